@@ -12,22 +12,26 @@
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp16 table=fp32 pos=i32 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d64_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d64_full_vec16)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d64_full_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d64_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 8 at a time (lane group g takes heads g, g + 8, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 8;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -35,13 +39,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -207,13 +210,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d64_full_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 8;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 8;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -221,22 +245,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp16 table=fp32 pos=i32 pairing=interleaved head_dim=64 rot=full access=scalar
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d64_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d64_full_scalar)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d64_full_scalar)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d64_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 8 at a time (lane group g takes heads g, g + 8, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 8;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -244,13 +272,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -470,13 +497,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d64_full_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 8;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 8;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d64_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d64_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -484,22 +532,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp16 table=fp32 pos=i32 pairing=interleaved head_dim=64 rot=partial access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d64_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d64_partial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d64_partial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d64_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 8 at a time (lane group g takes heads g, g + 8, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 8;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -508,13 +560,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -684,13 +735,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d64_partial_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 8;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 8;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d64_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d64_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -698,22 +770,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp16 table=fp32 pos=i32 pairing=interleaved head_dim=64 rot=partial access=scalar
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d64_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d64_partial_scalar)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d64_partial_scalar)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d64_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 8 at a time (lane group g takes heads g, g + 8, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 8;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (64 - (int)p.R + 7) / 8;  // pass chunks
@@ -724,13 +800,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -1066,13 +1141,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d64_partial_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 8;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 8;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d64_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d64_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1080,22 +1176,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp16 table=fp32 pos=i32 pairing=interleaved head_dim=80 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d80_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d80_full_vec16)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d80_full_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d80_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -1103,13 +1203,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -1276,13 +1375,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d80_full_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1290,22 +1410,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp16 table=fp32 pos=i32 pairing=interleaved head_dim=80 rot=full access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d80_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d80_full_scalar)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d80_full_scalar)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d80_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -1313,13 +1437,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -1540,13 +1663,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d80_full_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d80_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d80_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1554,22 +1698,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp16 table=fp32 pos=i32 pairing=interleaved head_dim=80 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d80_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d80_partial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d80_partial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d80_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -1578,13 +1726,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -1755,13 +1902,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d80_partial_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d80_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d80_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1769,22 +1937,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp16 table=fp32 pos=i32 pairing=interleaved head_dim=80 rot=partial access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d80_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d80_partial_scalar)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d80_partial_scalar)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d80_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (80 - (int)p.R + 7) / 8;  // pass chunks
@@ -1795,13 +1967,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -2138,13 +2309,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d80_partial_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d80_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d80_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2152,22 +2344,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp16 table=fp32 pos=i32 pairing=interleaved head_dim=96 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d96_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d96_full_vec16)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d96_full_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d96_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -2175,13 +2371,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -2348,13 +2543,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d96_full_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2362,22 +2578,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp16 table=fp32 pos=i32 pairing=interleaved head_dim=96 rot=full access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d96_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d96_full_scalar)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d96_full_scalar)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d96_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -2385,13 +2605,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -2612,13 +2831,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d96_full_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d96_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d96_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2626,22 +2866,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp16 table=fp32 pos=i32 pairing=interleaved head_dim=96 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d96_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d96_partial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d96_partial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d96_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -2650,13 +2894,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -2827,13 +3070,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d96_partial_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d96_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d96_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2841,22 +3105,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp16 table=fp32 pos=i32 pairing=interleaved head_dim=96 rot=partial access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d96_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d96_partial_scalar)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d96_partial_scalar)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d96_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (96 - (int)p.R + 7) / 8;  // pass chunks
@@ -2867,13 +3135,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -3210,13 +3477,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d96_partial_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d96_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d96_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3224,22 +3512,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp16 table=fp32 pos=i32 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d128_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d128_full_vec16)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d128_full_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d128_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -3247,13 +3539,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -3420,13 +3711,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d128_full_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3434,22 +3746,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp16 table=fp32 pos=i32 pairing=interleaved head_dim=128 rot=full access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d128_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d128_full_scalar)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d128_full_scalar)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d128_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -3457,13 +3773,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -3684,13 +3999,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d128_full_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d128_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d128_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3698,22 +4034,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp16 table=fp32 pos=i32 pairing=interleaved head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d128_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d128_partial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d128_partial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d128_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -3722,13 +4062,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -3899,13 +4238,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d128_partial_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3913,22 +4273,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp16 table=fp32 pos=i32 pairing=interleaved head_dim=128 rot=partial access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d128_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d128_partial_scalar)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d128_partial_scalar)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d128_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (128 - (int)p.R + 7) / 8;  // pass chunks
@@ -3939,13 +4303,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -4282,13 +4645,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d128_partial_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d128_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d128_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -4296,22 +4680,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp16 table=fp32 pos=i32 pairing=interleaved head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d256_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d256_full_vec16)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d256_full_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d256_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 2;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -4319,13 +4707,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -4493,13 +4880,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d256_full_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 2;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 2;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -4507,22 +4915,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp16 table=fp32 pos=i32 pairing=interleaved head_dim=256 rot=full access=scalar
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d256_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d256_full_scalar)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d256_full_scalar)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d256_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 2;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -4530,13 +4942,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -4758,13 +5169,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d256_full_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 2;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 2;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d256_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d256_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -4772,22 +5204,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp16 table=fp32 pos=i32 pairing=interleaved head_dim=256 rot=partial access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d256_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d256_partial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d256_partial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d256_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 2;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -4796,13 +5232,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -4974,13 +5409,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d256_partial_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 2;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 2;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d256_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d256_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -4988,22 +5444,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp16 table=fp32 pos=i32 pairing=interleaved head_dim=256 rot=partial access=scalar
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d256_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d256_partial_scalar)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d256_partial_scalar)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d256_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 2;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (256 - (int)p.R + 7) / 8;  // pass chunks
@@ -5014,13 +5474,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -5358,13 +5817,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d256_partial_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 2;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 2;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d256_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_d256_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -5372,22 +5852,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp16 table=fp32 pos=i32 pairing=interleaved head_dim=any rot=full access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_dany_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_dany_full_vec16)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_dany_full_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_dany_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 1;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -5397,13 +5881,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -5646,13 +6129,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_dany_full_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 1;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 1;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_dany_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_dany_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -5660,22 +6164,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp16 table=fp32 pos=i32 pairing=interleaved head_dim=any rot=full access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_dany_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_dany_full_scalar)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_dany_full_scalar)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_dany_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 1;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
@@ -5686,13 +6194,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -6031,13 +6538,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_dany_full_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 1;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 1;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_dany_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_dany_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -6045,22 +6573,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp16 table=fp32 pos=i32 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_dany_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_dany_partial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_dany_partial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_dany_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 1;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int nd = (int)p.D / 8;  // chunks of the head
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -6070,13 +6602,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -6249,13 +6780,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_dany_partial_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 1;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 1;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -6263,22 +6815,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp16 table=fp32 pos=i32 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_dany_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_dany_partial_scalar)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_dany_partial_scalar)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_dany_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 1;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
@@ -6289,13 +6845,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -6634,13 +7189,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_dany_partial_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 1;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 1;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi32_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -6648,22 +7224,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp16 table=fp32 pos=i64 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d64_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d64_full_vec16)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d64_full_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d64_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 8 at a time (lane group g takes heads g, g + 8, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 8;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -6671,13 +7251,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -6843,13 +7422,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d64_full_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 8;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 8;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -6857,22 +7457,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp16 table=fp32 pos=i64 pairing=interleaved head_dim=64 rot=full access=scalar
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d64_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d64_full_scalar)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d64_full_scalar)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d64_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 8 at a time (lane group g takes heads g, g + 8, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 8;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -6880,13 +7484,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -7106,13 +7709,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d64_full_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 8;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 8;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d64_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d64_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -7120,22 +7744,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp16 table=fp32 pos=i64 pairing=interleaved head_dim=64 rot=partial access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d64_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d64_partial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d64_partial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d64_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 8 at a time (lane group g takes heads g, g + 8, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 8;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -7144,13 +7772,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -7320,13 +7947,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d64_partial_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 8;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 8;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d64_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d64_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -7334,22 +7982,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp16 table=fp32 pos=i64 pairing=interleaved head_dim=64 rot=partial access=scalar
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d64_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d64_partial_scalar)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d64_partial_scalar)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d64_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 8 at a time (lane group g takes heads g, g + 8, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 8;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (64 - (int)p.R + 7) / 8;  // pass chunks
@@ -7360,13 +8012,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -7702,13 +8353,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d64_partial_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 8;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 8;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d64_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d64_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -7716,22 +8388,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp16 table=fp32 pos=i64 pairing=interleaved head_dim=80 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d80_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d80_full_vec16)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d80_full_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d80_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -7739,13 +8415,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -7912,13 +8587,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d80_full_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -7926,22 +8622,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp16 table=fp32 pos=i64 pairing=interleaved head_dim=80 rot=full access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d80_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d80_full_scalar)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d80_full_scalar)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d80_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -7949,13 +8649,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -8176,13 +8875,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d80_full_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d80_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d80_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -8190,22 +8910,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp16 table=fp32 pos=i64 pairing=interleaved head_dim=80 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d80_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d80_partial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d80_partial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d80_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -8214,13 +8938,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -8391,13 +9114,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d80_partial_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d80_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d80_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -8405,22 +9149,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp16 table=fp32 pos=i64 pairing=interleaved head_dim=80 rot=partial access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d80_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d80_partial_scalar)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d80_partial_scalar)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d80_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (80 - (int)p.R + 7) / 8;  // pass chunks
@@ -8431,13 +9179,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -8774,13 +9521,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d80_partial_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d80_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d80_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -8788,22 +9556,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp16 table=fp32 pos=i64 pairing=interleaved head_dim=96 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d96_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d96_full_vec16)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d96_full_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d96_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -8811,13 +9583,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -8984,13 +9755,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d96_full_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -8998,22 +9790,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp16 table=fp32 pos=i64 pairing=interleaved head_dim=96 rot=full access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d96_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d96_full_scalar)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d96_full_scalar)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d96_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -9021,13 +9817,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -9248,13 +10043,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d96_full_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d96_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d96_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -9262,22 +10078,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp16 table=fp32 pos=i64 pairing=interleaved head_dim=96 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d96_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d96_partial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d96_partial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d96_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -9286,13 +10106,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -9463,13 +10282,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d96_partial_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d96_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d96_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -9477,22 +10317,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp16 table=fp32 pos=i64 pairing=interleaved head_dim=96 rot=partial access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d96_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d96_partial_scalar)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d96_partial_scalar)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d96_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (96 - (int)p.R + 7) / 8;  // pass chunks
@@ -9503,13 +10347,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -9846,13 +10689,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d96_partial_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d96_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d96_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -9860,22 +10724,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp16 table=fp32 pos=i64 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d128_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d128_full_vec16)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d128_full_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d128_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -9883,13 +10751,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -10056,13 +10923,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d128_full_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -10070,22 +10958,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp16 table=fp32 pos=i64 pairing=interleaved head_dim=128 rot=full access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d128_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d128_full_scalar)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d128_full_scalar)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d128_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -10093,13 +10985,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -10320,13 +11211,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d128_full_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d128_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d128_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -10334,22 +11246,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp16 table=fp32 pos=i64 pairing=interleaved head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d128_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d128_partial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d128_partial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d128_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -10358,13 +11274,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -10535,13 +11450,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d128_partial_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -10549,22 +11485,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp16 table=fp32 pos=i64 pairing=interleaved head_dim=128 rot=partial access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d128_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d128_partial_scalar)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d128_partial_scalar)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d128_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (128 - (int)p.R + 7) / 8;  // pass chunks
@@ -10575,13 +11515,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -10918,13 +11857,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d128_partial_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d128_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d128_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -10932,22 +11892,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp16 table=fp32 pos=i64 pairing=interleaved head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d256_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d256_full_vec16)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d256_full_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d256_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 2;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -10955,13 +11919,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -11129,13 +12092,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d256_full_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 2;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 2;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -11143,22 +12127,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp16 table=fp32 pos=i64 pairing=interleaved head_dim=256 rot=full access=scalar
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d256_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d256_full_scalar)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d256_full_scalar)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d256_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 2;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -11166,13 +12154,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -11394,13 +12381,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d256_full_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 2;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 2;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d256_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d256_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -11408,22 +12416,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp16 table=fp32 pos=i64 pairing=interleaved head_dim=256 rot=partial access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d256_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d256_partial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d256_partial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d256_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 2;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -11432,13 +12444,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -11610,13 +12621,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d256_partial_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 2;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 2;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d256_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d256_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -11624,22 +12656,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp16 table=fp32 pos=i64 pairing=interleaved head_dim=256 rot=partial access=scalar
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d256_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d256_partial_scalar)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d256_partial_scalar)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d256_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 2;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (256 - (int)p.R + 7) / 8;  // pass chunks
@@ -11650,13 +12686,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -11994,13 +13029,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d256_partial_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 2;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 2;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d256_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_d256_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -12008,22 +13064,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp16 table=fp32 pos=i64 pairing=interleaved head_dim=any rot=full access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_dany_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_dany_full_vec16)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_dany_full_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_dany_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 1;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -12033,13 +13093,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -12282,13 +13341,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_dany_full_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 1;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 1;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_dany_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_dany_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -12296,22 +13376,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp16 table=fp32 pos=i64 pairing=interleaved head_dim=any rot=full access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_dany_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_dany_full_scalar)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_dany_full_scalar)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_dany_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 1;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
@@ -12322,13 +13406,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -12667,13 +13750,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_dany_full_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 1;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 1;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_dany_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_dany_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -12681,22 +13785,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp16 table=fp32 pos=i64 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_dany_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_dany_partial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_dany_partial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_dany_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 1;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int nd = (int)p.D / 8;  // chunks of the head
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -12706,13 +13814,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -12885,13 +13992,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_dany_partial_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 1;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 1;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -12899,22 +14027,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp16 table=fp32 pos=i64 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_dany_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_dany_partial_scalar)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_dany_partial_scalar)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_dany_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 1;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
@@ -12925,13 +14057,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -13270,12 +14401,33 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_dany_partial_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 1;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 1;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp16_tabfp32_posi64_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }

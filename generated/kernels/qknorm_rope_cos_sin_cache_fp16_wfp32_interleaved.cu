@@ -12,22 +12,26 @@
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d64_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d64_full_vec16)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d64_full_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d64_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 8 at a time (lane group g takes heads g, g + 8, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 8;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -35,13 +39,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -209,13 +212,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d64_full_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 8;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 8;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -223,22 +247,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=64 rot=full access=scalar
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d64_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d64_full_scalar)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d64_full_scalar)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d64_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 8 at a time (lane group g takes heads g, g + 8, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 8;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -246,13 +274,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -472,13 +499,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d64_full_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 8;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 8;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d64_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d64_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -486,22 +534,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=64 rot=partial access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d64_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d64_partial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d64_partial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d64_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 8 at a time (lane group g takes heads g, g + 8, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 8;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -510,13 +562,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -688,13 +739,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d64_partial_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 8;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 8;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d64_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d64_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -702,22 +774,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=64 rot=partial access=scalar
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d64_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d64_partial_scalar)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d64_partial_scalar)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d64_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 8 at a time (lane group g takes heads g, g + 8, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 8;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (64 - (int)p.R + 7) / 8;  // pass chunks
@@ -728,13 +804,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -1070,13 +1145,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d64_partial_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 8;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 8;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d64_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d64_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1084,22 +1180,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=80 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d80_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d80_full_vec16)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d80_full_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d80_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -1107,13 +1207,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -1282,13 +1381,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d80_full_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1296,22 +1416,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=80 rot=full access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d80_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d80_full_scalar)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d80_full_scalar)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d80_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -1319,13 +1443,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -1546,13 +1669,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d80_full_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d80_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d80_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1560,22 +1704,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=80 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d80_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d80_partial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d80_partial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d80_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -1584,13 +1732,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -1763,13 +1910,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d80_partial_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d80_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d80_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1777,22 +1945,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=80 rot=partial access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d80_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d80_partial_scalar)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d80_partial_scalar)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d80_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (80 - (int)p.R + 7) / 8;  // pass chunks
@@ -1803,13 +1975,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -2146,13 +2317,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d80_partial_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d80_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d80_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2160,22 +2352,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=96 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d96_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d96_full_vec16)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d96_full_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d96_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -2183,13 +2379,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -2358,13 +2553,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d96_full_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2372,22 +2588,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=96 rot=full access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d96_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d96_full_scalar)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d96_full_scalar)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d96_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -2395,13 +2615,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -2622,13 +2841,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d96_full_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d96_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d96_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2636,22 +2876,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=96 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d96_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d96_partial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d96_partial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d96_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -2660,13 +2904,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -2839,13 +3082,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d96_partial_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d96_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d96_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2853,22 +3117,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=96 rot=partial access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d96_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d96_partial_scalar)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d96_partial_scalar)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d96_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (96 - (int)p.R + 7) / 8;  // pass chunks
@@ -2879,13 +3147,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -3222,13 +3489,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d96_partial_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d96_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d96_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3236,22 +3524,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d128_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d128_full_vec16)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d128_full_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d128_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -3259,13 +3551,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -3434,13 +3725,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d128_full_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3448,22 +3760,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=128 rot=full access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d128_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d128_full_scalar)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d128_full_scalar)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d128_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -3471,13 +3787,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -3698,13 +4013,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d128_full_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d128_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d128_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3712,22 +4048,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d128_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d128_partial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d128_partial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d128_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -3736,13 +4076,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -3915,13 +4254,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d128_partial_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3929,22 +4289,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=128 rot=partial access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d128_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d128_partial_scalar)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d128_partial_scalar)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d128_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (128 - (int)p.R + 7) / 8;  // pass chunks
@@ -3955,13 +4319,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -4298,13 +4661,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d128_partial_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d128_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d128_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -4312,22 +4696,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d256_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d256_full_vec16)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d256_full_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d256_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 2;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -4335,13 +4723,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -4511,13 +4898,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d256_full_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 2;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 2;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -4525,22 +4933,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=256 rot=full access=scalar
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d256_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d256_full_scalar)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d256_full_scalar)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d256_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 2;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -4548,13 +4960,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -4776,13 +5187,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d256_full_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 2;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 2;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d256_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d256_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -4790,22 +5222,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=256 rot=partial access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d256_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d256_partial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d256_partial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d256_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 2;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -4814,13 +5250,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -4994,13 +5429,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d256_partial_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 2;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 2;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d256_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d256_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -5008,22 +5464,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=256 rot=partial access=scalar
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d256_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d256_partial_scalar)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d256_partial_scalar)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d256_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 2;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (256 - (int)p.R + 7) / 8;  // pass chunks
@@ -5034,13 +5494,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -5378,13 +5837,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d256_partial_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 2;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 2;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d256_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_d256_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -5392,22 +5872,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=any rot=full access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_dany_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_dany_full_vec16)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_dany_full_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_dany_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 1;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -5417,13 +5901,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -5670,13 +6153,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_dany_full_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 1;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 1;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_dany_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_dany_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -5684,22 +6188,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=any rot=full access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_dany_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_dany_full_scalar)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_dany_full_scalar)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_dany_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 1;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
@@ -5710,13 +6218,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -6055,13 +6562,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_dany_full_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 1;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 1;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_dany_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_dany_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -6069,22 +6597,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_dany_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_dany_partial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_dany_partial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_dany_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 1;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int nd = (int)p.D / 8;  // chunks of the head
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -6094,13 +6626,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -6275,13 +6806,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_dany_partial_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 1;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 1;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -6289,22 +6841,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_dany_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_dany_partial_scalar)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_dany_partial_scalar)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_dany_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 1;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
@@ -6315,13 +6871,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -6660,13 +7215,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_dany_partial_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 1;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 1;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi32_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -6674,22 +7250,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d64_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d64_full_vec16)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d64_full_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d64_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 8 at a time (lane group g takes heads g, g + 8, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 8;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -6697,13 +7277,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -6871,13 +7450,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d64_full_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 8;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 8;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -6885,22 +7485,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=64 rot=full access=scalar
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d64_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d64_full_scalar)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d64_full_scalar)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d64_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 8 at a time (lane group g takes heads g, g + 8, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 8;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -6908,13 +7512,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -7134,13 +7737,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d64_full_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 8;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 8;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d64_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d64_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -7148,22 +7772,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=64 rot=partial access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d64_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d64_partial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d64_partial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d64_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 8 at a time (lane group g takes heads g, g + 8, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 8;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -7172,13 +7800,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -7350,13 +7977,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d64_partial_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 8;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 8;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d64_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d64_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -7364,22 +8012,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=64 rot=partial access=scalar
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d64_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d64_partial_scalar)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d64_partial_scalar)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d64_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 8 at a time (lane group g takes heads g, g + 8, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 8;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (64 - (int)p.R + 7) / 8;  // pass chunks
@@ -7390,13 +8042,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -7732,13 +8383,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d64_partial_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 8;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 8;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d64_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d64_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -7746,22 +8418,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=80 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d80_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d80_full_vec16)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d80_full_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d80_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -7769,13 +8445,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -7944,13 +8619,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d80_full_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -7958,22 +8654,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=80 rot=full access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d80_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d80_full_scalar)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d80_full_scalar)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d80_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -7981,13 +8681,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -8208,13 +8907,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d80_full_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d80_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d80_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -8222,22 +8942,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=80 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d80_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d80_partial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d80_partial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d80_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -8246,13 +8970,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -8425,13 +9148,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d80_partial_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d80_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d80_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -8439,22 +9183,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=80 rot=partial access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d80_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d80_partial_scalar)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d80_partial_scalar)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d80_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (80 - (int)p.R + 7) / 8;  // pass chunks
@@ -8465,13 +9213,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -8808,13 +9555,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d80_partial_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d80_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d80_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -8822,22 +9590,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=96 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d96_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d96_full_vec16)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d96_full_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d96_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -8845,13 +9617,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -9020,13 +9791,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d96_full_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -9034,22 +9826,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=96 rot=full access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d96_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d96_full_scalar)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d96_full_scalar)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d96_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -9057,13 +9853,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -9284,13 +10079,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d96_full_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d96_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d96_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -9298,22 +10114,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=96 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d96_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d96_partial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d96_partial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d96_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -9322,13 +10142,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -9501,13 +10320,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d96_partial_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d96_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d96_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -9515,22 +10355,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=96 rot=partial access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d96_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d96_partial_scalar)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d96_partial_scalar)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d96_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (96 - (int)p.R + 7) / 8;  // pass chunks
@@ -9541,13 +10385,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -9884,13 +10727,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d96_partial_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d96_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d96_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -9898,22 +10762,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d128_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d128_full_vec16)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d128_full_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d128_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -9921,13 +10789,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -10096,13 +10963,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d128_full_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -10110,22 +10998,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=128 rot=full access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d128_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d128_full_scalar)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d128_full_scalar)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d128_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -10133,13 +11025,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -10360,13 +11251,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d128_full_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d128_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d128_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -10374,22 +11286,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d128_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d128_partial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d128_partial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d128_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -10398,13 +11314,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -10577,13 +11492,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d128_partial_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -10591,22 +11527,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=128 rot=partial access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d128_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d128_partial_scalar)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d128_partial_scalar)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d128_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (128 - (int)p.R + 7) / 8;  // pass chunks
@@ -10617,13 +11557,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -10960,13 +11899,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d128_partial_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d128_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d128_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -10974,22 +11934,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d256_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d256_full_vec16)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d256_full_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d256_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 2;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -10997,13 +11961,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -11173,13 +12136,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d256_full_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 2;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 2;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -11187,22 +12171,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=256 rot=full access=scalar
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d256_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d256_full_scalar)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d256_full_scalar)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d256_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 2;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -11210,13 +12198,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -11438,13 +12425,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d256_full_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 2;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 2;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d256_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d256_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -11452,22 +12460,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=256 rot=partial access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d256_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d256_partial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d256_partial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d256_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 2;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -11476,13 +12488,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -11656,13 +12667,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d256_partial_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 2;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 2;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d256_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d256_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -11670,22 +12702,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=256 rot=partial access=scalar
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d256_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d256_partial_scalar)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d256_partial_scalar)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d256_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 2;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (256 - (int)p.R + 7) / 8;  // pass chunks
@@ -11696,13 +12732,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -12040,13 +13075,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d256_partial_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 2;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 2;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d256_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_d256_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -12054,22 +13110,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=any rot=full access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_dany_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_dany_full_vec16)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_dany_full_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_dany_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 1;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -12079,13 +13139,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -12332,13 +13391,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_dany_full_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 1;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 1;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_dany_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_dany_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -12346,22 +13426,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=any rot=full access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_dany_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_dany_full_scalar)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_dany_full_scalar)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_dany_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 1;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
@@ -12372,13 +13456,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -12717,13 +13800,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_dany_full_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 1;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 1;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_dany_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_dany_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -12731,22 +13835,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_dany_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_dany_partial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_dany_partial_vec16)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_dany_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 1;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int nd = (int)p.D / 8;  // chunks of the head
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -12756,13 +13864,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -12937,13 +14044,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_dany_partial_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 1;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 1;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -12951,22 +14079,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
 //   qknorm_rope_cos_sin_cache: act=fp16 weight=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_dany_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_dany_partial_scalar)(const fg_qknorm_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_dany_partial_scalar)(const fg_qknorm_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_dany_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 1;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
@@ -12977,13 +14109,12 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -13322,12 +14453,33 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_cos_sin_cache_fp16_wf
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_dany_partial_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 1;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 1;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp16_wfp32_tabfp32_posi64_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }

@@ -12,22 +12,26 @@
 //   qknorm_rope: act=fp16 weight=fp32 table=fp32 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d64_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d64_full_vec16)(const fg_qknorm_rope_params p)
+FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d64_full_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d64_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 8 at a time (lane group g takes heads g, g + 8, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 8;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -35,13 +39,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d64_full_vec16)(const
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -189,13 +192,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp16_wfp32_tabfp32_in
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d64_full_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 8;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 8;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -203,22 +227,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp16_wfp32_tabfp32_in
 //   qknorm_rope: act=fp16 weight=fp32 table=fp32 pairing=interleaved head_dim=64 rot=full access=scalar
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d64_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d64_full_scalar)(const fg_qknorm_rope_params p)
+FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d64_full_scalar)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d64_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 8 at a time (lane group g takes heads g, g + 8, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 8;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -226,13 +254,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d64_full_scalar)(cons
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -432,13 +459,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp16_wfp32_tabfp32_in
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d64_full_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 8;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 8;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d64_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d64_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -446,22 +494,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp16_wfp32_tabfp32_in
 //   qknorm_rope: act=fp16 weight=fp32 table=fp32 pairing=interleaved head_dim=64 rot=partial access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d64_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d64_partial_vec16)(const fg_qknorm_rope_params p)
+FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d64_partial_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d64_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 8 at a time (lane group g takes heads g, g + 8, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 8;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -470,13 +522,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d64_partial_vec16)(co
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -628,13 +679,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp16_wfp32_tabfp32_in
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d64_partial_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 8;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 8;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d64_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d64_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -642,22 +714,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp16_wfp32_tabfp32_in
 //   qknorm_rope: act=fp16 weight=fp32 table=fp32 pairing=interleaved head_dim=64 rot=partial access=scalar
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d64_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d64_partial_scalar)(const fg_qknorm_rope_params p)
+FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d64_partial_scalar)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d64_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 8 at a time (lane group g takes heads g, g + 8, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 8;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (64 - (int)p.R + 7) / 8;  // pass chunks
@@ -668,13 +744,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d64_partial_scalar)(c
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -990,13 +1065,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp16_wfp32_tabfp32_in
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d64_partial_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 8;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 8;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d64_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d64_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1004,22 +1100,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp16_wfp32_tabfp32_in
 //   qknorm_rope: act=fp16 weight=fp32 table=fp32 pairing=interleaved head_dim=80 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d80_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d80_full_vec16)(const fg_qknorm_rope_params p)
+FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d80_full_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d80_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -1027,13 +1127,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d80_full_vec16)(const
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -1182,13 +1281,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp16_wfp32_tabfp32_in
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d80_full_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1196,22 +1316,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp16_wfp32_tabfp32_in
 //   qknorm_rope: act=fp16 weight=fp32 table=fp32 pairing=interleaved head_dim=80 rot=full access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d80_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d80_full_scalar)(const fg_qknorm_rope_params p)
+FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d80_full_scalar)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d80_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -1219,13 +1343,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d80_full_scalar)(cons
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -1426,13 +1549,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp16_wfp32_tabfp32_in
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d80_full_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d80_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d80_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1440,22 +1584,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp16_wfp32_tabfp32_in
 //   qknorm_rope: act=fp16 weight=fp32 table=fp32 pairing=interleaved head_dim=80 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d80_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d80_partial_vec16)(const fg_qknorm_rope_params p)
+FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d80_partial_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d80_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -1464,13 +1612,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d80_partial_vec16)(co
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -1623,13 +1770,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp16_wfp32_tabfp32_in
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d80_partial_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d80_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d80_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1637,22 +1805,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp16_wfp32_tabfp32_in
 //   qknorm_rope: act=fp16 weight=fp32 table=fp32 pairing=interleaved head_dim=80 rot=partial access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d80_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d80_partial_scalar)(const fg_qknorm_rope_params p)
+FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d80_partial_scalar)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d80_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (80 - (int)p.R + 7) / 8;  // pass chunks
@@ -1663,13 +1835,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d80_partial_scalar)(c
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -1986,13 +2157,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp16_wfp32_tabfp32_in
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d80_partial_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d80_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d80_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2000,22 +2192,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp16_wfp32_tabfp32_in
 //   qknorm_rope: act=fp16 weight=fp32 table=fp32 pairing=interleaved head_dim=96 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d96_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d96_full_vec16)(const fg_qknorm_rope_params p)
+FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d96_full_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d96_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -2023,13 +2219,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d96_full_vec16)(const
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -2178,13 +2373,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp16_wfp32_tabfp32_in
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d96_full_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2192,22 +2408,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp16_wfp32_tabfp32_in
 //   qknorm_rope: act=fp16 weight=fp32 table=fp32 pairing=interleaved head_dim=96 rot=full access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d96_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d96_full_scalar)(const fg_qknorm_rope_params p)
+FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d96_full_scalar)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d96_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -2215,13 +2435,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d96_full_scalar)(cons
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -2422,13 +2641,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp16_wfp32_tabfp32_in
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d96_full_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d96_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d96_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2436,22 +2676,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp16_wfp32_tabfp32_in
 //   qknorm_rope: act=fp16 weight=fp32 table=fp32 pairing=interleaved head_dim=96 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d96_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d96_partial_vec16)(const fg_qknorm_rope_params p)
+FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d96_partial_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d96_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -2460,13 +2704,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d96_partial_vec16)(co
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -2619,13 +2862,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp16_wfp32_tabfp32_in
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d96_partial_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d96_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d96_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2633,22 +2897,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp16_wfp32_tabfp32_in
 //   qknorm_rope: act=fp16 weight=fp32 table=fp32 pairing=interleaved head_dim=96 rot=partial access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d96_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d96_partial_scalar)(const fg_qknorm_rope_params p)
+FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d96_partial_scalar)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d96_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (96 - (int)p.R + 7) / 8;  // pass chunks
@@ -2659,13 +2927,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d96_partial_scalar)(c
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -2982,13 +3249,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp16_wfp32_tabfp32_in
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d96_partial_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d96_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d96_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2996,22 +3284,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp16_wfp32_tabfp32_in
 //   qknorm_rope: act=fp16 weight=fp32 table=fp32 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d128_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d128_full_vec16)(const fg_qknorm_rope_params p)
+FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d128_full_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d128_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -3019,13 +3311,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d128_full_vec16)(cons
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -3174,13 +3465,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp16_wfp32_tabfp32_in
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d128_full_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3188,22 +3500,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp16_wfp32_tabfp32_in
 //   qknorm_rope: act=fp16 weight=fp32 table=fp32 pairing=interleaved head_dim=128 rot=full access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d128_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d128_full_scalar)(const fg_qknorm_rope_params p)
+FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d128_full_scalar)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d128_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -3211,13 +3527,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d128_full_scalar)(con
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -3418,13 +3733,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp16_wfp32_tabfp32_in
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d128_full_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d128_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d128_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3432,22 +3768,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp16_wfp32_tabfp32_in
 //   qknorm_rope: act=fp16 weight=fp32 table=fp32 pairing=interleaved head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d128_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d128_partial_vec16)(const fg_qknorm_rope_params p)
+FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d128_partial_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d128_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -3456,13 +3796,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d128_partial_vec16)(c
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -3615,13 +3954,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp16_wfp32_tabfp32_in
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d128_partial_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3629,22 +3989,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp16_wfp32_tabfp32_in
 //   qknorm_rope: act=fp16 weight=fp32 table=fp32 pairing=interleaved head_dim=128 rot=partial access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d128_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d128_partial_scalar)(const fg_qknorm_rope_params p)
+FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d128_partial_scalar)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d128_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (128 - (int)p.R + 7) / 8;  // pass chunks
@@ -3655,13 +4019,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d128_partial_scalar)(
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -3978,13 +4341,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp16_wfp32_tabfp32_in
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d128_partial_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d128_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d128_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3992,22 +4376,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp16_wfp32_tabfp32_in
 //   qknorm_rope: act=fp16 weight=fp32 table=fp32 pairing=interleaved head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d256_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d256_full_vec16)(const fg_qknorm_rope_params p)
+FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d256_full_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d256_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 2;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -4015,13 +4403,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d256_full_vec16)(cons
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -4171,13 +4558,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp16_wfp32_tabfp32_in
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d256_full_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 2;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 2;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -4185,22 +4593,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp16_wfp32_tabfp32_in
 //   qknorm_rope: act=fp16 weight=fp32 table=fp32 pairing=interleaved head_dim=256 rot=full access=scalar
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d256_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d256_full_scalar)(const fg_qknorm_rope_params p)
+FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d256_full_scalar)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d256_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 2;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -4208,13 +4620,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d256_full_scalar)(con
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -4416,13 +4827,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp16_wfp32_tabfp32_in
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d256_full_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 2;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 2;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d256_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d256_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -4430,22 +4862,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp16_wfp32_tabfp32_in
 //   qknorm_rope: act=fp16 weight=fp32 table=fp32 pairing=interleaved head_dim=256 rot=partial access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d256_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d256_partial_vec16)(const fg_qknorm_rope_params p)
+FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d256_partial_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d256_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 2;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
@@ -4454,13 +4890,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d256_partial_vec16)(c
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -4614,13 +5049,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp16_wfp32_tabfp32_in
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d256_partial_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 2;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 2;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d256_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d256_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -4628,22 +5084,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp16_wfp32_tabfp32_in
 //   qknorm_rope: act=fp16 weight=fp32 table=fp32 pairing=interleaved head_dim=256 rot=partial access=scalar
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d256_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d256_partial_scalar)(const fg_qknorm_rope_params p)
+FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d256_partial_scalar)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d256_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 2;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (256 - (int)p.R + 7) / 8;  // pass chunks
@@ -4654,13 +5114,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d256_partial_scalar)(
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -4978,13 +5437,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp16_wfp32_tabfp32_in
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d256_partial_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 2;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 2;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d256_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_d256_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -4992,22 +5472,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp16_wfp32_tabfp32_in
 //   qknorm_rope: act=fp16 weight=fp32 table=fp32 pairing=interleaved head_dim=any rot=full access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_dany_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_dany_full_vec16)(const fg_qknorm_rope_params p)
+FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_dany_full_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_dany_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 1;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -5017,13 +5501,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_dany_full_vec16)(cons
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -5250,13 +5733,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp16_wfp32_tabfp32_in
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_dany_full_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 1;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 1;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_dany_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_dany_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -5264,22 +5768,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp16_wfp32_tabfp32_in
 //   qknorm_rope: act=fp16 weight=fp32 table=fp32 pairing=interleaved head_dim=any rot=full access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_dany_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_dany_full_scalar)(const fg_qknorm_rope_params p)
+FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_dany_full_scalar)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_dany_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 1;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
@@ -5290,13 +5798,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_dany_full_scalar)(con
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -5615,13 +6122,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp16_wfp32_tabfp32_in
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_dany_full_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 1;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 1;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_dany_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_dany_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -5629,22 +6157,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp16_wfp32_tabfp32_in
 //   qknorm_rope: act=fp16 weight=fp32 table=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_dany_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_dany_partial_vec16)(const fg_qknorm_rope_params p)
+FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_dany_partial_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_dany_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 1;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int nd = (int)p.D / 8;  // chunks of the head
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -5654,13 +6186,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_dany_partial_vec16)(c
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -5815,13 +6346,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp16_wfp32_tabfp32_in
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_dany_partial_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 1;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 1;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -5829,22 +6381,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp16_wfp32_tabfp32_in
 //   qknorm_rope: act=fp16 weight=fp32 table=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_dany_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_dany_partial_scalar)(const fg_qknorm_rope_params p)
+FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_dany_partial_scalar)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_dany_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 1;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
@@ -5855,13 +6411,12 @@ FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_dany_partial_scalar)(
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -6180,12 +6735,33 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_fp16_wfp32_tabfp32_in
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_dany_partial_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 1;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 1;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_fp16_wfp32_tabfp32_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }

@@ -12,22 +12,26 @@
 //   qknorm_rope_positions: act=bf16 weight=fp32 table=fp32 pos=i32 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d64_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d64_full_vec16)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d64_full_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d64_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 8 at a time (lane group g takes heads g, g + 8, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 8;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -35,13 +39,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d64_full_ve
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -196,13 +199,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d64_full_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 8;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 8;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -210,22 +234,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
 //   qknorm_rope_positions: act=bf16 weight=fp32 table=fp32 pos=i32 pairing=half head_dim=64 rot=full access=scalar
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d64_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d64_full_scalar)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d64_full_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d64_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 8 at a time (lane group g takes heads g, g + 8, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 8;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -233,13 +261,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d64_full_sc
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -446,13 +473,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d64_full_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 8;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 8;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d64_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d64_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -460,22 +508,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
 //   qknorm_rope_positions: act=bf16 weight=fp32 table=fp32 pos=i32 pairing=half head_dim=64 rot=partial access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d64_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d64_partial_vec16)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d64_partial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d64_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 8 at a time (lane group g takes heads g, g + 8, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 8;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (64 - (int)p.R) / 8;  // pass chunks
@@ -486,13 +538,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d64_partial
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -723,13 +774,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d64_partial_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 8;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 8;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d64_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d64_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -737,22 +809,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
 //   qknorm_rope_positions: act=bf16 weight=fp32 table=fp32 pos=i32 pairing=half head_dim=64 rot=partial access=scalar
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d64_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d64_partial_scalar)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d64_partial_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d64_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 8 at a time (lane group g takes heads g, g + 8, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 8;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (64 - (int)p.R + 7) / 8;  // pass chunks
@@ -763,13 +839,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d64_partial
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -1092,13 +1167,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d64_partial_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 8;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 8;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d64_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d64_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1106,22 +1202,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
 //   qknorm_rope_positions: act=bf16 weight=fp32 table=fp32 pos=i32 pairing=half head_dim=80 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d80_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d80_full_vec16)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d80_full_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d80_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -1129,13 +1229,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d80_full_ve
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -1291,13 +1390,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d80_full_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1305,22 +1425,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
 //   qknorm_rope_positions: act=bf16 weight=fp32 table=fp32 pos=i32 pairing=half head_dim=80 rot=full access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d80_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d80_full_scalar)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d80_full_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d80_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -1328,13 +1452,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d80_full_sc
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -1542,13 +1665,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d80_full_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d80_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d80_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1556,22 +1700,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
 //   qknorm_rope_positions: act=bf16 weight=fp32 table=fp32 pos=i32 pairing=half head_dim=80 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d80_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d80_partial_vec16)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d80_partial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d80_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (80 - (int)p.R) / 8;  // pass chunks
@@ -1582,13 +1730,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d80_partial
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -1820,13 +1967,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d80_partial_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d80_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d80_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1834,22 +2002,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
 //   qknorm_rope_positions: act=bf16 weight=fp32 table=fp32 pos=i32 pairing=half head_dim=80 rot=partial access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d80_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d80_partial_scalar)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d80_partial_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d80_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (80 - (int)p.R + 7) / 8;  // pass chunks
@@ -1860,13 +2032,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d80_partial
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -2190,13 +2361,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d80_partial_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d80_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d80_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2204,22 +2396,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
 //   qknorm_rope_positions: act=bf16 weight=fp32 table=fp32 pos=i32 pairing=half head_dim=96 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d96_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d96_full_vec16)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d96_full_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d96_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -2227,13 +2423,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d96_full_ve
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -2389,13 +2584,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d96_full_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2403,22 +2619,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
 //   qknorm_rope_positions: act=bf16 weight=fp32 table=fp32 pos=i32 pairing=half head_dim=96 rot=full access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d96_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d96_full_scalar)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d96_full_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d96_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -2426,13 +2646,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d96_full_sc
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -2640,13 +2859,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d96_full_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d96_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d96_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2654,22 +2894,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
 //   qknorm_rope_positions: act=bf16 weight=fp32 table=fp32 pos=i32 pairing=half head_dim=96 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d96_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d96_partial_vec16)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d96_partial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d96_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (96 - (int)p.R) / 8;  // pass chunks
@@ -2680,13 +2924,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d96_partial
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -2918,13 +3161,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d96_partial_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d96_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d96_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2932,22 +3196,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
 //   qknorm_rope_positions: act=bf16 weight=fp32 table=fp32 pos=i32 pairing=half head_dim=96 rot=partial access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d96_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d96_partial_scalar)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d96_partial_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d96_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (96 - (int)p.R + 7) / 8;  // pass chunks
@@ -2958,13 +3226,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d96_partial
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -3288,13 +3555,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d96_partial_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d96_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d96_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3302,22 +3590,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
 //   qknorm_rope_positions: act=bf16 weight=fp32 table=fp32 pos=i32 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d128_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d128_full_vec16)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d128_full_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d128_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -3325,13 +3617,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d128_full_v
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -3487,13 +3778,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d128_full_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3501,22 +3813,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
 //   qknorm_rope_positions: act=bf16 weight=fp32 table=fp32 pos=i32 pairing=half head_dim=128 rot=full access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d128_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d128_full_scalar)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d128_full_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d128_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -3524,13 +3840,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d128_full_s
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -3738,13 +4053,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d128_full_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d128_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d128_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3752,22 +4088,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
 //   qknorm_rope_positions: act=bf16 weight=fp32 table=fp32 pos=i32 pairing=half head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d128_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d128_partial_vec16)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d128_partial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d128_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (128 - (int)p.R) / 8;  // pass chunks
@@ -3778,13 +4118,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d128_partia
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -4016,13 +4355,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d128_partial_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -4030,22 +4390,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
 //   qknorm_rope_positions: act=bf16 weight=fp32 table=fp32 pos=i32 pairing=half head_dim=128 rot=partial access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d128_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d128_partial_scalar)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d128_partial_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d128_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (128 - (int)p.R + 7) / 8;  // pass chunks
@@ -4056,13 +4420,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d128_partia
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -4386,13 +4749,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d128_partial_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d128_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d128_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -4400,22 +4784,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
 //   qknorm_rope_positions: act=bf16 weight=fp32 table=fp32 pos=i32 pairing=half head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d256_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d256_full_vec16)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d256_full_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d256_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 2;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -4423,13 +4811,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d256_full_v
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -4586,13 +4973,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d256_full_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 2;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 2;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -4600,22 +5008,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
 //   qknorm_rope_positions: act=bf16 weight=fp32 table=fp32 pos=i32 pairing=half head_dim=256 rot=full access=scalar
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d256_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d256_full_scalar)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d256_full_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d256_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 2;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -4623,13 +5035,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d256_full_s
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -4838,13 +5249,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d256_full_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 2;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 2;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d256_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d256_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -4852,22 +5284,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
 //   qknorm_rope_positions: act=bf16 weight=fp32 table=fp32 pos=i32 pairing=half head_dim=256 rot=partial access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d256_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d256_partial_vec16)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d256_partial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d256_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 2;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (256 - (int)p.R) / 8;  // pass chunks
@@ -4878,13 +5314,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d256_partia
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -5117,13 +5552,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d256_partial_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 2;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 2;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d256_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d256_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -5131,22 +5587,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
 //   qknorm_rope_positions: act=bf16 weight=fp32 table=fp32 pos=i32 pairing=half head_dim=256 rot=partial access=scalar
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d256_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d256_partial_scalar)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d256_partial_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d256_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 2;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (256 - (int)p.R + 7) / 8;  // pass chunks
@@ -5157,13 +5617,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d256_partia
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -5488,13 +5947,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d256_partial_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 2;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 2;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d256_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_d256_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -5502,22 +5982,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
 //   qknorm_rope_positions: act=bf16 weight=fp32 table=fp32 pos=i32 pairing=half head_dim=any rot=full access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_dany_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_dany_full_vec16)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_dany_full_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_dany_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 1;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
@@ -5528,13 +6012,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_dany_full_v
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -5768,13 +6251,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_dany_full_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 1;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 1;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_dany_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_dany_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -5782,22 +6286,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
 //   qknorm_rope_positions: act=bf16 weight=fp32 table=fp32 pos=i32 pairing=half head_dim=any rot=full access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_dany_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_dany_full_scalar)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_dany_full_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_dany_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 1;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
@@ -5808,13 +6316,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_dany_full_s
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -6140,13 +6647,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_dany_full_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 1;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 1;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_dany_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_dany_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -6154,22 +6682,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
 //   qknorm_rope_positions: act=bf16 weight=fp32 table=fp32 pos=i32 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_dany_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_dany_partial_vec16)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_dany_partial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_dany_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 1;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
@@ -6180,13 +6712,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_dany_partia
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -6420,13 +6951,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_dany_partial_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 1;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 1;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -6434,22 +6986,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
 //   qknorm_rope_positions: act=bf16 weight=fp32 table=fp32 pos=i32 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_dany_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_dany_partial_scalar)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_dany_partial_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_dany_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 1;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
@@ -6460,13 +7016,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_dany_partia
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -6792,13 +7347,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_dany_partial_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 1;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 1;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi32_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -6806,22 +7382,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
 //   qknorm_rope_positions: act=bf16 weight=fp32 table=fp32 pos=i64 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d64_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d64_full_vec16)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d64_full_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d64_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 8 at a time (lane group g takes heads g, g + 8, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 8;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -6829,13 +7409,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d64_full_ve
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -6990,13 +7569,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d64_full_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 8;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 8;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -7004,22 +7604,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
 //   qknorm_rope_positions: act=bf16 weight=fp32 table=fp32 pos=i64 pairing=half head_dim=64 rot=full access=scalar
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d64_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d64_full_scalar)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d64_full_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d64_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 8 at a time (lane group g takes heads g, g + 8, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 8;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -7027,13 +7631,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d64_full_sc
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -7240,13 +7843,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d64_full_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 8;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 8;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d64_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d64_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -7254,22 +7878,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
 //   qknorm_rope_positions: act=bf16 weight=fp32 table=fp32 pos=i64 pairing=half head_dim=64 rot=partial access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d64_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d64_partial_vec16)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d64_partial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d64_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 8 at a time (lane group g takes heads g, g + 8, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 8;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (64 - (int)p.R) / 8;  // pass chunks
@@ -7280,13 +7908,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d64_partial
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -7517,13 +8144,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d64_partial_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 8;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 8;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d64_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d64_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -7531,22 +8179,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
 //   qknorm_rope_positions: act=bf16 weight=fp32 table=fp32 pos=i64 pairing=half head_dim=64 rot=partial access=scalar
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d64_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d64_partial_scalar)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d64_partial_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d64_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 8 at a time (lane group g takes heads g, g + 8, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 8;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (64 - (int)p.R + 7) / 8;  // pass chunks
@@ -7557,13 +8209,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d64_partial
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -7886,13 +8537,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d64_partial_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 8;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 8;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d64_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d64_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -7900,22 +8572,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
 //   qknorm_rope_positions: act=bf16 weight=fp32 table=fp32 pos=i64 pairing=half head_dim=80 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d80_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d80_full_vec16)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d80_full_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d80_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -7923,13 +8599,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d80_full_ve
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -8085,13 +8760,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d80_full_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -8099,22 +8795,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
 //   qknorm_rope_positions: act=bf16 weight=fp32 table=fp32 pos=i64 pairing=half head_dim=80 rot=full access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d80_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d80_full_scalar)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d80_full_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d80_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -8122,13 +8822,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d80_full_sc
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -8336,13 +9035,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d80_full_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d80_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d80_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -8350,22 +9070,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
 //   qknorm_rope_positions: act=bf16 weight=fp32 table=fp32 pos=i64 pairing=half head_dim=80 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d80_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d80_partial_vec16)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d80_partial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d80_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (80 - (int)p.R) / 8;  // pass chunks
@@ -8376,13 +9100,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d80_partial
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -8614,13 +9337,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d80_partial_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d80_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d80_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -8628,22 +9372,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
 //   qknorm_rope_positions: act=bf16 weight=fp32 table=fp32 pos=i64 pairing=half head_dim=80 rot=partial access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d80_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d80_partial_scalar)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d80_partial_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d80_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (80 - (int)p.R + 7) / 8;  // pass chunks
@@ -8654,13 +9402,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d80_partial
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -8984,13 +9731,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d80_partial_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d80_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d80_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -8998,22 +9766,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
 //   qknorm_rope_positions: act=bf16 weight=fp32 table=fp32 pos=i64 pairing=half head_dim=96 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d96_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d96_full_vec16)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d96_full_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d96_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -9021,13 +9793,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d96_full_ve
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -9183,13 +9954,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d96_full_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -9197,22 +9989,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
 //   qknorm_rope_positions: act=bf16 weight=fp32 table=fp32 pos=i64 pairing=half head_dim=96 rot=full access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d96_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d96_full_scalar)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d96_full_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d96_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -9220,13 +10016,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d96_full_sc
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -9434,13 +10229,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d96_full_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d96_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d96_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -9448,22 +10264,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
 //   qknorm_rope_positions: act=bf16 weight=fp32 table=fp32 pos=i64 pairing=half head_dim=96 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d96_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d96_partial_vec16)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d96_partial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d96_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (96 - (int)p.R) / 8;  // pass chunks
@@ -9474,13 +10294,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d96_partial
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -9712,13 +10531,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d96_partial_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d96_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d96_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -9726,22 +10566,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
 //   qknorm_rope_positions: act=bf16 weight=fp32 table=fp32 pos=i64 pairing=half head_dim=96 rot=partial access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d96_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d96_partial_scalar)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d96_partial_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d96_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (96 - (int)p.R + 7) / 8;  // pass chunks
@@ -9752,13 +10596,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d96_partial
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -10082,13 +10925,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d96_partial_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d96_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d96_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -10096,22 +10960,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
 //   qknorm_rope_positions: act=bf16 weight=fp32 table=fp32 pos=i64 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d128_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d128_full_vec16)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d128_full_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d128_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -10119,13 +10987,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d128_full_v
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -10281,13 +11148,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d128_full_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -10295,22 +11183,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
 //   qknorm_rope_positions: act=bf16 weight=fp32 table=fp32 pos=i64 pairing=half head_dim=128 rot=full access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d128_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d128_full_scalar)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d128_full_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d128_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -10318,13 +11210,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d128_full_s
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -10532,13 +11423,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d128_full_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d128_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d128_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -10546,22 +11458,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
 //   qknorm_rope_positions: act=bf16 weight=fp32 table=fp32 pos=i64 pairing=half head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d128_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d128_partial_vec16)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d128_partial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d128_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (128 - (int)p.R) / 8;  // pass chunks
@@ -10572,13 +11488,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d128_partia
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -10810,13 +11725,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d128_partial_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -10824,22 +11760,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
 //   qknorm_rope_positions: act=bf16 weight=fp32 table=fp32 pos=i64 pairing=half head_dim=128 rot=partial access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d128_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d128_partial_scalar)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d128_partial_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d128_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (128 - (int)p.R + 7) / 8;  // pass chunks
@@ -10850,13 +11790,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d128_partia
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -11180,13 +12119,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d128_partial_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d128_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d128_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -11194,22 +12154,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
 //   qknorm_rope_positions: act=bf16 weight=fp32 table=fp32 pos=i64 pairing=half head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d256_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d256_full_vec16)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d256_full_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d256_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 2;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -11217,13 +12181,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d256_full_v
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -11380,13 +12343,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d256_full_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 2;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 2;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -11394,22 +12378,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
 //   qknorm_rope_positions: act=bf16 weight=fp32 table=fp32 pos=i64 pairing=half head_dim=256 rot=full access=scalar
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d256_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d256_full_scalar)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d256_full_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d256_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 2;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -11417,13 +12405,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d256_full_s
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -11632,13 +12619,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d256_full_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 2;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 2;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d256_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d256_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -11646,22 +12654,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
 //   qknorm_rope_positions: act=bf16 weight=fp32 table=fp32 pos=i64 pairing=half head_dim=256 rot=partial access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d256_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d256_partial_vec16)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d256_partial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d256_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 2;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (256 - (int)p.R) / 8;  // pass chunks
@@ -11672,13 +12684,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d256_partia
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -11911,13 +12922,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d256_partial_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 2;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 2;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d256_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d256_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -11925,22 +12957,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
 //   qknorm_rope_positions: act=bf16 weight=fp32 table=fp32 pos=i64 pairing=half head_dim=256 rot=partial access=scalar
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d256_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d256_partial_scalar)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d256_partial_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d256_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 2;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (256 - (int)p.R + 7) / 8;  // pass chunks
@@ -11951,13 +12987,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d256_partia
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -12282,13 +13317,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d256_partial_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 2;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 2;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d256_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_d256_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -12296,22 +13352,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
 //   qknorm_rope_positions: act=bf16 weight=fp32 table=fp32 pos=i64 pairing=half head_dim=any rot=full access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_dany_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_dany_full_vec16)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_dany_full_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_dany_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 1;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
@@ -12322,13 +13382,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_dany_full_v
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -12562,13 +13621,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_dany_full_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 1;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 1;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_dany_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_dany_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -12576,22 +13656,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
 //   qknorm_rope_positions: act=bf16 weight=fp32 table=fp32 pos=i64 pairing=half head_dim=any rot=full access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_dany_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_dany_full_scalar)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_dany_full_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_dany_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 1;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
@@ -12602,13 +13686,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_dany_full_s
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -12934,13 +14017,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_dany_full_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 1;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 1;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_dany_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_dany_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -12948,22 +14052,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
 //   qknorm_rope_positions: act=bf16 weight=fp32 table=fp32 pos=i64 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_dany_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_dany_partial_vec16)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_dany_partial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_dany_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 1;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
@@ -12974,13 +14082,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_dany_partia
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -13214,13 +14321,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_dany_partial_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 1;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 1;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -13228,22 +14356,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
 //   qknorm_rope_positions: act=bf16 weight=fp32 table=fp32 pos=i64 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_dany_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_dany_partial_scalar)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_dany_partial_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_dany_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 1;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
@@ -13254,13 +14386,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_dany_partia
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -13586,12 +14717,33 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_bf16_wfp32_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_dany_partial_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 1;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 1;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wfp32_tabfp32_posi64_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }

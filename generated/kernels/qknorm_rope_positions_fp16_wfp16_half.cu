@@ -12,22 +12,26 @@
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i32 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d64_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d64_full_vec16)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d64_full_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d64_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 8 at a time (lane group g takes heads g, g + 8, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 8;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -35,13 +39,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d64_full_ve
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -194,13 +197,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d64_full_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 8;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 8;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -208,22 +232,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i32 pairing=half head_dim=64 rot=full access=scalar
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d64_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d64_full_scalar)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d64_full_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d64_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 8 at a time (lane group g takes heads g, g + 8, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 8;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -231,13 +259,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d64_full_sc
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -444,13 +471,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d64_full_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 8;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 8;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d64_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d64_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -458,22 +506,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i32 pairing=half head_dim=64 rot=partial access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d64_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d64_partial_vec16)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d64_partial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d64_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 8 at a time (lane group g takes heads g, g + 8, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 8;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (64 - (int)p.R) / 8;  // pass chunks
@@ -484,13 +536,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d64_partial
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -717,13 +768,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d64_partial_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 8;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 8;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d64_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d64_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -731,22 +803,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i32 pairing=half head_dim=64 rot=partial access=scalar
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d64_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d64_partial_scalar)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d64_partial_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d64_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 8 at a time (lane group g takes heads g, g + 8, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 8;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (64 - (int)p.R + 7) / 8;  // pass chunks
@@ -757,13 +833,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d64_partial
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -1086,13 +1161,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d64_partial_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 8;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 8;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d64_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d64_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1100,22 +1196,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i32 pairing=half head_dim=80 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d80_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d80_full_vec16)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d80_full_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d80_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -1123,13 +1223,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d80_full_ve
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -1283,13 +1382,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d80_full_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1297,22 +1417,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i32 pairing=half head_dim=80 rot=full access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d80_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d80_full_scalar)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d80_full_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d80_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -1320,13 +1444,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d80_full_sc
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -1534,13 +1657,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d80_full_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d80_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d80_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1548,22 +1692,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i32 pairing=half head_dim=80 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d80_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d80_partial_vec16)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d80_partial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d80_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (80 - (int)p.R) / 8;  // pass chunks
@@ -1574,13 +1722,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d80_partial
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -1808,13 +1955,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d80_partial_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d80_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d80_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1822,22 +1990,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i32 pairing=half head_dim=80 rot=partial access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d80_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d80_partial_scalar)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d80_partial_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d80_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (80 - (int)p.R + 7) / 8;  // pass chunks
@@ -1848,13 +2020,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d80_partial
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -2178,13 +2349,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d80_partial_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d80_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d80_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2192,22 +2384,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i32 pairing=half head_dim=96 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d96_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d96_full_vec16)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d96_full_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d96_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -2215,13 +2411,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d96_full_ve
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -2375,13 +2570,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d96_full_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2389,22 +2605,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i32 pairing=half head_dim=96 rot=full access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d96_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d96_full_scalar)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d96_full_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d96_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -2412,13 +2632,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d96_full_sc
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -2626,13 +2845,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d96_full_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d96_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d96_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2640,22 +2880,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i32 pairing=half head_dim=96 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d96_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d96_partial_vec16)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d96_partial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d96_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (96 - (int)p.R) / 8;  // pass chunks
@@ -2666,13 +2910,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d96_partial
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -2900,13 +3143,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d96_partial_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d96_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d96_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2914,22 +3178,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i32 pairing=half head_dim=96 rot=partial access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d96_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d96_partial_scalar)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d96_partial_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d96_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (96 - (int)p.R + 7) / 8;  // pass chunks
@@ -2940,13 +3208,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d96_partial
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -3270,13 +3537,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d96_partial_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d96_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d96_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3284,22 +3572,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i32 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d128_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d128_full_vec16)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d128_full_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d128_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -3307,13 +3599,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d128_full_v
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -3467,13 +3758,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d128_full_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3481,22 +3793,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i32 pairing=half head_dim=128 rot=full access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d128_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d128_full_scalar)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d128_full_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d128_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -3504,13 +3820,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d128_full_s
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -3718,13 +4033,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d128_full_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d128_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d128_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3732,22 +4068,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i32 pairing=half head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d128_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d128_partial_vec16)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d128_partial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d128_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (128 - (int)p.R) / 8;  // pass chunks
@@ -3758,13 +4098,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d128_partia
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -3992,13 +4331,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d128_partial_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -4006,22 +4366,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i32 pairing=half head_dim=128 rot=partial access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d128_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d128_partial_scalar)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d128_partial_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d128_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (128 - (int)p.R + 7) / 8;  // pass chunks
@@ -4032,13 +4396,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d128_partia
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -4362,13 +4725,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d128_partial_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d128_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d128_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -4376,22 +4760,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i32 pairing=half head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d256_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d256_full_vec16)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d256_full_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d256_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 2;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -4399,13 +4787,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d256_full_v
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -4560,13 +4947,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d256_full_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 2;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 2;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -4574,22 +4982,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i32 pairing=half head_dim=256 rot=full access=scalar
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d256_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d256_full_scalar)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d256_full_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d256_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 2;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -4597,13 +5009,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d256_full_s
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -4812,13 +5223,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d256_full_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 2;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 2;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d256_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d256_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -4826,22 +5258,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i32 pairing=half head_dim=256 rot=partial access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d256_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d256_partial_vec16)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d256_partial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d256_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 2;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (256 - (int)p.R) / 8;  // pass chunks
@@ -4852,13 +5288,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d256_partia
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -5087,13 +5522,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d256_partial_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 2;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 2;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d256_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d256_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -5101,22 +5557,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i32 pairing=half head_dim=256 rot=partial access=scalar
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d256_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d256_partial_scalar)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d256_partial_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d256_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 2;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (256 - (int)p.R + 7) / 8;  // pass chunks
@@ -5127,13 +5587,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d256_partia
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -5458,13 +5917,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d256_partial_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 2;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 2;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d256_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d256_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -5472,22 +5952,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i32 pairing=half head_dim=any rot=full access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_dany_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_dany_full_vec16)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_dany_full_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_dany_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 1;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
@@ -5498,13 +5982,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_dany_full_v
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -5734,13 +6217,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_dany_full_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 1;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 1;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_dany_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_dany_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -5748,22 +6252,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i32 pairing=half head_dim=any rot=full access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_dany_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_dany_full_scalar)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_dany_full_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_dany_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 1;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
@@ -5774,13 +6282,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_dany_full_s
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -6106,13 +6613,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_dany_full_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 1;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 1;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_dany_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_dany_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -6120,22 +6648,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i32 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_dany_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_dany_partial_vec16)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_dany_partial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_dany_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 1;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
@@ -6146,13 +6678,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_dany_partia
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -6382,13 +6913,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_dany_partial_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 1;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 1;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -6396,22 +6948,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i32 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_dany_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_dany_partial_scalar)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_dany_partial_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_dany_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 1;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
@@ -6422,13 +6978,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_dany_partia
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -6754,13 +7309,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_dany_partial_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 1;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 1;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -6768,22 +7344,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i64 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d64_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d64_full_vec16)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d64_full_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d64_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 8 at a time (lane group g takes heads g, g + 8, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 8;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -6791,13 +7371,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d64_full_ve
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -6950,13 +7529,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d64_full_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 8;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 8;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -6964,22 +7564,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i64 pairing=half head_dim=64 rot=full access=scalar
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d64_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d64_full_scalar)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d64_full_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d64_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 8 at a time (lane group g takes heads g, g + 8, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 8;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -6987,13 +7591,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d64_full_sc
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -7200,13 +7803,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d64_full_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 8;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 8;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d64_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d64_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -7214,22 +7838,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i64 pairing=half head_dim=64 rot=partial access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d64_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d64_partial_vec16)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d64_partial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d64_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 8 at a time (lane group g takes heads g, g + 8, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 8;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (64 - (int)p.R) / 8;  // pass chunks
@@ -7240,13 +7868,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d64_partial
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -7473,13 +8100,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d64_partial_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 8;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 8;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d64_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d64_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -7487,22 +8135,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i64 pairing=half head_dim=64 rot=partial access=scalar
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d64_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d64_partial_scalar)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d64_partial_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d64_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 8 at a time (lane group g takes heads g, g + 8, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 8;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (64 - (int)p.R + 7) / 8;  // pass chunks
@@ -7513,13 +8165,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d64_partial
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -7842,13 +8493,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d64_partial_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 8;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 8;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d64_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d64_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -7856,22 +8528,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i64 pairing=half head_dim=80 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d80_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d80_full_vec16)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d80_full_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d80_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -7879,13 +8555,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d80_full_ve
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -8039,13 +8714,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d80_full_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -8053,22 +8749,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i64 pairing=half head_dim=80 rot=full access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d80_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d80_full_scalar)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d80_full_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d80_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -8076,13 +8776,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d80_full_sc
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -8290,13 +8989,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d80_full_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d80_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d80_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -8304,22 +9024,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i64 pairing=half head_dim=80 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d80_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d80_partial_vec16)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d80_partial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d80_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (80 - (int)p.R) / 8;  // pass chunks
@@ -8330,13 +9054,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d80_partial
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -8564,13 +9287,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d80_partial_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d80_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d80_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -8578,22 +9322,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i64 pairing=half head_dim=80 rot=partial access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d80_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d80_partial_scalar)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d80_partial_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d80_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (80 - (int)p.R + 7) / 8;  // pass chunks
@@ -8604,13 +9352,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d80_partial
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -8934,13 +9681,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d80_partial_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d80_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d80_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -8948,22 +9716,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i64 pairing=half head_dim=96 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d96_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d96_full_vec16)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d96_full_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d96_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -8971,13 +9743,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d96_full_ve
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -9131,13 +9902,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d96_full_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -9145,22 +9937,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i64 pairing=half head_dim=96 rot=full access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d96_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d96_full_scalar)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d96_full_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d96_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -9168,13 +9964,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d96_full_sc
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -9382,13 +10177,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d96_full_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d96_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d96_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -9396,22 +10212,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i64 pairing=half head_dim=96 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d96_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d96_partial_vec16)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d96_partial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d96_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (96 - (int)p.R) / 8;  // pass chunks
@@ -9422,13 +10242,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d96_partial
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -9656,13 +10475,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d96_partial_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d96_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d96_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -9670,22 +10510,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i64 pairing=half head_dim=96 rot=partial access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d96_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d96_partial_scalar)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d96_partial_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d96_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (96 - (int)p.R + 7) / 8;  // pass chunks
@@ -9696,13 +10540,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d96_partial
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -10026,13 +10869,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d96_partial_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d96_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d96_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -10040,22 +10904,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i64 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d128_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d128_full_vec16)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d128_full_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d128_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -10063,13 +10931,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d128_full_v
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -10223,13 +11090,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d128_full_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -10237,22 +11125,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i64 pairing=half head_dim=128 rot=full access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d128_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d128_full_scalar)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d128_full_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d128_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -10260,13 +11152,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d128_full_s
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -10474,13 +11365,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d128_full_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d128_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d128_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -10488,22 +11400,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i64 pairing=half head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d128_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d128_partial_vec16)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d128_partial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d128_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (128 - (int)p.R) / 8;  // pass chunks
@@ -10514,13 +11430,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d128_partia
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -10748,13 +11663,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d128_partial_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -10762,22 +11698,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i64 pairing=half head_dim=128 rot=partial access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d128_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d128_partial_scalar)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d128_partial_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d128_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 4 at a time (lane group g takes heads g, g + 4, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 4;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (128 - (int)p.R + 7) / 8;  // pass chunks
@@ -10788,13 +11728,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d128_partia
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -11118,13 +12057,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d128_partial_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 4;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d128_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d128_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -11132,22 +12092,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i64 pairing=half head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d256_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d256_full_vec16)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d256_full_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d256_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 2;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -11155,13 +12119,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d256_full_v
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -11316,13 +12279,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d256_full_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 2;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 2;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -11330,22 +12314,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i64 pairing=half head_dim=256 rot=full access=scalar
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d256_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d256_full_scalar)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d256_full_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d256_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 2;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -11353,13 +12341,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d256_full_s
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -11568,13 +12555,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d256_full_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 2;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 2;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d256_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d256_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -11582,22 +12590,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i64 pairing=half head_dim=256 rot=partial access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d256_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d256_partial_vec16)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d256_partial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d256_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 2;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (256 - (int)p.R) / 8;  // pass chunks
@@ -11608,13 +12620,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d256_partia
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -11843,13 +12854,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d256_partial_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 2;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 2;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d256_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d256_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -11857,22 +12889,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i64 pairing=half head_dim=256 rot=partial access=scalar
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d256_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d256_partial_scalar)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d256_partial_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d256_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 2 at a time (lane group g takes heads g, g + 2, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 2;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (256 - (int)p.R + 7) / 8;  // pass chunks
@@ -11883,13 +12919,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d256_partia
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -12214,13 +13249,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d256_partial_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 2;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 2;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d256_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d256_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -12228,22 +13284,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i64 pairing=half head_dim=any rot=full access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_dany_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_dany_full_vec16)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_dany_full_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_dany_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 1;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
@@ -12254,13 +13314,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_dany_full_v
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -12490,13 +13549,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_dany_full_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 1;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 1;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_dany_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_dany_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -12504,22 +13584,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i64 pairing=half head_dim=any rot=full access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_dany_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_dany_full_scalar)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_dany_full_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_dany_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 1;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
@@ -12530,13 +13614,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_dany_full_s
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -12862,13 +13945,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_dany_full_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 1;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 1;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_dany_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_dany_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -12876,22 +13980,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i64 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_dany_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_dany_partial_vec16)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_dany_partial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_dany_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 1;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
@@ -12902,13 +14010,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_dany_partia
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -13138,13 +14245,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_dany_partial_vec16_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 1;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 1;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -13152,22 +14280,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i64 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_dany_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_dany_partial_scalar)(const fg_qknorm_rope_positions_params p)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_dany_partial_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_dany_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, run of heads). A warp walks over all of its heads of one token,
     // 1 at a time (lane group g takes heads g, g + 1, ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
     const int tpw = 1, tsub = 0, hstep = 1;
-    const int nhb1 = 1;  // runs per token of q
-    const int64_t nit1 = ntok * nhb1;
-    const int nhb2 = 1;  // runs per token of k
-    const int64_t nit2 = ntok * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
@@ -13178,13 +14310,12 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_dany_partia
         // what they share per token (the table rows) is read from DRAM once, not 2 times
         const int set = (int)(it % 2);
         const int64_t j = it / 2;
-        const int nhb = 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int64_t tb = j;  // one item per token
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -13510,12 +14641,33 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_dany_partial_scalar_grid) g;
     int64_t items = 0;
-    items += p->B * p->S;  // a run per token of q
-    items += p->B * p->S;  // a run per token of k
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = 1;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = 1;
+        set.tpw = 1;
+        set.nhb = 1;  // a run per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }

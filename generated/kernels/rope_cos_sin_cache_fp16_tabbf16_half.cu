@@ -12,34 +12,42 @@
 //   rope_cos_sin_cache: act=fp16 table=bf16 pos=i32 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d64_full_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d64_full_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d64_full_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d64_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 8 ? (int)p.H : 8;  // groups per token
-    const int tpw = 8 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -121,15 +129,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d64_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 8 ? (int)p->H : 8;  // lane groups per token
+        set.tpw = 8 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -137,34 +154,42 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
 //   rope_cos_sin_cache: act=fp16 table=bf16 pos=i32 pairing=half head_dim=64 rot=full access=scalar
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d64_full_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d64_full_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d64_full_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d64_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 8 ? (int)p.H : 8;  // groups per token
-    const int tpw = 8 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -288,15 +313,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d64_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 8 ? (int)p->H : 8;  // lane groups per token
+        set.tpw = 8 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d64_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d64_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -304,23 +338,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
 //   rope_cos_sin_cache: act=fp16 table=bf16 pos=i32 pairing=half head_dim=64 rot=partial access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d64_partial_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d64_partial_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d64_partial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d64_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 8 ? (int)p.H : 8;  // groups per token
-    const int tpw = 8 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (64 - (int)p.R) / 8;  // pass chunks
@@ -329,12 +370,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d64_partial_vec16)(c
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -434,15 +476,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d64_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 8 ? (int)p->H : 8;  // lane groups per token
+        set.tpw = 8 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d64_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d64_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -450,23 +501,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
 //   rope_cos_sin_cache: act=fp16 table=bf16 pos=i32 pairing=half head_dim=64 rot=partial access=scalar
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d64_partial_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d64_partial_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d64_partial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d64_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 8 ? (int)p.H : 8;  // groups per token
-    const int tpw = 8 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (64 - (int)p.R + 7) / 8;  // pass chunks
@@ -475,12 +533,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d64_partial_scalar)(
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -650,15 +709,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d64_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 8 ? (int)p->H : 8;  // lane groups per token
+        set.tpw = 8 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d64_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d64_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -666,35 +734,43 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
 //   rope_cos_sin_cache: act=fp16 table=bf16 pos=i32 pairing=half head_dim=80 rot=full access=vec16
 //   mapping: 5 lanes per head, 6 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d80_full_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d80_full_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d80_full_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d80_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 5;    // this lane's chunk position within its head
     const int group = lane / 5;  // which of the warp's 6 heads
     if (group >= 6) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 6 ? (int)p.H : 6;  // groups per token
-    const int tpw = 6 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -776,15 +852,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d80_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
-        items += (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 6 ? (int)p->H : 6;  // lane groups per token
+        set.tpw = 6 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -792,35 +877,43 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
 //   rope_cos_sin_cache: act=fp16 table=bf16 pos=i32 pairing=half head_dim=80 rot=full access=scalar
 //   mapping: 5 lanes per head, 6 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d80_full_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d80_full_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d80_full_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d80_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 5;    // this lane's chunk position within its head
     const int group = lane / 5;  // which of the warp's 6 heads
     if (group >= 6) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 6 ? (int)p.H : 6;  // groups per token
-    const int tpw = 6 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -944,15 +1037,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d80_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
-        items += (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 6 ? (int)p->H : 6;  // lane groups per token
+        set.tpw = 6 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d80_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d80_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -960,24 +1062,31 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
 //   rope_cos_sin_cache: act=fp16 table=bf16 pos=i32 pairing=half head_dim=80 rot=partial access=vec16
 //   mapping: 5 lanes per head, 6 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d80_partial_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d80_partial_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d80_partial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d80_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 5;    // this lane's chunk position within its head
     const int group = lane / 5;  // which of the warp's 6 heads
     if (group >= 6) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 6 ? (int)p.H : 6;  // groups per token
-    const int tpw = 6 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (80 - (int)p.R) / 8;  // pass chunks
@@ -986,12 +1095,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d80_partial_vec16)(c
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -1091,15 +1201,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d80_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
-        items += (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 6 ? (int)p->H : 6;  // lane groups per token
+        set.tpw = 6 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d80_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d80_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1107,24 +1226,31 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
 //   rope_cos_sin_cache: act=fp16 table=bf16 pos=i32 pairing=half head_dim=80 rot=partial access=scalar
 //   mapping: 5 lanes per head, 6 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d80_partial_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d80_partial_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d80_partial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d80_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 5;    // this lane's chunk position within its head
     const int group = lane / 5;  // which of the warp's 6 heads
     if (group >= 6) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 6 ? (int)p.H : 6;  // groups per token
-    const int tpw = 6 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (80 - (int)p.R + 7) / 8;  // pass chunks
@@ -1133,12 +1259,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d80_partial_scalar)(
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -1308,15 +1435,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d80_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
-        items += (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 6 ? (int)p->H : 6;  // lane groups per token
+        set.tpw = 6 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d80_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d80_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1324,35 +1460,43 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
 //   rope_cos_sin_cache: act=fp16 table=bf16 pos=i32 pairing=half head_dim=96 rot=full access=vec16
 //   mapping: 6 lanes per head, 5 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d96_full_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d96_full_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d96_full_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d96_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 6;    // this lane's chunk position within its head
     const int group = lane / 6;  // which of the warp's 5 heads
     if (group >= 5) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 5 ? (int)p.H : 5;  // groups per token
-    const int tpw = 5 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -1434,15 +1578,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d96_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
-        items += (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 5 ? (int)p->H : 5;  // lane groups per token
+        set.tpw = 5 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1450,35 +1603,43 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
 //   rope_cos_sin_cache: act=fp16 table=bf16 pos=i32 pairing=half head_dim=96 rot=full access=scalar
 //   mapping: 6 lanes per head, 5 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d96_full_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d96_full_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d96_full_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d96_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 6;    // this lane's chunk position within its head
     const int group = lane / 6;  // which of the warp's 5 heads
     if (group >= 5) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 5 ? (int)p.H : 5;  // groups per token
-    const int tpw = 5 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -1602,15 +1763,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d96_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
-        items += (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 5 ? (int)p->H : 5;  // lane groups per token
+        set.tpw = 5 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d96_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d96_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1618,24 +1788,31 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
 //   rope_cos_sin_cache: act=fp16 table=bf16 pos=i32 pairing=half head_dim=96 rot=partial access=vec16
 //   mapping: 6 lanes per head, 5 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d96_partial_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d96_partial_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d96_partial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d96_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 6;    // this lane's chunk position within its head
     const int group = lane / 6;  // which of the warp's 5 heads
     if (group >= 5) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 5 ? (int)p.H : 5;  // groups per token
-    const int tpw = 5 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (96 - (int)p.R) / 8;  // pass chunks
@@ -1644,12 +1821,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d96_partial_vec16)(c
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -1749,15 +1927,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d96_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
-        items += (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 5 ? (int)p->H : 5;  // lane groups per token
+        set.tpw = 5 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d96_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d96_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1765,24 +1952,31 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
 //   rope_cos_sin_cache: act=fp16 table=bf16 pos=i32 pairing=half head_dim=96 rot=partial access=scalar
 //   mapping: 6 lanes per head, 5 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d96_partial_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d96_partial_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d96_partial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d96_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 6;    // this lane's chunk position within its head
     const int group = lane / 6;  // which of the warp's 5 heads
     if (group >= 5) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 5 ? (int)p.H : 5;  // groups per token
-    const int tpw = 5 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (96 - (int)p.R + 7) / 8;  // pass chunks
@@ -1791,12 +1985,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d96_partial_scalar)(
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -1966,15 +2161,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d96_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
-        items += (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 5 ? (int)p->H : 5;  // lane groups per token
+        set.tpw = 5 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d96_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d96_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1982,34 +2186,42 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
 //   rope_cos_sin_cache: act=fp16 table=bf16 pos=i32 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d128_full_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d128_full_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d128_full_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d128_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
-    const int tpw = 4 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -2091,15 +2303,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d128_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 4 ? (int)p->H : 4;  // lane groups per token
+        set.tpw = 4 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2107,34 +2328,42 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
 //   rope_cos_sin_cache: act=fp16 table=bf16 pos=i32 pairing=half head_dim=128 rot=full access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d128_full_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d128_full_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d128_full_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d128_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
-    const int tpw = 4 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -2258,15 +2487,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d128_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 4 ? (int)p->H : 4;  // lane groups per token
+        set.tpw = 4 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d128_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d128_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2274,23 +2512,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
 //   rope_cos_sin_cache: act=fp16 table=bf16 pos=i32 pairing=half head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d128_partial_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d128_partial_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d128_partial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d128_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
-    const int tpw = 4 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (128 - (int)p.R) / 8;  // pass chunks
@@ -2299,12 +2544,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d128_partial_vec16)(
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -2404,15 +2650,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d128_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 4 ? (int)p->H : 4;  // lane groups per token
+        set.tpw = 4 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2420,23 +2675,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
 //   rope_cos_sin_cache: act=fp16 table=bf16 pos=i32 pairing=half head_dim=128 rot=partial access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d128_partial_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d128_partial_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d128_partial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d128_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
-    const int tpw = 4 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (128 - (int)p.R + 7) / 8;  // pass chunks
@@ -2445,12 +2707,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d128_partial_scalar)
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -2620,15 +2883,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d128_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 4 ? (int)p->H : 4;  // lane groups per token
+        set.tpw = 4 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d128_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d128_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2636,34 +2908,42 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
 //   rope_cos_sin_cache: act=fp16 table=bf16 pos=i32 pairing=half head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d256_full_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d256_full_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d256_full_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d256_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
-    const int tpw = 2 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -2745,15 +3025,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d256_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 2 ? (int)p->H : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2761,34 +3050,42 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
 //   rope_cos_sin_cache: act=fp16 table=bf16 pos=i32 pairing=half head_dim=256 rot=full access=scalar
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d256_full_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d256_full_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d256_full_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d256_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
-    const int tpw = 2 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -2912,15 +3209,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d256_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 2 ? (int)p->H : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d256_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d256_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2928,23 +3234,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
 //   rope_cos_sin_cache: act=fp16 table=bf16 pos=i32 pairing=half head_dim=256 rot=partial access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d256_partial_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d256_partial_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d256_partial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d256_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
-    const int tpw = 2 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (256 - (int)p.R) / 8;  // pass chunks
@@ -2953,12 +3266,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d256_partial_vec16)(
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -3058,15 +3372,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d256_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 2 ? (int)p->H : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d256_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d256_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3074,23 +3397,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
 //   rope_cos_sin_cache: act=fp16 table=bf16 pos=i32 pairing=half head_dim=256 rot=partial access=scalar
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d256_partial_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d256_partial_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d256_partial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d256_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
-    const int tpw = 2 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (256 - (int)p.R + 7) / 8;  // pass chunks
@@ -3099,12 +3429,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d256_partial_scalar)
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -3274,15 +3605,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d256_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 2 ? (int)p->H : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d256_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d256_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3290,35 +3630,43 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
 //   rope_cos_sin_cache: act=fp16 table=bf16 pos=i32 pairing=half head_dim=320 rot=full access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d320_full_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d320_full_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d320_full_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d320_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 20;    // this lane's chunk position within its head
     const int group = lane / 20;  // which of the warp's 1 heads
     if (group >= 1) return;       // lanes 20..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -3400,15 +3748,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d320_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3416,35 +3773,43 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
 //   rope_cos_sin_cache: act=fp16 table=bf16 pos=i32 pairing=half head_dim=320 rot=full access=scalar
 //   mapping: 20 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d320_full_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d320_full_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d320_full_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d320_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 20;    // this lane's chunk position within its head
     const int group = lane / 20;  // which of the warp's 1 heads
     if (group >= 1) return;       // lanes 20..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -3568,15 +3933,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d320_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d320_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d320_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3584,24 +3958,31 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
 //   rope_cos_sin_cache: act=fp16 table=bf16 pos=i32 pairing=half head_dim=320 rot=partial access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d320_partial_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d320_partial_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d320_partial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d320_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 20;    // this lane's chunk position within its head
     const int group = lane / 20;  // which of the warp's 1 heads
     if (group >= 1) return;       // lanes 20..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (320 - (int)p.R) / 8;  // pass chunks
@@ -3610,12 +3991,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d320_partial_vec16)(
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -3715,15 +4097,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d320_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d320_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d320_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3731,24 +4122,31 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
 //   rope_cos_sin_cache: act=fp16 table=bf16 pos=i32 pairing=half head_dim=320 rot=partial access=scalar
 //   mapping: 20 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d320_partial_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d320_partial_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d320_partial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d320_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 20;    // this lane's chunk position within its head
     const int group = lane / 20;  // which of the warp's 1 heads
     if (group >= 1) return;       // lanes 20..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (320 - (int)p.R + 7) / 8;  // pass chunks
@@ -3757,12 +4155,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d320_partial_scalar)
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -3932,15 +4331,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d320_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d320_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_d320_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3948,23 +4356,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
 //   rope_cos_sin_cache: act=fp16 table=bf16 pos=i32 pairing=half head_dim=any rot=full access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_dany_full_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_dany_full_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_dany_full_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_dany_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
@@ -3973,12 +4388,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_dany_full_vec16)(con
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -4078,15 +4494,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_dany_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_dany_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_dany_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -4094,23 +4519,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
 //   rope_cos_sin_cache: act=fp16 table=bf16 pos=i32 pairing=half head_dim=any rot=full access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_dany_full_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_dany_full_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_dany_full_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_dany_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
@@ -4119,12 +4551,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_dany_full_scalar)(co
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -4294,15 +4727,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_dany_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_dany_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_dany_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -4310,23 +4752,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
 //   rope_cos_sin_cache: act=fp16 table=bf16 pos=i32 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_dany_partial_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_dany_partial_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_dany_partial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_dany_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
@@ -4335,12 +4784,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_dany_partial_vec16)(
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -4440,15 +4890,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_dany_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -4456,23 +4915,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
 //   rope_cos_sin_cache: act=fp16 table=bf16 pos=i32 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_dany_partial_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_dany_partial_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_dany_partial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_dany_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
@@ -4481,12 +4947,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_dany_partial_scalar)
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -4656,15 +5123,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_dany_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi32_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -4672,34 +5148,42 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
 //   rope_cos_sin_cache: act=fp16 table=bf16 pos=i64 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d64_full_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d64_full_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d64_full_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d64_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 8 ? (int)p.H : 8;  // groups per token
-    const int tpw = 8 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -4781,15 +5265,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d64_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 8 ? (int)p->H : 8;  // lane groups per token
+        set.tpw = 8 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -4797,34 +5290,42 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
 //   rope_cos_sin_cache: act=fp16 table=bf16 pos=i64 pairing=half head_dim=64 rot=full access=scalar
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d64_full_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d64_full_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d64_full_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d64_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 8 ? (int)p.H : 8;  // groups per token
-    const int tpw = 8 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -4948,15 +5449,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d64_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 8 ? (int)p->H : 8;  // lane groups per token
+        set.tpw = 8 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d64_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d64_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -4964,23 +5474,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
 //   rope_cos_sin_cache: act=fp16 table=bf16 pos=i64 pairing=half head_dim=64 rot=partial access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d64_partial_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d64_partial_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d64_partial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d64_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 8 ? (int)p.H : 8;  // groups per token
-    const int tpw = 8 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (64 - (int)p.R) / 8;  // pass chunks
@@ -4989,12 +5506,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d64_partial_vec16)(c
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -5094,15 +5612,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d64_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 8 ? (int)p->H : 8;  // lane groups per token
+        set.tpw = 8 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d64_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d64_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -5110,23 +5637,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
 //   rope_cos_sin_cache: act=fp16 table=bf16 pos=i64 pairing=half head_dim=64 rot=partial access=scalar
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d64_partial_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d64_partial_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d64_partial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d64_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 8 ? (int)p.H : 8;  // groups per token
-    const int tpw = 8 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (64 - (int)p.R + 7) / 8;  // pass chunks
@@ -5135,12 +5669,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d64_partial_scalar)(
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -5310,15 +5845,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d64_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 8 ? (int)p->H : 8;  // lane groups per token
+        set.tpw = 8 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d64_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d64_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -5326,35 +5870,43 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
 //   rope_cos_sin_cache: act=fp16 table=bf16 pos=i64 pairing=half head_dim=80 rot=full access=vec16
 //   mapping: 5 lanes per head, 6 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d80_full_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d80_full_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d80_full_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d80_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 5;    // this lane's chunk position within its head
     const int group = lane / 5;  // which of the warp's 6 heads
     if (group >= 6) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 6 ? (int)p.H : 6;  // groups per token
-    const int tpw = 6 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -5436,15 +5988,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d80_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
-        items += (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 6 ? (int)p->H : 6;  // lane groups per token
+        set.tpw = 6 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -5452,35 +6013,43 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
 //   rope_cos_sin_cache: act=fp16 table=bf16 pos=i64 pairing=half head_dim=80 rot=full access=scalar
 //   mapping: 5 lanes per head, 6 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d80_full_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d80_full_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d80_full_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d80_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 5;    // this lane's chunk position within its head
     const int group = lane / 5;  // which of the warp's 6 heads
     if (group >= 6) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 6 ? (int)p.H : 6;  // groups per token
-    const int tpw = 6 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -5604,15 +6173,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d80_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
-        items += (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 6 ? (int)p->H : 6;  // lane groups per token
+        set.tpw = 6 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d80_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d80_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -5620,24 +6198,31 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
 //   rope_cos_sin_cache: act=fp16 table=bf16 pos=i64 pairing=half head_dim=80 rot=partial access=vec16
 //   mapping: 5 lanes per head, 6 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d80_partial_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d80_partial_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d80_partial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d80_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 5;    // this lane's chunk position within its head
     const int group = lane / 5;  // which of the warp's 6 heads
     if (group >= 6) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 6 ? (int)p.H : 6;  // groups per token
-    const int tpw = 6 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (80 - (int)p.R) / 8;  // pass chunks
@@ -5646,12 +6231,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d80_partial_vec16)(c
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -5751,15 +6337,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d80_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
-        items += (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 6 ? (int)p->H : 6;  // lane groups per token
+        set.tpw = 6 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d80_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d80_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -5767,24 +6362,31 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
 //   rope_cos_sin_cache: act=fp16 table=bf16 pos=i64 pairing=half head_dim=80 rot=partial access=scalar
 //   mapping: 5 lanes per head, 6 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d80_partial_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d80_partial_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d80_partial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d80_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 5;    // this lane's chunk position within its head
     const int group = lane / 5;  // which of the warp's 6 heads
     if (group >= 6) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 6 ? (int)p.H : 6;  // groups per token
-    const int tpw = 6 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (80 - (int)p.R + 7) / 8;  // pass chunks
@@ -5793,12 +6395,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d80_partial_scalar)(
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -5968,15 +6571,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d80_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
-        items += (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 6 ? (int)p->H : 6;  // lane groups per token
+        set.tpw = 6 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d80_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d80_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -5984,35 +6596,43 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
 //   rope_cos_sin_cache: act=fp16 table=bf16 pos=i64 pairing=half head_dim=96 rot=full access=vec16
 //   mapping: 6 lanes per head, 5 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d96_full_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d96_full_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d96_full_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d96_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 6;    // this lane's chunk position within its head
     const int group = lane / 6;  // which of the warp's 5 heads
     if (group >= 5) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 5 ? (int)p.H : 5;  // groups per token
-    const int tpw = 5 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -6094,15 +6714,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d96_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
-        items += (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 5 ? (int)p->H : 5;  // lane groups per token
+        set.tpw = 5 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -6110,35 +6739,43 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
 //   rope_cos_sin_cache: act=fp16 table=bf16 pos=i64 pairing=half head_dim=96 rot=full access=scalar
 //   mapping: 6 lanes per head, 5 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d96_full_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d96_full_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d96_full_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d96_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 6;    // this lane's chunk position within its head
     const int group = lane / 6;  // which of the warp's 5 heads
     if (group >= 5) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 5 ? (int)p.H : 5;  // groups per token
-    const int tpw = 5 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -6262,15 +6899,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d96_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
-        items += (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 5 ? (int)p->H : 5;  // lane groups per token
+        set.tpw = 5 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d96_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d96_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -6278,24 +6924,31 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
 //   rope_cos_sin_cache: act=fp16 table=bf16 pos=i64 pairing=half head_dim=96 rot=partial access=vec16
 //   mapping: 6 lanes per head, 5 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d96_partial_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d96_partial_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d96_partial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d96_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 6;    // this lane's chunk position within its head
     const int group = lane / 6;  // which of the warp's 5 heads
     if (group >= 5) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 5 ? (int)p.H : 5;  // groups per token
-    const int tpw = 5 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (96 - (int)p.R) / 8;  // pass chunks
@@ -6304,12 +6957,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d96_partial_vec16)(c
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -6409,15 +7063,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d96_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
-        items += (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 5 ? (int)p->H : 5;  // lane groups per token
+        set.tpw = 5 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d96_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d96_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -6425,24 +7088,31 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
 //   rope_cos_sin_cache: act=fp16 table=bf16 pos=i64 pairing=half head_dim=96 rot=partial access=scalar
 //   mapping: 6 lanes per head, 5 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d96_partial_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d96_partial_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d96_partial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d96_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 6;    // this lane's chunk position within its head
     const int group = lane / 6;  // which of the warp's 5 heads
     if (group >= 5) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 5 ? (int)p.H : 5;  // groups per token
-    const int tpw = 5 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (96 - (int)p.R + 7) / 8;  // pass chunks
@@ -6451,12 +7121,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d96_partial_scalar)(
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -6626,15 +7297,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d96_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
-        items += (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 5 ? (int)p->H : 5;  // lane groups per token
+        set.tpw = 5 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d96_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d96_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -6642,34 +7322,42 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
 //   rope_cos_sin_cache: act=fp16 table=bf16 pos=i64 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d128_full_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d128_full_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d128_full_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d128_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
-    const int tpw = 4 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -6751,15 +7439,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d128_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 4 ? (int)p->H : 4;  // lane groups per token
+        set.tpw = 4 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -6767,34 +7464,42 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
 //   rope_cos_sin_cache: act=fp16 table=bf16 pos=i64 pairing=half head_dim=128 rot=full access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d128_full_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d128_full_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d128_full_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d128_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
-    const int tpw = 4 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -6918,15 +7623,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d128_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 4 ? (int)p->H : 4;  // lane groups per token
+        set.tpw = 4 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d128_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d128_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -6934,23 +7648,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
 //   rope_cos_sin_cache: act=fp16 table=bf16 pos=i64 pairing=half head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d128_partial_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d128_partial_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d128_partial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d128_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
-    const int tpw = 4 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (128 - (int)p.R) / 8;  // pass chunks
@@ -6959,12 +7680,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d128_partial_vec16)(
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -7064,15 +7786,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d128_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 4 ? (int)p->H : 4;  // lane groups per token
+        set.tpw = 4 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -7080,23 +7811,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
 //   rope_cos_sin_cache: act=fp16 table=bf16 pos=i64 pairing=half head_dim=128 rot=partial access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d128_partial_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d128_partial_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d128_partial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d128_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
-    const int tpw = 4 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (128 - (int)p.R + 7) / 8;  // pass chunks
@@ -7105,12 +7843,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d128_partial_scalar)
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -7280,15 +8019,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d128_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 4 ? (int)p->H : 4;  // lane groups per token
+        set.tpw = 4 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d128_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d128_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -7296,34 +8044,42 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
 //   rope_cos_sin_cache: act=fp16 table=bf16 pos=i64 pairing=half head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d256_full_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d256_full_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d256_full_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d256_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
-    const int tpw = 2 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -7405,15 +8161,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d256_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 2 ? (int)p->H : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -7421,34 +8186,42 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
 //   rope_cos_sin_cache: act=fp16 table=bf16 pos=i64 pairing=half head_dim=256 rot=full access=scalar
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d256_full_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d256_full_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d256_full_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d256_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
-    const int tpw = 2 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -7572,15 +8345,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d256_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 2 ? (int)p->H : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d256_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d256_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -7588,23 +8370,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
 //   rope_cos_sin_cache: act=fp16 table=bf16 pos=i64 pairing=half head_dim=256 rot=partial access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d256_partial_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d256_partial_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d256_partial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d256_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
-    const int tpw = 2 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (256 - (int)p.R) / 8;  // pass chunks
@@ -7613,12 +8402,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d256_partial_vec16)(
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -7718,15 +8508,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d256_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 2 ? (int)p->H : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d256_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d256_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -7734,23 +8533,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
 //   rope_cos_sin_cache: act=fp16 table=bf16 pos=i64 pairing=half head_dim=256 rot=partial access=scalar
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d256_partial_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d256_partial_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d256_partial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d256_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
-    const int tpw = 2 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (256 - (int)p.R + 7) / 8;  // pass chunks
@@ -7759,12 +8565,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d256_partial_scalar)
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -7934,15 +8741,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d256_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 2 ? (int)p->H : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d256_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d256_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -7950,35 +8766,43 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
 //   rope_cos_sin_cache: act=fp16 table=bf16 pos=i64 pairing=half head_dim=320 rot=full access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d320_full_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d320_full_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d320_full_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d320_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 20;    // this lane's chunk position within its head
     const int group = lane / 20;  // which of the warp's 1 heads
     if (group >= 1) return;       // lanes 20..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -8060,15 +8884,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d320_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -8076,35 +8909,43 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
 //   rope_cos_sin_cache: act=fp16 table=bf16 pos=i64 pairing=half head_dim=320 rot=full access=scalar
 //   mapping: 20 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d320_full_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d320_full_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d320_full_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d320_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 20;    // this lane's chunk position within its head
     const int group = lane / 20;  // which of the warp's 1 heads
     if (group >= 1) return;       // lanes 20..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -8228,15 +9069,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d320_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d320_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d320_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -8244,24 +9094,31 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
 //   rope_cos_sin_cache: act=fp16 table=bf16 pos=i64 pairing=half head_dim=320 rot=partial access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d320_partial_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d320_partial_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d320_partial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d320_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 20;    // this lane's chunk position within its head
     const int group = lane / 20;  // which of the warp's 1 heads
     if (group >= 1) return;       // lanes 20..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (320 - (int)p.R) / 8;  // pass chunks
@@ -8270,12 +9127,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d320_partial_vec16)(
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -8375,15 +9233,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d320_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d320_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d320_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -8391,24 +9258,31 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
 //   rope_cos_sin_cache: act=fp16 table=bf16 pos=i64 pairing=half head_dim=320 rot=partial access=scalar
 //   mapping: 20 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d320_partial_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d320_partial_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d320_partial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d320_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 20;    // this lane's chunk position within its head
     const int group = lane / 20;  // which of the warp's 1 heads
     if (group >= 1) return;       // lanes 20..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (320 - (int)p.R + 7) / 8;  // pass chunks
@@ -8417,12 +9291,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d320_partial_scalar)
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -8592,15 +9467,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d320_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d320_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_d320_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -8608,23 +9492,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
 //   rope_cos_sin_cache: act=fp16 table=bf16 pos=i64 pairing=half head_dim=any rot=full access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_dany_full_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_dany_full_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_dany_full_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_dany_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
@@ -8633,12 +9524,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_dany_full_vec16)(con
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -8738,15 +9630,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_dany_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_dany_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_dany_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -8754,23 +9655,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
 //   rope_cos_sin_cache: act=fp16 table=bf16 pos=i64 pairing=half head_dim=any rot=full access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_dany_full_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_dany_full_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_dany_full_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_dany_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
@@ -8779,12 +9687,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_dany_full_scalar)(co
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -8954,15 +9863,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_dany_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_dany_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_dany_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -8970,23 +9888,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
 //   rope_cos_sin_cache: act=fp16 table=bf16 pos=i64 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_dany_partial_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_dany_partial_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_dany_partial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_dany_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
@@ -8995,12 +9920,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_dany_partial_vec16)(
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -9100,15 +10026,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_dany_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -9116,23 +10051,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
 //   rope_cos_sin_cache: act=fp16 table=bf16 pos=i64 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_dany_partial_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_dany_partial_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_dany_partial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_dany_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
@@ -9141,12 +10083,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_dany_partial_scalar)
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -9316,14 +10259,23 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp16_tabbf16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_dany_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp16_tabbf16_posi64_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }

@@ -12,34 +12,42 @@
 //   rope_cos_sin_cache: act=fp32 table=fp16 pos=i32 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d64_full_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d64_full_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d64_full_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d64_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
-    const int tpw = 4 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -113,15 +121,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d64_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 4 ? (int)p->H : 4;  // lane groups per token
+        set.tpw = 4 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -129,34 +146,42 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
 //   rope_cos_sin_cache: act=fp32 table=fp16 pos=i32 pairing=half head_dim=64 rot=full access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d64_full_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d64_full_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d64_full_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d64_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
-    const int tpw = 4 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -248,15 +273,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d64_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 4 ? (int)p->H : 4;  // lane groups per token
+        set.tpw = 4 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d64_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d64_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -264,23 +298,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
 //   rope_cos_sin_cache: act=fp32 table=fp16 pos=i32 pairing=half head_dim=64 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d64_partial_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d64_partial_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d64_partial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d64_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
-    const int tpw = 4 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (64 - (int)p.R) / 4;  // pass chunks
@@ -289,12 +330,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d64_partial_vec16)(c
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -386,15 +428,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d64_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 4 ? (int)p->H : 4;  // lane groups per token
+        set.tpw = 4 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d64_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d64_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -402,23 +453,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
 //   rope_cos_sin_cache: act=fp32 table=fp16 pos=i32 pairing=half head_dim=64 rot=partial access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d64_partial_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d64_partial_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d64_partial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d64_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
-    const int tpw = 4 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = (64 - (int)p.R + 3) / 4;  // pass chunks
@@ -427,12 +485,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d64_partial_scalar)(
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -554,15 +613,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d64_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 4 ? (int)p->H : 4;  // lane groups per token
+        set.tpw = 4 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d64_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d64_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -570,35 +638,43 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
 //   rope_cos_sin_cache: act=fp32 table=fp16 pos=i32 pairing=half head_dim=80 rot=full access=vec16
 //   mapping: 10 lanes per head, 3 heads per warp, 1 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d80_full_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d80_full_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d80_full_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d80_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 10;    // this lane's chunk position within its head
     const int group = lane / 10;  // which of the warp's 3 heads
     if (group >= 3) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 3 ? (int)p.H : 3;  // groups per token
-    const int tpw = 3 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -672,15 +748,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d80_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
-        items += (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 3 ? (int)p->H : 3;  // lane groups per token
+        set.tpw = 3 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -688,35 +773,43 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
 //   rope_cos_sin_cache: act=fp32 table=fp16 pos=i32 pairing=half head_dim=80 rot=full access=scalar
 //   mapping: 10 lanes per head, 3 heads per warp, 1 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d80_full_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d80_full_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d80_full_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d80_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 10;    // this lane's chunk position within its head
     const int group = lane / 10;  // which of the warp's 3 heads
     if (group >= 3) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 3 ? (int)p.H : 3;  // groups per token
-    const int tpw = 3 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -808,15 +901,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d80_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
-        items += (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 3 ? (int)p->H : 3;  // lane groups per token
+        set.tpw = 3 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d80_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d80_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -824,24 +926,31 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
 //   rope_cos_sin_cache: act=fp32 table=fp16 pos=i32 pairing=half head_dim=80 rot=partial access=vec16
 //   mapping: 10 lanes per head, 3 heads per warp, 1 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d80_partial_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d80_partial_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d80_partial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d80_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 10;    // this lane's chunk position within its head
     const int group = lane / 10;  // which of the warp's 3 heads
     if (group >= 3) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 3 ? (int)p.H : 3;  // groups per token
-    const int tpw = 3 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (80 - (int)p.R) / 4;  // pass chunks
@@ -850,12 +959,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d80_partial_vec16)(c
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -947,15 +1057,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d80_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
-        items += (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 3 ? (int)p->H : 3;  // lane groups per token
+        set.tpw = 3 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d80_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d80_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -963,24 +1082,31 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
 //   rope_cos_sin_cache: act=fp32 table=fp16 pos=i32 pairing=half head_dim=80 rot=partial access=scalar
 //   mapping: 10 lanes per head, 3 heads per warp, 1 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d80_partial_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d80_partial_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d80_partial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d80_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 10;    // this lane's chunk position within its head
     const int group = lane / 10;  // which of the warp's 3 heads
     if (group >= 3) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 3 ? (int)p.H : 3;  // groups per token
-    const int tpw = 3 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = (80 - (int)p.R + 3) / 4;  // pass chunks
@@ -989,12 +1115,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d80_partial_scalar)(
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -1116,15 +1243,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d80_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
-        items += (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 3 ? (int)p->H : 3;  // lane groups per token
+        set.tpw = 3 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d80_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d80_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1132,35 +1268,43 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
 //   rope_cos_sin_cache: act=fp32 table=fp16 pos=i32 pairing=half head_dim=96 rot=full access=vec16
 //   mapping: 12 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d96_full_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d96_full_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d96_full_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d96_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 12;    // this lane's chunk position within its head
     const int group = lane / 12;  // which of the warp's 2 heads
     if (group >= 2) return;       // lanes 24..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
-    const int tpw = 2 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -1234,15 +1378,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d96_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 2 ? (int)p->H : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1250,35 +1403,43 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
 //   rope_cos_sin_cache: act=fp32 table=fp16 pos=i32 pairing=half head_dim=96 rot=full access=scalar
 //   mapping: 12 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d96_full_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d96_full_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d96_full_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d96_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 12;    // this lane's chunk position within its head
     const int group = lane / 12;  // which of the warp's 2 heads
     if (group >= 2) return;       // lanes 24..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
-    const int tpw = 2 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -1370,15 +1531,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d96_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 2 ? (int)p->H : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d96_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d96_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1386,24 +1556,31 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
 //   rope_cos_sin_cache: act=fp32 table=fp16 pos=i32 pairing=half head_dim=96 rot=partial access=vec16
 //   mapping: 12 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d96_partial_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d96_partial_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d96_partial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d96_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 12;    // this lane's chunk position within its head
     const int group = lane / 12;  // which of the warp's 2 heads
     if (group >= 2) return;       // lanes 24..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
-    const int tpw = 2 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (96 - (int)p.R) / 4;  // pass chunks
@@ -1412,12 +1589,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d96_partial_vec16)(c
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -1509,15 +1687,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d96_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 2 ? (int)p->H : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d96_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d96_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1525,24 +1712,31 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
 //   rope_cos_sin_cache: act=fp32 table=fp16 pos=i32 pairing=half head_dim=96 rot=partial access=scalar
 //   mapping: 12 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d96_partial_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d96_partial_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d96_partial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d96_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 12;    // this lane's chunk position within its head
     const int group = lane / 12;  // which of the warp's 2 heads
     if (group >= 2) return;       // lanes 24..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
-    const int tpw = 2 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = (96 - (int)p.R + 3) / 4;  // pass chunks
@@ -1551,12 +1745,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d96_partial_scalar)(
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -1678,15 +1873,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d96_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 2 ? (int)p->H : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d96_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d96_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1694,34 +1898,42 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
 //   rope_cos_sin_cache: act=fp32 table=fp16 pos=i32 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d128_full_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d128_full_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d128_full_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d128_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
-    const int tpw = 2 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -1795,15 +2007,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d128_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 2 ? (int)p->H : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1811,34 +2032,42 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
 //   rope_cos_sin_cache: act=fp32 table=fp16 pos=i32 pairing=half head_dim=128 rot=full access=scalar
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d128_full_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d128_full_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d128_full_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d128_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
-    const int tpw = 2 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -1930,15 +2159,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d128_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 2 ? (int)p->H : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d128_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d128_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1946,23 +2184,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
 //   rope_cos_sin_cache: act=fp32 table=fp16 pos=i32 pairing=half head_dim=128 rot=partial access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d128_partial_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d128_partial_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d128_partial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d128_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
-    const int tpw = 2 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (128 - (int)p.R) / 4;  // pass chunks
@@ -1971,12 +2216,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d128_partial_vec16)(
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -2068,15 +2314,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d128_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 2 ? (int)p->H : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2084,23 +2339,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
 //   rope_cos_sin_cache: act=fp32 table=fp16 pos=i32 pairing=half head_dim=128 rot=partial access=scalar
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d128_partial_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d128_partial_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d128_partial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d128_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
-    const int tpw = 2 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = (128 - (int)p.R + 3) / 4;  // pass chunks
@@ -2109,12 +2371,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d128_partial_scalar)
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -2236,15 +2499,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d128_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 2 ? (int)p->H : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d128_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d128_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2252,34 +2524,42 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
 //   rope_cos_sin_cache: act=fp32 table=fp16 pos=i32 pairing=half head_dim=256 rot=full access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d256_full_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d256_full_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d256_full_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d256_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -2353,15 +2633,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d256_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2369,34 +2658,42 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
 //   rope_cos_sin_cache: act=fp32 table=fp16 pos=i32 pairing=half head_dim=256 rot=full access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d256_full_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d256_full_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d256_full_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d256_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -2488,15 +2785,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d256_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d256_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d256_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2504,23 +2810,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
 //   rope_cos_sin_cache: act=fp32 table=fp16 pos=i32 pairing=half head_dim=256 rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d256_partial_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d256_partial_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d256_partial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d256_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (256 - (int)p.R) / 4;  // pass chunks
@@ -2529,12 +2842,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d256_partial_vec16)(
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -2626,15 +2940,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d256_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d256_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d256_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2642,23 +2965,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
 //   rope_cos_sin_cache: act=fp32 table=fp16 pos=i32 pairing=half head_dim=256 rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d256_partial_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d256_partial_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d256_partial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d256_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = (256 - (int)p.R + 3) / 4;  // pass chunks
@@ -2667,12 +2997,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d256_partial_scalar)
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -2794,15 +3125,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d256_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d256_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d256_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2810,35 +3150,43 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
 //   rope_cos_sin_cache: act=fp32 table=fp16 pos=i32 pairing=half head_dim=320 rot=full access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d320_full_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d320_full_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d320_full_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d320_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 20;    // this lane's chunk position within its head
     const int group = lane / 20;  // which of the warp's 1 heads
     if (group >= 1) return;       // lanes 20..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -2938,15 +3286,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d320_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2954,35 +3311,43 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
 //   rope_cos_sin_cache: act=fp32 table=fp16 pos=i32 pairing=half head_dim=320 rot=full access=scalar
 //   mapping: 20 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d320_full_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d320_full_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d320_full_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d320_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 20;    // this lane's chunk position within its head
     const int group = lane / 20;  // which of the warp's 1 heads
     if (group >= 1) return;       // lanes 20..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -3118,15 +3483,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d320_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d320_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d320_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3134,24 +3508,31 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
 //   rope_cos_sin_cache: act=fp32 table=fp16 pos=i32 pairing=half head_dim=320 rot=partial access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d320_partial_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d320_partial_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d320_partial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d320_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 20;    // this lane's chunk position within its head
     const int group = lane / 20;  // which of the warp's 1 heads
     if (group >= 1) return;       // lanes 20..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (320 - (int)p.R) / 4;  // pass chunks
@@ -3160,12 +3541,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d320_partial_vec16)(
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -3299,15 +3681,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d320_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d320_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d320_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3315,24 +3706,31 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
 //   rope_cos_sin_cache: act=fp32 table=fp16 pos=i32 pairing=half head_dim=320 rot=partial access=scalar
 //   mapping: 20 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d320_partial_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d320_partial_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d320_partial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d320_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 20;    // this lane's chunk position within its head
     const int group = lane / 20;  // which of the warp's 1 heads
     if (group >= 1) return;       // lanes 20..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = (320 - (int)p.R + 3) / 4;  // pass chunks
@@ -3341,12 +3739,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d320_partial_scalar)
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -3540,15 +3939,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d320_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d320_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_d320_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3556,23 +3964,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
 //   rope_cos_sin_cache: act=fp32 table=fp16 pos=i32 pairing=half head_dim=any rot=full access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_dany_full_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_dany_full_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_dany_full_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_dany_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = ((int)p.D - (int)p.R) / 4;  // pass chunks
@@ -3581,12 +3996,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_dany_full_vec16)(con
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -3720,15 +4136,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_dany_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_dany_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_dany_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3736,23 +4161,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
 //   rope_cos_sin_cache: act=fp32 table=fp16 pos=i32 pairing=half head_dim=any rot=full access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_dany_full_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_dany_full_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_dany_full_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_dany_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = ((int)p.D - (int)p.R + 3) / 4;  // pass chunks
@@ -3761,12 +4193,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_dany_full_scalar)(co
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -3960,15 +4393,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_dany_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_dany_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_dany_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3976,23 +4418,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
 //   rope_cos_sin_cache: act=fp32 table=fp16 pos=i32 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_dany_partial_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_dany_partial_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_dany_partial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_dany_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = ((int)p.D - (int)p.R) / 4;  // pass chunks
@@ -4001,12 +4450,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_dany_partial_vec16)(
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -4140,15 +4590,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_dany_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -4156,23 +4615,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
 //   rope_cos_sin_cache: act=fp32 table=fp16 pos=i32 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_dany_partial_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_dany_partial_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_dany_partial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_dany_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = ((int)p.D - (int)p.R + 3) / 4;  // pass chunks
@@ -4181,12 +4647,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_dany_partial_scalar)
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -4380,15 +4847,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_dany_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -4396,34 +4872,42 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
 //   rope_cos_sin_cache: act=fp32 table=fp16 pos=i64 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d64_full_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d64_full_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d64_full_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d64_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
-    const int tpw = 4 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -4497,15 +4981,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d64_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 4 ? (int)p->H : 4;  // lane groups per token
+        set.tpw = 4 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -4513,34 +5006,42 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
 //   rope_cos_sin_cache: act=fp32 table=fp16 pos=i64 pairing=half head_dim=64 rot=full access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d64_full_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d64_full_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d64_full_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d64_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
-    const int tpw = 4 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -4632,15 +5133,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d64_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 4 ? (int)p->H : 4;  // lane groups per token
+        set.tpw = 4 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d64_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d64_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -4648,23 +5158,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
 //   rope_cos_sin_cache: act=fp32 table=fp16 pos=i64 pairing=half head_dim=64 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d64_partial_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d64_partial_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d64_partial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d64_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
-    const int tpw = 4 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (64 - (int)p.R) / 4;  // pass chunks
@@ -4673,12 +5190,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d64_partial_vec16)(c
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -4770,15 +5288,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d64_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 4 ? (int)p->H : 4;  // lane groups per token
+        set.tpw = 4 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d64_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d64_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -4786,23 +5313,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
 //   rope_cos_sin_cache: act=fp32 table=fp16 pos=i64 pairing=half head_dim=64 rot=partial access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d64_partial_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d64_partial_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d64_partial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d64_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
-    const int tpw = 4 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = (64 - (int)p.R + 3) / 4;  // pass chunks
@@ -4811,12 +5345,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d64_partial_scalar)(
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -4938,15 +5473,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d64_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 4 ? (int)p->H : 4;  // lane groups per token
+        set.tpw = 4 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d64_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d64_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -4954,35 +5498,43 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
 //   rope_cos_sin_cache: act=fp32 table=fp16 pos=i64 pairing=half head_dim=80 rot=full access=vec16
 //   mapping: 10 lanes per head, 3 heads per warp, 1 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d80_full_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d80_full_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d80_full_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d80_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 10;    // this lane's chunk position within its head
     const int group = lane / 10;  // which of the warp's 3 heads
     if (group >= 3) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 3 ? (int)p.H : 3;  // groups per token
-    const int tpw = 3 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -5056,15 +5608,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d80_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
-        items += (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 3 ? (int)p->H : 3;  // lane groups per token
+        set.tpw = 3 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -5072,35 +5633,43 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
 //   rope_cos_sin_cache: act=fp32 table=fp16 pos=i64 pairing=half head_dim=80 rot=full access=scalar
 //   mapping: 10 lanes per head, 3 heads per warp, 1 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d80_full_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d80_full_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d80_full_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d80_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 10;    // this lane's chunk position within its head
     const int group = lane / 10;  // which of the warp's 3 heads
     if (group >= 3) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 3 ? (int)p.H : 3;  // groups per token
-    const int tpw = 3 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -5192,15 +5761,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d80_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
-        items += (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 3 ? (int)p->H : 3;  // lane groups per token
+        set.tpw = 3 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d80_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d80_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -5208,24 +5786,31 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
 //   rope_cos_sin_cache: act=fp32 table=fp16 pos=i64 pairing=half head_dim=80 rot=partial access=vec16
 //   mapping: 10 lanes per head, 3 heads per warp, 1 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d80_partial_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d80_partial_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d80_partial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d80_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 10;    // this lane's chunk position within its head
     const int group = lane / 10;  // which of the warp's 3 heads
     if (group >= 3) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 3 ? (int)p.H : 3;  // groups per token
-    const int tpw = 3 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (80 - (int)p.R) / 4;  // pass chunks
@@ -5234,12 +5819,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d80_partial_vec16)(c
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -5331,15 +5917,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d80_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
-        items += (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 3 ? (int)p->H : 3;  // lane groups per token
+        set.tpw = 3 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d80_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d80_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -5347,24 +5942,31 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
 //   rope_cos_sin_cache: act=fp32 table=fp16 pos=i64 pairing=half head_dim=80 rot=partial access=scalar
 //   mapping: 10 lanes per head, 3 heads per warp, 1 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d80_partial_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d80_partial_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d80_partial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d80_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 10;    // this lane's chunk position within its head
     const int group = lane / 10;  // which of the warp's 3 heads
     if (group >= 3) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 3 ? (int)p.H : 3;  // groups per token
-    const int tpw = 3 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = (80 - (int)p.R + 3) / 4;  // pass chunks
@@ -5373,12 +5975,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d80_partial_scalar)(
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -5500,15 +6103,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d80_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
-        items += (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 3 ? (int)p->H : 3;  // lane groups per token
+        set.tpw = 3 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d80_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d80_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -5516,35 +6128,43 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
 //   rope_cos_sin_cache: act=fp32 table=fp16 pos=i64 pairing=half head_dim=96 rot=full access=vec16
 //   mapping: 12 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d96_full_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d96_full_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d96_full_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d96_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 12;    // this lane's chunk position within its head
     const int group = lane / 12;  // which of the warp's 2 heads
     if (group >= 2) return;       // lanes 24..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
-    const int tpw = 2 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -5618,15 +6238,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d96_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 2 ? (int)p->H : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -5634,35 +6263,43 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
 //   rope_cos_sin_cache: act=fp32 table=fp16 pos=i64 pairing=half head_dim=96 rot=full access=scalar
 //   mapping: 12 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d96_full_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d96_full_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d96_full_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d96_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 12;    // this lane's chunk position within its head
     const int group = lane / 12;  // which of the warp's 2 heads
     if (group >= 2) return;       // lanes 24..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
-    const int tpw = 2 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -5754,15 +6391,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d96_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 2 ? (int)p->H : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d96_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d96_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -5770,24 +6416,31 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
 //   rope_cos_sin_cache: act=fp32 table=fp16 pos=i64 pairing=half head_dim=96 rot=partial access=vec16
 //   mapping: 12 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d96_partial_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d96_partial_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d96_partial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d96_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 12;    // this lane's chunk position within its head
     const int group = lane / 12;  // which of the warp's 2 heads
     if (group >= 2) return;       // lanes 24..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
-    const int tpw = 2 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (96 - (int)p.R) / 4;  // pass chunks
@@ -5796,12 +6449,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d96_partial_vec16)(c
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -5893,15 +6547,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d96_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 2 ? (int)p->H : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d96_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d96_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -5909,24 +6572,31 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
 //   rope_cos_sin_cache: act=fp32 table=fp16 pos=i64 pairing=half head_dim=96 rot=partial access=scalar
 //   mapping: 12 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d96_partial_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d96_partial_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d96_partial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d96_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 12;    // this lane's chunk position within its head
     const int group = lane / 12;  // which of the warp's 2 heads
     if (group >= 2) return;       // lanes 24..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
-    const int tpw = 2 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = (96 - (int)p.R + 3) / 4;  // pass chunks
@@ -5935,12 +6605,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d96_partial_scalar)(
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -6062,15 +6733,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d96_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 2 ? (int)p->H : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d96_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d96_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -6078,34 +6758,42 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
 //   rope_cos_sin_cache: act=fp32 table=fp16 pos=i64 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d128_full_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d128_full_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d128_full_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d128_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
-    const int tpw = 2 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -6179,15 +6867,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d128_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 2 ? (int)p->H : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -6195,34 +6892,42 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
 //   rope_cos_sin_cache: act=fp32 table=fp16 pos=i64 pairing=half head_dim=128 rot=full access=scalar
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d128_full_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d128_full_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d128_full_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d128_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
-    const int tpw = 2 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -6314,15 +7019,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d128_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 2 ? (int)p->H : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d128_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d128_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -6330,23 +7044,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
 //   rope_cos_sin_cache: act=fp32 table=fp16 pos=i64 pairing=half head_dim=128 rot=partial access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d128_partial_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d128_partial_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d128_partial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d128_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
-    const int tpw = 2 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (128 - (int)p.R) / 4;  // pass chunks
@@ -6355,12 +7076,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d128_partial_vec16)(
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -6452,15 +7174,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d128_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 2 ? (int)p->H : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -6468,23 +7199,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
 //   rope_cos_sin_cache: act=fp32 table=fp16 pos=i64 pairing=half head_dim=128 rot=partial access=scalar
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d128_partial_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d128_partial_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d128_partial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d128_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
-    const int tpw = 2 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = (128 - (int)p.R + 3) / 4;  // pass chunks
@@ -6493,12 +7231,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d128_partial_scalar)
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -6620,15 +7359,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d128_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 2 ? (int)p->H : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d128_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d128_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -6636,34 +7384,42 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
 //   rope_cos_sin_cache: act=fp32 table=fp16 pos=i64 pairing=half head_dim=256 rot=full access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d256_full_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d256_full_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d256_full_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d256_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -6737,15 +7493,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d256_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -6753,34 +7518,42 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
 //   rope_cos_sin_cache: act=fp32 table=fp16 pos=i64 pairing=half head_dim=256 rot=full access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d256_full_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d256_full_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d256_full_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d256_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -6872,15 +7645,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d256_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d256_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d256_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -6888,23 +7670,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
 //   rope_cos_sin_cache: act=fp32 table=fp16 pos=i64 pairing=half head_dim=256 rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d256_partial_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d256_partial_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d256_partial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d256_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (256 - (int)p.R) / 4;  // pass chunks
@@ -6913,12 +7702,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d256_partial_vec16)(
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -7010,15 +7800,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d256_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d256_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d256_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -7026,23 +7825,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
 //   rope_cos_sin_cache: act=fp32 table=fp16 pos=i64 pairing=half head_dim=256 rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d256_partial_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d256_partial_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d256_partial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d256_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = (256 - (int)p.R + 3) / 4;  // pass chunks
@@ -7051,12 +7857,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d256_partial_scalar)
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -7178,15 +7985,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d256_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d256_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d256_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -7194,35 +8010,43 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
 //   rope_cos_sin_cache: act=fp32 table=fp16 pos=i64 pairing=half head_dim=320 rot=full access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d320_full_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d320_full_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d320_full_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d320_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 20;    // this lane's chunk position within its head
     const int group = lane / 20;  // which of the warp's 1 heads
     if (group >= 1) return;       // lanes 20..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -7322,15 +8146,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d320_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -7338,35 +8171,43 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
 //   rope_cos_sin_cache: act=fp32 table=fp16 pos=i64 pairing=half head_dim=320 rot=full access=scalar
 //   mapping: 20 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d320_full_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d320_full_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d320_full_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d320_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 20;    // this lane's chunk position within its head
     const int group = lane / 20;  // which of the warp's 1 heads
     if (group >= 1) return;       // lanes 20..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -7502,15 +8343,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d320_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d320_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d320_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -7518,24 +8368,31 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
 //   rope_cos_sin_cache: act=fp32 table=fp16 pos=i64 pairing=half head_dim=320 rot=partial access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d320_partial_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d320_partial_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d320_partial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d320_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 20;    // this lane's chunk position within its head
     const int group = lane / 20;  // which of the warp's 1 heads
     if (group >= 1) return;       // lanes 20..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (320 - (int)p.R) / 4;  // pass chunks
@@ -7544,12 +8401,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d320_partial_vec16)(
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -7683,15 +8541,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d320_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d320_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d320_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -7699,24 +8566,31 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
 //   rope_cos_sin_cache: act=fp32 table=fp16 pos=i64 pairing=half head_dim=320 rot=partial access=scalar
 //   mapping: 20 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d320_partial_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d320_partial_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d320_partial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d320_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 20;    // this lane's chunk position within its head
     const int group = lane / 20;  // which of the warp's 1 heads
     if (group >= 1) return;       // lanes 20..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = (320 - (int)p.R + 3) / 4;  // pass chunks
@@ -7725,12 +8599,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d320_partial_scalar)
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -7924,15 +8799,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d320_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d320_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_d320_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -7940,23 +8824,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
 //   rope_cos_sin_cache: act=fp32 table=fp16 pos=i64 pairing=half head_dim=any rot=full access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_dany_full_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_dany_full_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_dany_full_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_dany_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = ((int)p.D - (int)p.R) / 4;  // pass chunks
@@ -7965,12 +8856,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_dany_full_vec16)(con
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -8104,15 +8996,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_dany_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_dany_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_dany_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -8120,23 +9021,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
 //   rope_cos_sin_cache: act=fp32 table=fp16 pos=i64 pairing=half head_dim=any rot=full access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_dany_full_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_dany_full_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_dany_full_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_dany_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = ((int)p.D - (int)p.R + 3) / 4;  // pass chunks
@@ -8145,12 +9053,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_dany_full_scalar)(co
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -8344,15 +9253,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_dany_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_dany_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_dany_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -8360,23 +9278,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
 //   rope_cos_sin_cache: act=fp32 table=fp16 pos=i64 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_dany_partial_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_dany_partial_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_dany_partial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_dany_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = ((int)p.D - (int)p.R) / 4;  // pass chunks
@@ -8385,12 +9310,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_dany_partial_vec16)(
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -8524,15 +9450,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_dany_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -8540,23 +9475,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
 //   rope_cos_sin_cache: act=fp32 table=fp16 pos=i64 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_dany_partial_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_dany_partial_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_dany_partial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_dany_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = ((int)p.D - (int)p.R + 3) / 4;  // pass chunks
@@ -8565,12 +9507,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_dany_partial_scalar)
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -8764,14 +9707,23 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_dany_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }

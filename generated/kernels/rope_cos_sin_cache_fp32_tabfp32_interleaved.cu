@@ -12,34 +12,42 @@
 //   rope_cos_sin_cache: act=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d64_full_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d64_full_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d64_full_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d64_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
-    const int tpw = 4 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -126,15 +134,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d64_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 4 ? (int)p->H : 4;  // lane groups per token
+        set.tpw = 4 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -142,34 +159,42 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
 //   rope_cos_sin_cache: act=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=64 rot=full access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d64_full_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d64_full_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d64_full_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d64_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
-    const int tpw = 4 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -272,15 +297,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d64_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 4 ? (int)p->H : 4;  // lane groups per token
+        set.tpw = 4 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d64_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d64_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -288,23 +322,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
 //   rope_cos_sin_cache: act=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=64 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d64_partial_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d64_partial_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d64_partial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d64_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
-    const int tpw = 4 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (64 - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -312,12 +353,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d64_partial_v
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -422,15 +464,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d64_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 4 ? (int)p->H : 4;  // lane groups per token
+        set.tpw = 4 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d64_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d64_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -438,23 +489,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
 //   rope_cos_sin_cache: act=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=64 rot=partial access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d64_partial_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d64_partial_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d64_partial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d64_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
-    const int tpw = 4 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = (64 - (int)p.R + 3) / 4;  // pass chunks
@@ -463,12 +521,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d64_partial_s
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -601,15 +660,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d64_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 4 ? (int)p->H : 4;  // lane groups per token
+        set.tpw = 4 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d64_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d64_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -617,35 +685,43 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
 //   rope_cos_sin_cache: act=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=80 rot=full access=vec16
 //   mapping: 10 lanes per head, 3 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d80_full_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d80_full_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d80_full_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d80_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 10;    // this lane's chunk position within its head
     const int group = lane / 10;  // which of the warp's 3 heads
     if (group >= 3) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 3 ? (int)p.H : 3;  // groups per token
-    const int tpw = 3 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -732,15 +808,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d80_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
-        items += (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 3 ? (int)p->H : 3;  // lane groups per token
+        set.tpw = 3 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -748,35 +833,43 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
 //   rope_cos_sin_cache: act=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=80 rot=full access=scalar
 //   mapping: 10 lanes per head, 3 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d80_full_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d80_full_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d80_full_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d80_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 10;    // this lane's chunk position within its head
     const int group = lane / 10;  // which of the warp's 3 heads
     if (group >= 3) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 3 ? (int)p.H : 3;  // groups per token
-    const int tpw = 3 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -879,15 +972,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d80_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
-        items += (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 3 ? (int)p->H : 3;  // lane groups per token
+        set.tpw = 3 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d80_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d80_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -895,24 +997,31 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
 //   rope_cos_sin_cache: act=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=80 rot=partial access=vec16
 //   mapping: 10 lanes per head, 3 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d80_partial_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d80_partial_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d80_partial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d80_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 10;    // this lane's chunk position within its head
     const int group = lane / 10;  // which of the warp's 3 heads
     if (group >= 3) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 3 ? (int)p.H : 3;  // groups per token
-    const int tpw = 3 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (80 - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -920,12 +1029,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d80_partial_v
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -1030,15 +1140,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d80_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
-        items += (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 3 ? (int)p->H : 3;  // lane groups per token
+        set.tpw = 3 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d80_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d80_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1046,24 +1165,31 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
 //   rope_cos_sin_cache: act=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=80 rot=partial access=scalar
 //   mapping: 10 lanes per head, 3 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d80_partial_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d80_partial_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d80_partial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d80_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 10;    // this lane's chunk position within its head
     const int group = lane / 10;  // which of the warp's 3 heads
     if (group >= 3) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 3 ? (int)p.H : 3;  // groups per token
-    const int tpw = 3 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = (80 - (int)p.R + 3) / 4;  // pass chunks
@@ -1072,12 +1198,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d80_partial_s
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -1210,15 +1337,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d80_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
-        items += (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 3 ? (int)p->H : 3;  // lane groups per token
+        set.tpw = 3 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d80_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d80_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1226,35 +1362,43 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
 //   rope_cos_sin_cache: act=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=96 rot=full access=vec16
 //   mapping: 12 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d96_full_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d96_full_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d96_full_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d96_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 12;    // this lane's chunk position within its head
     const int group = lane / 12;  // which of the warp's 2 heads
     if (group >= 2) return;       // lanes 24..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
-    const int tpw = 2 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -1341,15 +1485,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d96_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 2 ? (int)p->H : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1357,35 +1510,43 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
 //   rope_cos_sin_cache: act=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=96 rot=full access=scalar
 //   mapping: 12 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d96_full_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d96_full_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d96_full_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d96_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 12;    // this lane's chunk position within its head
     const int group = lane / 12;  // which of the warp's 2 heads
     if (group >= 2) return;       // lanes 24..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
-    const int tpw = 2 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -1488,15 +1649,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d96_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 2 ? (int)p->H : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d96_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d96_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1504,24 +1674,31 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
 //   rope_cos_sin_cache: act=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=96 rot=partial access=vec16
 //   mapping: 12 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d96_partial_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d96_partial_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d96_partial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d96_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 12;    // this lane's chunk position within its head
     const int group = lane / 12;  // which of the warp's 2 heads
     if (group >= 2) return;       // lanes 24..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
-    const int tpw = 2 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (96 - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -1529,12 +1706,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d96_partial_v
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -1639,15 +1817,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d96_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 2 ? (int)p->H : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d96_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d96_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1655,24 +1842,31 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
 //   rope_cos_sin_cache: act=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=96 rot=partial access=scalar
 //   mapping: 12 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d96_partial_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d96_partial_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d96_partial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d96_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 12;    // this lane's chunk position within its head
     const int group = lane / 12;  // which of the warp's 2 heads
     if (group >= 2) return;       // lanes 24..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
-    const int tpw = 2 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = (96 - (int)p.R + 3) / 4;  // pass chunks
@@ -1681,12 +1875,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d96_partial_s
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -1819,15 +2014,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d96_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 2 ? (int)p->H : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d96_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d96_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1835,34 +2039,42 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
 //   rope_cos_sin_cache: act=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d128_full_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d128_full_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d128_full_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d128_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
-    const int tpw = 2 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -1949,15 +2161,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d128_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 2 ? (int)p->H : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1965,34 +2186,42 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
 //   rope_cos_sin_cache: act=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=128 rot=full access=scalar
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d128_full_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d128_full_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d128_full_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d128_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
-    const int tpw = 2 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -2095,15 +2324,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d128_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 2 ? (int)p->H : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d128_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d128_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2111,23 +2349,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
 //   rope_cos_sin_cache: act=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=128 rot=partial access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d128_partial_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d128_partial_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d128_partial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d128_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
-    const int tpw = 2 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (128 - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -2135,12 +2380,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d128_partial_
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -2245,15 +2491,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d128_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 2 ? (int)p->H : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2261,23 +2516,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
 //   rope_cos_sin_cache: act=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=128 rot=partial access=scalar
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d128_partial_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d128_partial_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d128_partial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d128_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
-    const int tpw = 2 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = (128 - (int)p.R + 3) / 4;  // pass chunks
@@ -2286,12 +2548,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d128_partial_
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -2424,15 +2687,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d128_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 2 ? (int)p->H : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d128_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d128_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2440,34 +2712,42 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
 //   rope_cos_sin_cache: act=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=256 rot=full access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d256_full_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d256_full_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d256_full_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d256_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -2554,15 +2834,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d256_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2570,34 +2859,42 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
 //   rope_cos_sin_cache: act=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=256 rot=full access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d256_full_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d256_full_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d256_full_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d256_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -2700,15 +2997,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d256_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d256_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d256_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2716,23 +3022,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
 //   rope_cos_sin_cache: act=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=256 rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d256_partial_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d256_partial_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d256_partial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d256_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (256 - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -2740,12 +3053,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d256_partial_
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -2850,15 +3164,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d256_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d256_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d256_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2866,23 +3189,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
 //   rope_cos_sin_cache: act=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=256 rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d256_partial_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d256_partial_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d256_partial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d256_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = (256 - (int)p.R + 3) / 4;  // pass chunks
@@ -2891,12 +3221,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d256_partial_
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -3029,15 +3360,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d256_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d256_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d256_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3045,35 +3385,43 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
 //   rope_cos_sin_cache: act=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=320 rot=full access=vec16
 //   mapping: 27 lanes per head, 1 heads per warp, 3 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d320_full_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d320_full_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d320_full_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d320_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 27;    // this lane's chunk position within its head
     const int group = lane / 27;  // which of the warp's 1 heads
     if (group >= 1) return;       // lanes 27..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -3180,15 +3528,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d320_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3196,35 +3553,43 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
 //   rope_cos_sin_cache: act=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=320 rot=full access=scalar
 //   mapping: 27 lanes per head, 1 heads per warp, 3 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d320_full_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d320_full_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d320_full_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d320_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 27;    // this lane's chunk position within its head
     const int group = lane / 27;  // which of the warp's 1 heads
     if (group >= 1) return;       // lanes 27..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -3355,15 +3720,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d320_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d320_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d320_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3371,24 +3745,31 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
 //   rope_cos_sin_cache: act=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=320 rot=partial access=vec16
 //   mapping: 27 lanes per head, 1 heads per warp, 3 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d320_partial_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d320_partial_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d320_partial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d320_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 27;    // this lane's chunk position within its head
     const int group = lane / 27;  // which of the warp's 1 heads
     if (group >= 1) return;       // lanes 27..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (320 - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -3396,12 +3777,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d320_partial_
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -3534,15 +3916,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d320_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d320_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d320_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3550,24 +3941,31 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
 //   rope_cos_sin_cache: act=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=320 rot=partial access=scalar
 //   mapping: 27 lanes per head, 1 heads per warp, 3 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d320_partial_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d320_partial_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d320_partial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d320_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 27;    // this lane's chunk position within its head
     const int group = lane / 27;  // which of the warp's 1 heads
     if (group >= 1) return;       // lanes 27..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = (320 - (int)p.R + 3) / 4;  // pass chunks
@@ -3576,12 +3974,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d320_partial_
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -3756,15 +4155,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d320_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d320_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_d320_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3772,23 +4180,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
 //   rope_cos_sin_cache: act=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=any rot=full access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 4 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_full_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_full_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_full_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = ((int)p.D - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -3796,12 +4211,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_full_vec
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -3962,15 +4378,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3978,23 +4403,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
 //   rope_cos_sin_cache: act=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=any rot=full access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 4 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_full_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_full_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_full_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = ((int)p.D - (int)p.R + 3) / 4;  // pass chunks
@@ -4003,12 +4435,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_full_sca
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -4225,15 +4658,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -4241,23 +4683,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
 //   rope_cos_sin_cache: act=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 4 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_partial_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_partial_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_partial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = ((int)p.D - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -4265,12 +4714,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_partial_
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -4431,15 +4881,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -4447,23 +4906,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
 //   rope_cos_sin_cache: act=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 4 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_partial_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_partial_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_partial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = ((int)p.D - (int)p.R + 3) / 4;  // pass chunks
@@ -4472,12 +4938,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_partial_
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -4694,15 +5161,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -4710,34 +5186,42 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
 //   rope_cos_sin_cache: act=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d64_full_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d64_full_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d64_full_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d64_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
-    const int tpw = 4 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -4824,15 +5308,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d64_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 4 ? (int)p->H : 4;  // lane groups per token
+        set.tpw = 4 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -4840,34 +5333,42 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
 //   rope_cos_sin_cache: act=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=64 rot=full access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d64_full_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d64_full_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d64_full_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d64_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
-    const int tpw = 4 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -4970,15 +5471,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d64_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 4 ? (int)p->H : 4;  // lane groups per token
+        set.tpw = 4 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d64_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d64_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -4986,23 +5496,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
 //   rope_cos_sin_cache: act=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=64 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d64_partial_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d64_partial_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d64_partial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d64_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
-    const int tpw = 4 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (64 - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -5010,12 +5527,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d64_partial_v
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -5120,15 +5638,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d64_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 4 ? (int)p->H : 4;  // lane groups per token
+        set.tpw = 4 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d64_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d64_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -5136,23 +5663,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
 //   rope_cos_sin_cache: act=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=64 rot=partial access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d64_partial_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d64_partial_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d64_partial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d64_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
-    const int tpw = 4 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = (64 - (int)p.R + 3) / 4;  // pass chunks
@@ -5161,12 +5695,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d64_partial_s
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -5299,15 +5834,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d64_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 4 ? (int)p->H : 4;  // lane groups per token
+        set.tpw = 4 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d64_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d64_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -5315,35 +5859,43 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
 //   rope_cos_sin_cache: act=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=80 rot=full access=vec16
 //   mapping: 10 lanes per head, 3 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d80_full_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d80_full_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d80_full_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d80_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 10;    // this lane's chunk position within its head
     const int group = lane / 10;  // which of the warp's 3 heads
     if (group >= 3) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 3 ? (int)p.H : 3;  // groups per token
-    const int tpw = 3 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -5430,15 +5982,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d80_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
-        items += (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 3 ? (int)p->H : 3;  // lane groups per token
+        set.tpw = 3 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -5446,35 +6007,43 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
 //   rope_cos_sin_cache: act=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=80 rot=full access=scalar
 //   mapping: 10 lanes per head, 3 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d80_full_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d80_full_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d80_full_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d80_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 10;    // this lane's chunk position within its head
     const int group = lane / 10;  // which of the warp's 3 heads
     if (group >= 3) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 3 ? (int)p.H : 3;  // groups per token
-    const int tpw = 3 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -5577,15 +6146,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d80_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
-        items += (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 3 ? (int)p->H : 3;  // lane groups per token
+        set.tpw = 3 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d80_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d80_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -5593,24 +6171,31 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
 //   rope_cos_sin_cache: act=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=80 rot=partial access=vec16
 //   mapping: 10 lanes per head, 3 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d80_partial_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d80_partial_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d80_partial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d80_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 10;    // this lane's chunk position within its head
     const int group = lane / 10;  // which of the warp's 3 heads
     if (group >= 3) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 3 ? (int)p.H : 3;  // groups per token
-    const int tpw = 3 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (80 - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -5618,12 +6203,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d80_partial_v
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -5728,15 +6314,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d80_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
-        items += (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 3 ? (int)p->H : 3;  // lane groups per token
+        set.tpw = 3 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d80_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d80_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -5744,24 +6339,31 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
 //   rope_cos_sin_cache: act=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=80 rot=partial access=scalar
 //   mapping: 10 lanes per head, 3 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d80_partial_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d80_partial_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d80_partial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d80_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 10;    // this lane's chunk position within its head
     const int group = lane / 10;  // which of the warp's 3 heads
     if (group >= 3) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 3 ? (int)p.H : 3;  // groups per token
-    const int tpw = 3 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = (80 - (int)p.R + 3) / 4;  // pass chunks
@@ -5770,12 +6372,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d80_partial_s
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -5908,15 +6511,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d80_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 3 ? p->H : 3, hstep = hg * 1;
-        items += (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 3 ? (int)p->H : 3;  // lane groups per token
+        set.tpw = 3 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d80_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d80_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -5924,35 +6536,43 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
 //   rope_cos_sin_cache: act=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=96 rot=full access=vec16
 //   mapping: 12 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d96_full_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d96_full_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d96_full_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d96_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 12;    // this lane's chunk position within its head
     const int group = lane / 12;  // which of the warp's 2 heads
     if (group >= 2) return;       // lanes 24..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
-    const int tpw = 2 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -6039,15 +6659,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d96_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 2 ? (int)p->H : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -6055,35 +6684,43 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
 //   rope_cos_sin_cache: act=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=96 rot=full access=scalar
 //   mapping: 12 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d96_full_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d96_full_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d96_full_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d96_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 12;    // this lane's chunk position within its head
     const int group = lane / 12;  // which of the warp's 2 heads
     if (group >= 2) return;       // lanes 24..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
-    const int tpw = 2 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -6186,15 +6823,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d96_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 2 ? (int)p->H : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d96_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d96_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -6202,24 +6848,31 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
 //   rope_cos_sin_cache: act=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=96 rot=partial access=vec16
 //   mapping: 12 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d96_partial_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d96_partial_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d96_partial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d96_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 12;    // this lane's chunk position within its head
     const int group = lane / 12;  // which of the warp's 2 heads
     if (group >= 2) return;       // lanes 24..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
-    const int tpw = 2 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (96 - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -6227,12 +6880,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d96_partial_v
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -6337,15 +6991,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d96_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 2 ? (int)p->H : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d96_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d96_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -6353,24 +7016,31 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
 //   rope_cos_sin_cache: act=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=96 rot=partial access=scalar
 //   mapping: 12 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d96_partial_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d96_partial_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d96_partial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d96_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 12;    // this lane's chunk position within its head
     const int group = lane / 12;  // which of the warp's 2 heads
     if (group >= 2) return;       // lanes 24..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
-    const int tpw = 2 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = (96 - (int)p.R + 3) / 4;  // pass chunks
@@ -6379,12 +7049,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d96_partial_s
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -6517,15 +7188,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d96_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 2 ? (int)p->H : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d96_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d96_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -6533,34 +7213,42 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
 //   rope_cos_sin_cache: act=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d128_full_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d128_full_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d128_full_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d128_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
-    const int tpw = 2 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -6647,15 +7335,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d128_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 2 ? (int)p->H : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -6663,34 +7360,42 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
 //   rope_cos_sin_cache: act=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=128 rot=full access=scalar
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d128_full_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d128_full_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d128_full_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d128_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
-    const int tpw = 2 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -6793,15 +7498,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d128_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 2 ? (int)p->H : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d128_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d128_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -6809,23 +7523,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
 //   rope_cos_sin_cache: act=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=128 rot=partial access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d128_partial_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d128_partial_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d128_partial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d128_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
-    const int tpw = 2 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (128 - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -6833,12 +7554,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d128_partial_
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -6943,15 +7665,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d128_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 2 ? (int)p->H : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -6959,23 +7690,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
 //   rope_cos_sin_cache: act=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=128 rot=partial access=scalar
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d128_partial_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d128_partial_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d128_partial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d128_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
-    const int tpw = 2 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = (128 - (int)p.R + 3) / 4;  // pass chunks
@@ -6984,12 +7722,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d128_partial_
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -7122,15 +7861,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d128_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 2 ? (int)p->H : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d128_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d128_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -7138,34 +7886,42 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
 //   rope_cos_sin_cache: act=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=256 rot=full access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d256_full_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d256_full_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d256_full_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d256_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -7252,15 +8008,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d256_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -7268,34 +8033,42 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
 //   rope_cos_sin_cache: act=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=256 rot=full access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d256_full_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d256_full_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d256_full_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d256_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -7398,15 +8171,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d256_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d256_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d256_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -7414,23 +8196,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
 //   rope_cos_sin_cache: act=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=256 rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d256_partial_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d256_partial_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d256_partial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d256_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (256 - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -7438,12 +8227,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d256_partial_
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -7548,15 +8338,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d256_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d256_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d256_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -7564,23 +8363,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
 //   rope_cos_sin_cache: act=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=256 rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d256_partial_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d256_partial_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d256_partial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d256_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = (256 - (int)p.R + 3) / 4;  // pass chunks
@@ -7589,12 +8395,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d256_partial_
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -7727,15 +8534,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d256_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d256_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d256_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -7743,35 +8559,43 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
 //   rope_cos_sin_cache: act=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=320 rot=full access=vec16
 //   mapping: 27 lanes per head, 1 heads per warp, 3 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d320_full_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d320_full_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d320_full_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d320_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 27;    // this lane's chunk position within its head
     const int group = lane / 27;  // which of the warp's 1 heads
     if (group >= 1) return;       // lanes 27..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -7878,15 +8702,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d320_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -7894,35 +8727,43 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
 //   rope_cos_sin_cache: act=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=320 rot=full access=scalar
 //   mapping: 27 lanes per head, 1 heads per warp, 3 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d320_full_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d320_full_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d320_full_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d320_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 27;    // this lane's chunk position within its head
     const int group = lane / 27;  // which of the warp's 1 heads
     if (group >= 1) return;       // lanes 27..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -8053,15 +8894,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d320_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d320_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d320_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -8069,24 +8919,31 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
 //   rope_cos_sin_cache: act=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=320 rot=partial access=vec16
 //   mapping: 27 lanes per head, 1 heads per warp, 3 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d320_partial_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d320_partial_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d320_partial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d320_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 27;    // this lane's chunk position within its head
     const int group = lane / 27;  // which of the warp's 1 heads
     if (group >= 1) return;       // lanes 27..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (320 - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -8094,12 +8951,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d320_partial_
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -8232,15 +9090,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d320_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d320_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d320_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -8248,24 +9115,31 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
 //   rope_cos_sin_cache: act=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=320 rot=partial access=scalar
 //   mapping: 27 lanes per head, 1 heads per warp, 3 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d320_partial_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d320_partial_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d320_partial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d320_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 27;    // this lane's chunk position within its head
     const int group = lane / 27;  // which of the warp's 1 heads
     if (group >= 1) return;       // lanes 27..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = (320 - (int)p.R + 3) / 4;  // pass chunks
@@ -8274,12 +9148,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d320_partial_
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -8454,15 +9329,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d320_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d320_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_d320_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -8470,23 +9354,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
 //   rope_cos_sin_cache: act=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=any rot=full access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 4 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_full_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_full_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_full_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = ((int)p.D - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -8494,12 +9385,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_full_vec
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -8660,15 +9552,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -8676,23 +9577,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
 //   rope_cos_sin_cache: act=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=any rot=full access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 4 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_full_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_full_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_full_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = ((int)p.D - (int)p.R + 3) / 4;  // pass chunks
@@ -8701,12 +9609,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_full_sca
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -8923,15 +9832,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -8939,23 +9857,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
 //   rope_cos_sin_cache: act=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 4 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_partial_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_partial_vec16)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_partial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = ((int)p.D - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -8963,12 +9888,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_partial_
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -9129,15 +10055,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -9145,23 +10080,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
 //   rope_cos_sin_cache: act=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 4 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_partial_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_partial_scalar)(const fg_rope_cos_sin_cache_params p)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_partial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = ((int)p.D - (int)p.R + 3) / 4;  // pass chunks
@@ -9170,12 +10112,13 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_partial_
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -9392,14 +10335,23 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }

@@ -12,34 +12,42 @@
 //   rope_per_head: act=bf16 table=fp16 rounding=eager_bf16 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d64_full_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d64_full_vec16)(const fg_rope_per_head_params p)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d64_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d64_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 8 ? (int)p.H : 8;  // groups per token
-    const int tpw = 8 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -104,15 +112,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_eager_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d64_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 8 ? (int)p->H : 8;  // lane groups per token
+        set.tpw = 8 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -120,34 +137,42 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_eager_
 //   rope_per_head: act=bf16 table=fp16 rounding=eager_bf16 pairing=half head_dim=64 rot=full access=scalar
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d64_full_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d64_full_scalar)(const fg_rope_per_head_params p)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d64_full_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d64_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 8 ? (int)p.H : 8;  // groups per token
-    const int tpw = 8 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -254,15 +279,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_eager_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d64_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 8 ? (int)p->H : 8;  // lane groups per token
+        set.tpw = 8 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d64_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d64_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -270,23 +304,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_eager_
 //   rope_per_head: act=bf16 table=fp16 rounding=eager_bf16 pairing=half head_dim=64 rot=partial access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d64_partial_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d64_partial_vec16)(const fg_rope_per_head_params p)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d64_partial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d64_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 8 ? (int)p.H : 8;  // groups per token
-    const int tpw = 8 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (64 - (int)p.R) / 8;  // pass chunks
@@ -295,12 +336,13 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d64_partial_vec16)(co
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -383,15 +425,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_eager_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d64_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 8 ? (int)p->H : 8;  // lane groups per token
+        set.tpw = 8 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d64_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d64_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -399,23 +450,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_eager_
 //   rope_per_head: act=bf16 table=fp16 rounding=eager_bf16 pairing=half head_dim=64 rot=partial access=scalar
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d64_partial_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d64_partial_scalar)(const fg_rope_per_head_params p)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d64_partial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d64_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 8 ? (int)p.H : 8;  // groups per token
-    const int tpw = 8 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (64 - (int)p.R + 7) / 8;  // pass chunks
@@ -424,12 +482,13 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d64_partial_scalar)(c
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -582,15 +641,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_eager_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d64_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 8 ? (int)p->H : 8;  // lane groups per token
+        set.tpw = 8 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d64_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d64_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -598,35 +666,43 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_eager_
 //   rope_per_head: act=bf16 table=fp16 rounding=eager_bf16 pairing=half head_dim=80 rot=full access=vec16
 //   mapping: 5 lanes per head, 6 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d80_full_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d80_full_vec16)(const fg_rope_per_head_params p)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d80_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d80_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 5;    // this lane's chunk position within its head
     const int group = lane / 5;  // which of the warp's 6 heads
     if (group >= 6) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 6 ? (int)p.H : 6;  // groups per token
-    const int tpw = 6 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -691,15 +767,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_eager_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d80_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
-        items += (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 6 ? (int)p->H : 6;  // lane groups per token
+        set.tpw = 6 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -707,35 +792,43 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_eager_
 //   rope_per_head: act=bf16 table=fp16 rounding=eager_bf16 pairing=half head_dim=80 rot=full access=scalar
 //   mapping: 5 lanes per head, 6 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d80_full_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d80_full_scalar)(const fg_rope_per_head_params p)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d80_full_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d80_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 5;    // this lane's chunk position within its head
     const int group = lane / 5;  // which of the warp's 6 heads
     if (group >= 6) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 6 ? (int)p.H : 6;  // groups per token
-    const int tpw = 6 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -842,15 +935,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_eager_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d80_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
-        items += (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 6 ? (int)p->H : 6;  // lane groups per token
+        set.tpw = 6 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d80_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d80_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -858,24 +960,31 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_eager_
 //   rope_per_head: act=bf16 table=fp16 rounding=eager_bf16 pairing=half head_dim=80 rot=partial access=vec16
 //   mapping: 5 lanes per head, 6 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d80_partial_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d80_partial_vec16)(const fg_rope_per_head_params p)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d80_partial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d80_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 5;    // this lane's chunk position within its head
     const int group = lane / 5;  // which of the warp's 6 heads
     if (group >= 6) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 6 ? (int)p.H : 6;  // groups per token
-    const int tpw = 6 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (80 - (int)p.R) / 8;  // pass chunks
@@ -884,12 +993,13 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d80_partial_vec16)(co
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -972,15 +1082,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_eager_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d80_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
-        items += (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 6 ? (int)p->H : 6;  // lane groups per token
+        set.tpw = 6 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d80_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d80_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -988,24 +1107,31 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_eager_
 //   rope_per_head: act=bf16 table=fp16 rounding=eager_bf16 pairing=half head_dim=80 rot=partial access=scalar
 //   mapping: 5 lanes per head, 6 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d80_partial_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d80_partial_scalar)(const fg_rope_per_head_params p)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d80_partial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d80_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 5;    // this lane's chunk position within its head
     const int group = lane / 5;  // which of the warp's 6 heads
     if (group >= 6) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 6 ? (int)p.H : 6;  // groups per token
-    const int tpw = 6 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (80 - (int)p.R + 7) / 8;  // pass chunks
@@ -1014,12 +1140,13 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d80_partial_scalar)(c
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -1172,15 +1299,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_eager_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d80_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
-        items += (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 6 ? (int)p->H : 6;  // lane groups per token
+        set.tpw = 6 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d80_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d80_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1188,35 +1324,43 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_eager_
 //   rope_per_head: act=bf16 table=fp16 rounding=eager_bf16 pairing=half head_dim=96 rot=full access=vec16
 //   mapping: 6 lanes per head, 5 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d96_full_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d96_full_vec16)(const fg_rope_per_head_params p)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d96_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d96_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 6;    // this lane's chunk position within its head
     const int group = lane / 6;  // which of the warp's 5 heads
     if (group >= 5) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 5 ? (int)p.H : 5;  // groups per token
-    const int tpw = 5 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -1281,15 +1425,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_eager_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d96_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
-        items += (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 5 ? (int)p->H : 5;  // lane groups per token
+        set.tpw = 5 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1297,35 +1450,43 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_eager_
 //   rope_per_head: act=bf16 table=fp16 rounding=eager_bf16 pairing=half head_dim=96 rot=full access=scalar
 //   mapping: 6 lanes per head, 5 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d96_full_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d96_full_scalar)(const fg_rope_per_head_params p)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d96_full_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d96_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 6;    // this lane's chunk position within its head
     const int group = lane / 6;  // which of the warp's 5 heads
     if (group >= 5) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 5 ? (int)p.H : 5;  // groups per token
-    const int tpw = 5 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -1432,15 +1593,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_eager_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d96_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
-        items += (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 5 ? (int)p->H : 5;  // lane groups per token
+        set.tpw = 5 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d96_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d96_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1448,24 +1618,31 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_eager_
 //   rope_per_head: act=bf16 table=fp16 rounding=eager_bf16 pairing=half head_dim=96 rot=partial access=vec16
 //   mapping: 6 lanes per head, 5 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d96_partial_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d96_partial_vec16)(const fg_rope_per_head_params p)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d96_partial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d96_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 6;    // this lane's chunk position within its head
     const int group = lane / 6;  // which of the warp's 5 heads
     if (group >= 5) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 5 ? (int)p.H : 5;  // groups per token
-    const int tpw = 5 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (96 - (int)p.R) / 8;  // pass chunks
@@ -1474,12 +1651,13 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d96_partial_vec16)(co
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -1562,15 +1740,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_eager_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d96_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
-        items += (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 5 ? (int)p->H : 5;  // lane groups per token
+        set.tpw = 5 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d96_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d96_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1578,24 +1765,31 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_eager_
 //   rope_per_head: act=bf16 table=fp16 rounding=eager_bf16 pairing=half head_dim=96 rot=partial access=scalar
 //   mapping: 6 lanes per head, 5 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d96_partial_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d96_partial_scalar)(const fg_rope_per_head_params p)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d96_partial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d96_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 6;    // this lane's chunk position within its head
     const int group = lane / 6;  // which of the warp's 5 heads
     if (group >= 5) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 5 ? (int)p.H : 5;  // groups per token
-    const int tpw = 5 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (96 - (int)p.R + 7) / 8;  // pass chunks
@@ -1604,12 +1798,13 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d96_partial_scalar)(c
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -1762,15 +1957,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_eager_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d96_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
-        items += (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 5 ? (int)p->H : 5;  // lane groups per token
+        set.tpw = 5 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d96_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d96_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1778,34 +1982,42 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_eager_
 //   rope_per_head: act=bf16 table=fp16 rounding=eager_bf16 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d128_full_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d128_full_vec16)(const fg_rope_per_head_params p)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d128_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d128_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
-    const int tpw = 4 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -1870,15 +2082,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_eager_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d128_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 4 ? (int)p->H : 4;  // lane groups per token
+        set.tpw = 4 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1886,34 +2107,42 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_eager_
 //   rope_per_head: act=bf16 table=fp16 rounding=eager_bf16 pairing=half head_dim=128 rot=full access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d128_full_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d128_full_scalar)(const fg_rope_per_head_params p)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d128_full_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d128_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
-    const int tpw = 4 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -2020,15 +2249,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_eager_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d128_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 4 ? (int)p->H : 4;  // lane groups per token
+        set.tpw = 4 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d128_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d128_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2036,23 +2274,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_eager_
 //   rope_per_head: act=bf16 table=fp16 rounding=eager_bf16 pairing=half head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d128_partial_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d128_partial_vec16)(const fg_rope_per_head_params p)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d128_partial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d128_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
-    const int tpw = 4 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (128 - (int)p.R) / 8;  // pass chunks
@@ -2061,12 +2306,13 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d128_partial_vec16)(c
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -2149,15 +2395,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_eager_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d128_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 4 ? (int)p->H : 4;  // lane groups per token
+        set.tpw = 4 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2165,23 +2420,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_eager_
 //   rope_per_head: act=bf16 table=fp16 rounding=eager_bf16 pairing=half head_dim=128 rot=partial access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d128_partial_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d128_partial_scalar)(const fg_rope_per_head_params p)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d128_partial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d128_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
-    const int tpw = 4 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (128 - (int)p.R + 7) / 8;  // pass chunks
@@ -2190,12 +2452,13 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d128_partial_scalar)(
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -2348,15 +2611,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_eager_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d128_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 4 ? (int)p->H : 4;  // lane groups per token
+        set.tpw = 4 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d128_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d128_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2364,34 +2636,42 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_eager_
 //   rope_per_head: act=bf16 table=fp16 rounding=eager_bf16 pairing=half head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d256_full_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d256_full_vec16)(const fg_rope_per_head_params p)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d256_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d256_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
-    const int tpw = 2 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -2456,15 +2736,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_eager_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d256_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 2 ? (int)p->H : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2472,34 +2761,42 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_eager_
 //   rope_per_head: act=bf16 table=fp16 rounding=eager_bf16 pairing=half head_dim=256 rot=full access=scalar
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d256_full_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d256_full_scalar)(const fg_rope_per_head_params p)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d256_full_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d256_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
-    const int tpw = 2 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -2606,15 +2903,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_eager_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d256_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 2 ? (int)p->H : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d256_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d256_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2622,23 +2928,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_eager_
 //   rope_per_head: act=bf16 table=fp16 rounding=eager_bf16 pairing=half head_dim=256 rot=partial access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d256_partial_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d256_partial_vec16)(const fg_rope_per_head_params p)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d256_partial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d256_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
-    const int tpw = 2 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (256 - (int)p.R) / 8;  // pass chunks
@@ -2647,12 +2960,13 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d256_partial_vec16)(c
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -2735,15 +3049,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_eager_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d256_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 2 ? (int)p->H : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d256_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d256_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2751,23 +3074,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_eager_
 //   rope_per_head: act=bf16 table=fp16 rounding=eager_bf16 pairing=half head_dim=256 rot=partial access=scalar
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d256_partial_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d256_partial_scalar)(const fg_rope_per_head_params p)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d256_partial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d256_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
-    const int tpw = 2 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (256 - (int)p.R + 7) / 8;  // pass chunks
@@ -2776,12 +3106,13 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d256_partial_scalar)(
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -2934,15 +3265,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_eager_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d256_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 2 ? (int)p->H : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d256_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d256_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2950,35 +3290,43 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_eager_
 //   rope_per_head: act=bf16 table=fp16 rounding=eager_bf16 pairing=half head_dim=320 rot=full access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d320_full_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d320_full_vec16)(const fg_rope_per_head_params p)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d320_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d320_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 20;    // this lane's chunk position within its head
     const int group = lane / 20;  // which of the warp's 1 heads
     if (group >= 1) return;       // lanes 20..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -3043,15 +3391,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_eager_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d320_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3059,35 +3416,43 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_eager_
 //   rope_per_head: act=bf16 table=fp16 rounding=eager_bf16 pairing=half head_dim=320 rot=full access=scalar
 //   mapping: 20 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d320_full_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d320_full_scalar)(const fg_rope_per_head_params p)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d320_full_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d320_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 20;    // this lane's chunk position within its head
     const int group = lane / 20;  // which of the warp's 1 heads
     if (group >= 1) return;       // lanes 20..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -3194,15 +3559,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_eager_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d320_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d320_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d320_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3210,24 +3584,31 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_eager_
 //   rope_per_head: act=bf16 table=fp16 rounding=eager_bf16 pairing=half head_dim=320 rot=partial access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d320_partial_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d320_partial_vec16)(const fg_rope_per_head_params p)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d320_partial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d320_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 20;    // this lane's chunk position within its head
     const int group = lane / 20;  // which of the warp's 1 heads
     if (group >= 1) return;       // lanes 20..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (320 - (int)p.R) / 8;  // pass chunks
@@ -3236,12 +3617,13 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d320_partial_vec16)(c
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -3324,15 +3706,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_eager_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d320_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d320_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d320_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3340,24 +3731,31 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_eager_
 //   rope_per_head: act=bf16 table=fp16 rounding=eager_bf16 pairing=half head_dim=320 rot=partial access=scalar
 //   mapping: 20 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d320_partial_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d320_partial_scalar)(const fg_rope_per_head_params p)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d320_partial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d320_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 20;    // this lane's chunk position within its head
     const int group = lane / 20;  // which of the warp's 1 heads
     if (group >= 1) return;       // lanes 20..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (320 - (int)p.R + 7) / 8;  // pass chunks
@@ -3366,12 +3764,13 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d320_partial_scalar)(
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -3524,15 +3923,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_eager_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d320_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d320_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_d320_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3540,23 +3948,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_eager_
 //   rope_per_head: act=bf16 table=fp16 rounding=eager_bf16 pairing=half head_dim=any rot=full access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_dany_full_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_dany_full_vec16)(const fg_rope_per_head_params p)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_dany_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_dany_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
@@ -3565,12 +3980,13 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_dany_full_vec16)(cons
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -3653,15 +4069,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_eager_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_dany_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_dany_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_dany_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3669,23 +4094,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_eager_
 //   rope_per_head: act=bf16 table=fp16 rounding=eager_bf16 pairing=half head_dim=any rot=full access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_dany_full_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_dany_full_scalar)(const fg_rope_per_head_params p)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_dany_full_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_dany_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
@@ -3694,12 +4126,13 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_dany_full_scalar)(con
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -3852,15 +4285,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_eager_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_dany_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_dany_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_dany_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3868,23 +4310,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_eager_
 //   rope_per_head: act=bf16 table=fp16 rounding=eager_bf16 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_dany_partial_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_dany_partial_vec16)(const fg_rope_per_head_params p)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_dany_partial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_dany_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
@@ -3893,12 +4342,13 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_dany_partial_vec16)(c
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -3981,15 +4431,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_eager_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_dany_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3997,23 +4456,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_eager_
 //   rope_per_head: act=bf16 table=fp16 rounding=eager_bf16 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_dany_partial_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_dany_partial_scalar)(const fg_rope_per_head_params p)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_dany_partial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_dany_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
@@ -4022,12 +4488,13 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_dany_partial_scalar)(
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -4180,14 +4647,23 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_eager_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_dany_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_eager_bf16_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }

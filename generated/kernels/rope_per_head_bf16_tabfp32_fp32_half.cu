@@ -12,34 +12,42 @@
 //   rope_per_head: act=bf16 table=fp32 rounding=fp32 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d64_full_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d64_full_vec16)(const fg_rope_per_head_params p)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d64_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d64_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 8 ? (int)p.H : 8;  // groups per token
-    const int tpw = 8 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -106,15 +114,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_h
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d64_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 8 ? (int)p->H : 8;  // lane groups per token
+        set.tpw = 8 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -122,34 +139,42 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_h
 //   rope_per_head: act=bf16 table=fp32 rounding=fp32 pairing=half head_dim=64 rot=full access=scalar
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d64_full_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d64_full_scalar)(const fg_rope_per_head_params p)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d64_full_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d64_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 8 ? (int)p.H : 8;  // groups per token
-    const int tpw = 8 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -256,15 +281,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_h
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d64_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 8 ? (int)p->H : 8;  // lane groups per token
+        set.tpw = 8 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d64_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d64_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -272,23 +306,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_h
 //   rope_per_head: act=bf16 table=fp32 rounding=fp32 pairing=half head_dim=64 rot=partial access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d64_partial_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d64_partial_vec16)(const fg_rope_per_head_params p)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d64_partial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d64_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 8 ? (int)p.H : 8;  // groups per token
-    const int tpw = 8 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (64 - (int)p.R) / 8;  // pass chunks
@@ -297,12 +338,13 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d64_partial_vec16)(const fg
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -387,15 +429,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_h
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d64_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 8 ? (int)p->H : 8;  // lane groups per token
+        set.tpw = 8 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d64_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d64_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -403,23 +454,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_h
 //   rope_per_head: act=bf16 table=fp32 rounding=fp32 pairing=half head_dim=64 rot=partial access=scalar
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d64_partial_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d64_partial_scalar)(const fg_rope_per_head_params p)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d64_partial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d64_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 8 ? (int)p.H : 8;  // groups per token
-    const int tpw = 8 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (64 - (int)p.R + 7) / 8;  // pass chunks
@@ -428,12 +486,13 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d64_partial_scalar)(const f
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -586,15 +645,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_h
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d64_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 8 ? p->H : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 8 ? (int)p->H : 8;  // lane groups per token
+        set.tpw = 8 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d64_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d64_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -602,35 +670,43 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_h
 //   rope_per_head: act=bf16 table=fp32 rounding=fp32 pairing=half head_dim=80 rot=full access=vec16
 //   mapping: 5 lanes per head, 6 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d80_full_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d80_full_vec16)(const fg_rope_per_head_params p)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d80_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d80_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 5;    // this lane's chunk position within its head
     const int group = lane / 5;  // which of the warp's 6 heads
     if (group >= 6) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 6 ? (int)p.H : 6;  // groups per token
-    const int tpw = 6 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -697,15 +773,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_h
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d80_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
-        items += (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 6 ? (int)p->H : 6;  // lane groups per token
+        set.tpw = 6 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -713,35 +798,43 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_h
 //   rope_per_head: act=bf16 table=fp32 rounding=fp32 pairing=half head_dim=80 rot=full access=scalar
 //   mapping: 5 lanes per head, 6 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d80_full_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d80_full_scalar)(const fg_rope_per_head_params p)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d80_full_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d80_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 5;    // this lane's chunk position within its head
     const int group = lane / 5;  // which of the warp's 6 heads
     if (group >= 6) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 6 ? (int)p.H : 6;  // groups per token
-    const int tpw = 6 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -848,15 +941,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_h
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d80_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
-        items += (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 6 ? (int)p->H : 6;  // lane groups per token
+        set.tpw = 6 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d80_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d80_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -864,24 +966,31 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_h
 //   rope_per_head: act=bf16 table=fp32 rounding=fp32 pairing=half head_dim=80 rot=partial access=vec16
 //   mapping: 5 lanes per head, 6 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d80_partial_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d80_partial_vec16)(const fg_rope_per_head_params p)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d80_partial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d80_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 5;    // this lane's chunk position within its head
     const int group = lane / 5;  // which of the warp's 6 heads
     if (group >= 6) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 6 ? (int)p.H : 6;  // groups per token
-    const int tpw = 6 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (80 - (int)p.R) / 8;  // pass chunks
@@ -890,12 +999,13 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d80_partial_vec16)(const fg
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -980,15 +1090,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_h
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d80_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
-        items += (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 6 ? (int)p->H : 6;  // lane groups per token
+        set.tpw = 6 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d80_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d80_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -996,24 +1115,31 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_h
 //   rope_per_head: act=bf16 table=fp32 rounding=fp32 pairing=half head_dim=80 rot=partial access=scalar
 //   mapping: 5 lanes per head, 6 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d80_partial_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d80_partial_scalar)(const fg_rope_per_head_params p)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d80_partial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d80_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 5;    // this lane's chunk position within its head
     const int group = lane / 5;  // which of the warp's 6 heads
     if (group >= 6) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 6 ? (int)p.H : 6;  // groups per token
-    const int tpw = 6 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (80 - (int)p.R + 7) / 8;  // pass chunks
@@ -1022,12 +1148,13 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d80_partial_scalar)(const f
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -1180,15 +1307,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_h
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d80_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 6 ? p->H : 6, hstep = hg * 1;
-        items += (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 6 ? (int)p->H : 6;  // lane groups per token
+        set.tpw = 6 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d80_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d80_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1196,35 +1332,43 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_h
 //   rope_per_head: act=bf16 table=fp32 rounding=fp32 pairing=half head_dim=96 rot=full access=vec16
 //   mapping: 6 lanes per head, 5 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d96_full_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d96_full_vec16)(const fg_rope_per_head_params p)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d96_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d96_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 6;    // this lane's chunk position within its head
     const int group = lane / 6;  // which of the warp's 5 heads
     if (group >= 5) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 5 ? (int)p.H : 5;  // groups per token
-    const int tpw = 5 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -1291,15 +1435,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_h
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d96_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
-        items += (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 5 ? (int)p->H : 5;  // lane groups per token
+        set.tpw = 5 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1307,35 +1460,43 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_h
 //   rope_per_head: act=bf16 table=fp32 rounding=fp32 pairing=half head_dim=96 rot=full access=scalar
 //   mapping: 6 lanes per head, 5 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d96_full_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d96_full_scalar)(const fg_rope_per_head_params p)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d96_full_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d96_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 6;    // this lane's chunk position within its head
     const int group = lane / 6;  // which of the warp's 5 heads
     if (group >= 5) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 5 ? (int)p.H : 5;  // groups per token
-    const int tpw = 5 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -1442,15 +1603,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_h
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d96_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
-        items += (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 5 ? (int)p->H : 5;  // lane groups per token
+        set.tpw = 5 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d96_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d96_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1458,24 +1628,31 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_h
 //   rope_per_head: act=bf16 table=fp32 rounding=fp32 pairing=half head_dim=96 rot=partial access=vec16
 //   mapping: 6 lanes per head, 5 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d96_partial_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d96_partial_vec16)(const fg_rope_per_head_params p)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d96_partial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d96_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 6;    // this lane's chunk position within its head
     const int group = lane / 6;  // which of the warp's 5 heads
     if (group >= 5) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 5 ? (int)p.H : 5;  // groups per token
-    const int tpw = 5 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (96 - (int)p.R) / 8;  // pass chunks
@@ -1484,12 +1661,13 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d96_partial_vec16)(const fg
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -1574,15 +1752,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_h
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d96_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
-        items += (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 5 ? (int)p->H : 5;  // lane groups per token
+        set.tpw = 5 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d96_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d96_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1590,24 +1777,31 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_h
 //   rope_per_head: act=bf16 table=fp32 rounding=fp32 pairing=half head_dim=96 rot=partial access=scalar
 //   mapping: 6 lanes per head, 5 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d96_partial_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d96_partial_scalar)(const fg_rope_per_head_params p)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d96_partial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d96_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 6;    // this lane's chunk position within its head
     const int group = lane / 6;  // which of the warp's 5 heads
     if (group >= 5) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 5 ? (int)p.H : 5;  // groups per token
-    const int tpw = 5 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (96 - (int)p.R + 7) / 8;  // pass chunks
@@ -1616,12 +1810,13 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d96_partial_scalar)(const f
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -1774,15 +1969,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_h
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d96_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 5 ? p->H : 5, hstep = hg * 1;
-        items += (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 5 ? (int)p->H : 5;  // lane groups per token
+        set.tpw = 5 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d96_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d96_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1790,34 +1994,42 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_h
 //   rope_per_head: act=bf16 table=fp32 rounding=fp32 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d128_full_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d128_full_vec16)(const fg_rope_per_head_params p)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d128_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d128_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
-    const int tpw = 4 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -1884,15 +2096,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_h
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d128_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 4 ? (int)p->H : 4;  // lane groups per token
+        set.tpw = 4 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1900,34 +2121,42 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_h
 //   rope_per_head: act=bf16 table=fp32 rounding=fp32 pairing=half head_dim=128 rot=full access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d128_full_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d128_full_scalar)(const fg_rope_per_head_params p)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d128_full_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d128_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
-    const int tpw = 4 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -2034,15 +2263,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_h
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d128_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 4 ? (int)p->H : 4;  // lane groups per token
+        set.tpw = 4 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d128_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d128_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2050,23 +2288,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_h
 //   rope_per_head: act=bf16 table=fp32 rounding=fp32 pairing=half head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d128_partial_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d128_partial_vec16)(const fg_rope_per_head_params p)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d128_partial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d128_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
-    const int tpw = 4 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (128 - (int)p.R) / 8;  // pass chunks
@@ -2075,12 +2320,13 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d128_partial_vec16)(const f
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -2165,15 +2411,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_h
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d128_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 4 ? (int)p->H : 4;  // lane groups per token
+        set.tpw = 4 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2181,23 +2436,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_h
 //   rope_per_head: act=bf16 table=fp32 rounding=fp32 pairing=half head_dim=128 rot=partial access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d128_partial_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d128_partial_scalar)(const fg_rope_per_head_params p)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d128_partial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d128_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 4 ? (int)p.H : 4;  // groups per token
-    const int tpw = 4 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (128 - (int)p.R + 7) / 8;  // pass chunks
@@ -2206,12 +2468,13 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d128_partial_scalar)(const 
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -2364,15 +2627,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_h
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d128_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 4 ? p->H : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 4 ? (int)p->H : 4;  // lane groups per token
+        set.tpw = 4 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d128_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d128_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2380,34 +2652,42 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_h
 //   rope_per_head: act=bf16 table=fp32 rounding=fp32 pairing=half head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d256_full_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d256_full_vec16)(const fg_rope_per_head_params p)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d256_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d256_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
-    const int tpw = 2 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -2474,15 +2754,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_h
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d256_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 2 ? (int)p->H : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2490,34 +2779,42 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_h
 //   rope_per_head: act=bf16 table=fp32 rounding=fp32 pairing=half head_dim=256 rot=full access=scalar
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d256_full_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d256_full_scalar)(const fg_rope_per_head_params p)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d256_full_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d256_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
-    const int tpw = 2 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -2624,15 +2921,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_h
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d256_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 2 ? (int)p->H : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d256_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d256_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2640,23 +2946,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_h
 //   rope_per_head: act=bf16 table=fp32 rounding=fp32 pairing=half head_dim=256 rot=partial access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d256_partial_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d256_partial_vec16)(const fg_rope_per_head_params p)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d256_partial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d256_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
-    const int tpw = 2 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (256 - (int)p.R) / 8;  // pass chunks
@@ -2665,12 +2978,13 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d256_partial_vec16)(const f
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -2755,15 +3069,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_h
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d256_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 2 ? (int)p->H : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d256_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d256_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2771,23 +3094,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_h
 //   rope_per_head: act=bf16 table=fp32 rounding=fp32 pairing=half head_dim=256 rot=partial access=scalar
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d256_partial_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d256_partial_scalar)(const fg_rope_per_head_params p)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d256_partial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d256_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 2 ? (int)p.H : 2;  // groups per token
-    const int tpw = 2 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (256 - (int)p.R + 7) / 8;  // pass chunks
@@ -2796,12 +3126,13 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d256_partial_scalar)(const 
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -2954,15 +3285,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_h
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d256_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 2 ? p->H : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 2 ? (int)p->H : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d256_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d256_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2970,35 +3310,43 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_h
 //   rope_per_head: act=bf16 table=fp32 rounding=fp32 pairing=half head_dim=320 rot=full access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d320_full_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d320_full_vec16)(const fg_rope_per_head_params p)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d320_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d320_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 20;    // this lane's chunk position within its head
     const int group = lane / 20;  // which of the warp's 1 heads
     if (group >= 1) return;       // lanes 20..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -3065,15 +3413,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_h
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d320_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3081,35 +3438,43 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_h
 //   rope_per_head: act=bf16 table=fp32 rounding=fp32 pairing=half head_dim=320 rot=full access=scalar
 //   mapping: 20 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d320_full_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d320_full_scalar)(const fg_rope_per_head_params p)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d320_full_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d320_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 20;    // this lane's chunk position within its head
     const int group = lane / 20;  // which of the warp's 1 heads
     if (group >= 1) return;       // lanes 20..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -3216,15 +3581,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_h
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d320_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d320_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d320_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3232,24 +3606,31 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_h
 //   rope_per_head: act=bf16 table=fp32 rounding=fp32 pairing=half head_dim=320 rot=partial access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d320_partial_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d320_partial_vec16)(const fg_rope_per_head_params p)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d320_partial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d320_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 20;    // this lane's chunk position within its head
     const int group = lane / 20;  // which of the warp's 1 heads
     if (group >= 1) return;       // lanes 20..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (320 - (int)p.R) / 8;  // pass chunks
@@ -3258,12 +3639,13 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d320_partial_vec16)(const f
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -3348,15 +3730,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_h
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d320_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d320_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d320_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3364,24 +3755,31 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_h
 //   rope_per_head: act=bf16 table=fp32 rounding=fp32 pairing=half head_dim=320 rot=partial access=scalar
 //   mapping: 20 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d320_partial_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d320_partial_scalar)(const fg_rope_per_head_params p)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d320_partial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d320_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 20;    // this lane's chunk position within its head
     const int group = lane / 20;  // which of the warp's 1 heads
     if (group >= 1) return;       // lanes 20..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (320 - (int)p.R + 7) / 8;  // pass chunks
@@ -3390,12 +3788,13 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d320_partial_scalar)(const 
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -3548,15 +3947,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_h
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d320_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d320_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_d320_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3564,23 +3972,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_h
 //   rope_per_head: act=bf16 table=fp32 rounding=fp32 pairing=half head_dim=any rot=full access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_dany_full_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_dany_full_vec16)(const fg_rope_per_head_params p)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_dany_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_dany_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
@@ -3589,12 +4004,13 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_dany_full_vec16)(const fg_r
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -3679,15 +4095,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_h
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_dany_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_dany_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_dany_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3695,23 +4120,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_h
 //   rope_per_head: act=bf16 table=fp32 rounding=fp32 pairing=half head_dim=any rot=full access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_dany_full_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_dany_full_scalar)(const fg_rope_per_head_params p)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_dany_full_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_dany_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
@@ -3720,12 +4152,13 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_dany_full_scalar)(const fg_
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -3878,15 +4311,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_h
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_dany_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_dany_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_dany_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3894,23 +4336,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_h
 //   rope_per_head: act=bf16 table=fp32 rounding=fp32 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_dany_partial_vec16_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_dany_partial_vec16)(const fg_rope_per_head_params p)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_dany_partial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_dany_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
@@ -3919,12 +4368,13 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_dany_partial_vec16)(const f
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -4009,15 +4459,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_h
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_dany_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -4025,23 +4484,30 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_h
 //   rope_per_head: act=bf16 table=fp32 rounding=fp32 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_dany_partial_scalar_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_dany_partial_scalar)(const fg_rope_per_head_params p)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_dany_partial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_dany_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.H < 1 ? (int)p.H : 1;  // groups per token
-    const int tpw = 1 / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * 1;                    // heads per item
-    const int nhb = ((int)p.H + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
@@ -4050,12 +4516,13 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_dany_partial_scalar)(const 
     for (int64_t it = warp; it < nitems; it += nwarps) {
         const int64_t j = it;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
         const int64_t xin_hs = p.x_stride[2];
@@ -4208,14 +4675,23 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_fp32_h
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_dany_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->H < 1 ? p->H : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->H + hstep - 1) / hstep);
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 1 ? (int)p->H : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_fp32_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }

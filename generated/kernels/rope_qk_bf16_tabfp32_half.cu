@@ -12,26 +12,27 @@
 //   rope_qk: act=bf16 table=fp32 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d64_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d64_full_vec16)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d64_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d64_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 8 ? (int)p.HQ : 8;
-    const int tpw1 = 8 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 8 ? (int)p.HK : 8;
-    const int tpw2 = 8 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -39,17 +40,18 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d64_full_vec16)(const fg_rope_qk_param
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -116,19 +118,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_d64_ful
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d64_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 8 ? p->HQ : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 8 ? (int)p->HQ : 8;  // lane groups per token
+        set.tpw = 8 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 8 ? p->HK : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 8 ? (int)p->HK : 8;  // lane groups per token
+        set.tpw = 8 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -136,26 +153,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_d64_ful
 //   rope_qk: act=bf16 table=fp32 pairing=half head_dim=64 rot=full access=scalar
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d64_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d64_full_scalar)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d64_full_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d64_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 8 ? (int)p.HQ : 8;
-    const int tpw1 = 8 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 8 ? (int)p.HK : 8;
-    const int tpw2 = 8 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -163,17 +181,18 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d64_full_scalar)(const fg_rope_qk_para
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -280,19 +299,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_d64_ful
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d64_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 8 ? p->HQ : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 8 ? (int)p->HQ : 8;  // lane groups per token
+        set.tpw = 8 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 8 ? p->HK : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 8 ? (int)p->HK : 8;  // lane groups per token
+        set.tpw = 8 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d64_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d64_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -300,26 +334,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_d64_ful
 //   rope_qk: act=bf16 table=fp32 pairing=half head_dim=64 rot=partial access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d64_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d64_partial_vec16)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d64_partial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d64_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 8 ? (int)p.HQ : 8;
-    const int tpw1 = 8 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 8 ? (int)p.HK : 8;
-    const int tpw2 = 8 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (64 - (int)p.R) / 8;  // pass chunks
@@ -330,17 +365,18 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d64_partial_vec16)(const fg_rope_qk_pa
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -425,19 +461,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_d64_par
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d64_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 8 ? p->HQ : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 8 ? (int)p->HQ : 8;  // lane groups per token
+        set.tpw = 8 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 8 ? p->HK : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 8 ? (int)p->HK : 8;  // lane groups per token
+        set.tpw = 8 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d64_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d64_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -445,26 +496,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_d64_par
 //   rope_qk: act=bf16 table=fp32 pairing=half head_dim=64 rot=partial access=scalar
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d64_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d64_partial_scalar)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d64_partial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d64_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 8 ? (int)p.HQ : 8;
-    const int tpw1 = 8 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 8 ? (int)p.HK : 8;
-    const int tpw2 = 8 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (64 - (int)p.R + 7) / 8;  // pass chunks
@@ -475,17 +527,18 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d64_partial_scalar)(const fg_rope_qk_p
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -638,19 +691,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_d64_par
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d64_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 8 ? p->HQ : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 8 ? (int)p->HQ : 8;  // lane groups per token
+        set.tpw = 8 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 8 ? p->HK : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 8 ? (int)p->HK : 8;  // lane groups per token
+        set.tpw = 8 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d64_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d64_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -658,27 +726,28 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_d64_par
 //   rope_qk: act=bf16 table=fp32 pairing=half head_dim=80 rot=full access=vec16
 //   mapping: 5 lanes per head, 6 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d80_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d80_full_vec16)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d80_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d80_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 5;    // this lane's chunk position within its head
     const int group = lane / 5;  // which of the warp's 6 heads
     if (group >= 6) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 6 ? (int)p.HQ : 6;
-    const int tpw1 = 6 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 6 ? (int)p.HK : 6;
-    const int tpw2 = 6 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -686,17 +755,18 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d80_full_vec16)(const fg_rope_qk_param
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -763,19 +833,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_d80_ful
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d80_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 6 ? p->HQ : 6, hstep = hg * 1;
-        items += (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 6 ? (int)p->HQ : 6;  // lane groups per token
+        set.tpw = 6 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 6 ? p->HK : 6, hstep = hg * 1;
-        items += (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 6 ? (int)p->HK : 6;  // lane groups per token
+        set.tpw = 6 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -783,27 +868,28 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_d80_ful
 //   rope_qk: act=bf16 table=fp32 pairing=half head_dim=80 rot=full access=scalar
 //   mapping: 5 lanes per head, 6 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d80_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d80_full_scalar)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d80_full_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d80_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 5;    // this lane's chunk position within its head
     const int group = lane / 5;  // which of the warp's 6 heads
     if (group >= 6) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 6 ? (int)p.HQ : 6;
-    const int tpw1 = 6 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 6 ? (int)p.HK : 6;
-    const int tpw2 = 6 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -811,17 +897,18 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d80_full_scalar)(const fg_rope_qk_para
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -928,19 +1015,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_d80_ful
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d80_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 6 ? p->HQ : 6, hstep = hg * 1;
-        items += (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 6 ? (int)p->HQ : 6;  // lane groups per token
+        set.tpw = 6 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 6 ? p->HK : 6, hstep = hg * 1;
-        items += (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 6 ? (int)p->HK : 6;  // lane groups per token
+        set.tpw = 6 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d80_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d80_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -948,27 +1050,28 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_d80_ful
 //   rope_qk: act=bf16 table=fp32 pairing=half head_dim=80 rot=partial access=vec16
 //   mapping: 5 lanes per head, 6 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d80_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d80_partial_vec16)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d80_partial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d80_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 5;    // this lane's chunk position within its head
     const int group = lane / 5;  // which of the warp's 6 heads
     if (group >= 6) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 6 ? (int)p.HQ : 6;
-    const int tpw1 = 6 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 6 ? (int)p.HK : 6;
-    const int tpw2 = 6 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (80 - (int)p.R) / 8;  // pass chunks
@@ -979,17 +1082,18 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d80_partial_vec16)(const fg_rope_qk_pa
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -1074,19 +1178,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_d80_par
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d80_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 6 ? p->HQ : 6, hstep = hg * 1;
-        items += (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 6 ? (int)p->HQ : 6;  // lane groups per token
+        set.tpw = 6 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 6 ? p->HK : 6, hstep = hg * 1;
-        items += (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 6 ? (int)p->HK : 6;  // lane groups per token
+        set.tpw = 6 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d80_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d80_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1094,27 +1213,28 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_d80_par
 //   rope_qk: act=bf16 table=fp32 pairing=half head_dim=80 rot=partial access=scalar
 //   mapping: 5 lanes per head, 6 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d80_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d80_partial_scalar)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d80_partial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d80_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 5;    // this lane's chunk position within its head
     const int group = lane / 5;  // which of the warp's 6 heads
     if (group >= 6) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 6 ? (int)p.HQ : 6;
-    const int tpw1 = 6 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 6 ? (int)p.HK : 6;
-    const int tpw2 = 6 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (80 - (int)p.R + 7) / 8;  // pass chunks
@@ -1125,17 +1245,18 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d80_partial_scalar)(const fg_rope_qk_p
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -1288,19 +1409,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_d80_par
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d80_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 6 ? p->HQ : 6, hstep = hg * 1;
-        items += (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 6 ? (int)p->HQ : 6;  // lane groups per token
+        set.tpw = 6 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 6 ? p->HK : 6, hstep = hg * 1;
-        items += (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 6 ? (int)p->HK : 6;  // lane groups per token
+        set.tpw = 6 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d80_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d80_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1308,27 +1444,28 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_d80_par
 //   rope_qk: act=bf16 table=fp32 pairing=half head_dim=96 rot=full access=vec16
 //   mapping: 6 lanes per head, 5 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d96_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d96_full_vec16)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d96_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d96_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 6;    // this lane's chunk position within its head
     const int group = lane / 6;  // which of the warp's 5 heads
     if (group >= 5) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 5 ? (int)p.HQ : 5;
-    const int tpw1 = 5 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 5 ? (int)p.HK : 5;
-    const int tpw2 = 5 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -1336,17 +1473,18 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d96_full_vec16)(const fg_rope_qk_param
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -1413,19 +1551,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_d96_ful
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d96_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 5 ? p->HQ : 5, hstep = hg * 1;
-        items += (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 5 ? (int)p->HQ : 5;  // lane groups per token
+        set.tpw = 5 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 5 ? p->HK : 5, hstep = hg * 1;
-        items += (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 5 ? (int)p->HK : 5;  // lane groups per token
+        set.tpw = 5 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1433,27 +1586,28 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_d96_ful
 //   rope_qk: act=bf16 table=fp32 pairing=half head_dim=96 rot=full access=scalar
 //   mapping: 6 lanes per head, 5 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d96_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d96_full_scalar)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d96_full_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d96_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 6;    // this lane's chunk position within its head
     const int group = lane / 6;  // which of the warp's 5 heads
     if (group >= 5) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 5 ? (int)p.HQ : 5;
-    const int tpw1 = 5 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 5 ? (int)p.HK : 5;
-    const int tpw2 = 5 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -1461,17 +1615,18 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d96_full_scalar)(const fg_rope_qk_para
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -1578,19 +1733,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_d96_ful
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d96_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 5 ? p->HQ : 5, hstep = hg * 1;
-        items += (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 5 ? (int)p->HQ : 5;  // lane groups per token
+        set.tpw = 5 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 5 ? p->HK : 5, hstep = hg * 1;
-        items += (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 5 ? (int)p->HK : 5;  // lane groups per token
+        set.tpw = 5 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d96_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d96_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1598,27 +1768,28 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_d96_ful
 //   rope_qk: act=bf16 table=fp32 pairing=half head_dim=96 rot=partial access=vec16
 //   mapping: 6 lanes per head, 5 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d96_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d96_partial_vec16)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d96_partial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d96_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 6;    // this lane's chunk position within its head
     const int group = lane / 6;  // which of the warp's 5 heads
     if (group >= 5) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 5 ? (int)p.HQ : 5;
-    const int tpw1 = 5 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 5 ? (int)p.HK : 5;
-    const int tpw2 = 5 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (96 - (int)p.R) / 8;  // pass chunks
@@ -1629,17 +1800,18 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d96_partial_vec16)(const fg_rope_qk_pa
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -1724,19 +1896,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_d96_par
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d96_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 5 ? p->HQ : 5, hstep = hg * 1;
-        items += (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 5 ? (int)p->HQ : 5;  // lane groups per token
+        set.tpw = 5 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 5 ? p->HK : 5, hstep = hg * 1;
-        items += (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 5 ? (int)p->HK : 5;  // lane groups per token
+        set.tpw = 5 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d96_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d96_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1744,27 +1931,28 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_d96_par
 //   rope_qk: act=bf16 table=fp32 pairing=half head_dim=96 rot=partial access=scalar
 //   mapping: 6 lanes per head, 5 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d96_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d96_partial_scalar)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d96_partial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d96_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 6;    // this lane's chunk position within its head
     const int group = lane / 6;  // which of the warp's 5 heads
     if (group >= 5) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 5 ? (int)p.HQ : 5;
-    const int tpw1 = 5 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 5 ? (int)p.HK : 5;
-    const int tpw2 = 5 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (96 - (int)p.R + 7) / 8;  // pass chunks
@@ -1775,17 +1963,18 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d96_partial_scalar)(const fg_rope_qk_p
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -1938,19 +2127,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_d96_par
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d96_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 5 ? p->HQ : 5, hstep = hg * 1;
-        items += (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 5 ? (int)p->HQ : 5;  // lane groups per token
+        set.tpw = 5 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 5 ? p->HK : 5, hstep = hg * 1;
-        items += (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 5 ? (int)p->HK : 5;  // lane groups per token
+        set.tpw = 5 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d96_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d96_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1958,26 +2162,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_d96_par
 //   rope_qk: act=bf16 table=fp32 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d128_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d128_full_vec16)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d128_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d128_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -1985,17 +2190,18 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d128_full_vec16)(const fg_rope_qk_para
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -2062,19 +2268,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_d128_fu
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d128_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 4 ? (int)p->HQ : 4;  // lane groups per token
+        set.tpw = 4 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 4 ? (int)p->HK : 4;  // lane groups per token
+        set.tpw = 4 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2082,26 +2303,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_d128_fu
 //   rope_qk: act=bf16 table=fp32 pairing=half head_dim=128 rot=full access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d128_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d128_full_scalar)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d128_full_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d128_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -2109,17 +2331,18 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d128_full_scalar)(const fg_rope_qk_par
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -2226,19 +2449,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_d128_fu
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d128_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 4 ? (int)p->HQ : 4;  // lane groups per token
+        set.tpw = 4 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 4 ? (int)p->HK : 4;  // lane groups per token
+        set.tpw = 4 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d128_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d128_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2246,26 +2484,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_d128_fu
 //   rope_qk: act=bf16 table=fp32 pairing=half head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d128_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d128_partial_vec16)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d128_partial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d128_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (128 - (int)p.R) / 8;  // pass chunks
@@ -2276,17 +2515,18 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d128_partial_vec16)(const fg_rope_qk_p
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -2371,19 +2611,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_d128_pa
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d128_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 4 ? (int)p->HQ : 4;  // lane groups per token
+        set.tpw = 4 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 4 ? (int)p->HK : 4;  // lane groups per token
+        set.tpw = 4 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2391,26 +2646,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_d128_pa
 //   rope_qk: act=bf16 table=fp32 pairing=half head_dim=128 rot=partial access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d128_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d128_partial_scalar)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d128_partial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d128_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (128 - (int)p.R + 7) / 8;  // pass chunks
@@ -2421,17 +2677,18 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d128_partial_scalar)(const fg_rope_qk_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -2584,19 +2841,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_d128_pa
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d128_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 4 ? (int)p->HQ : 4;  // lane groups per token
+        set.tpw = 4 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 4 ? (int)p->HK : 4;  // lane groups per token
+        set.tpw = 4 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d128_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d128_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2604,26 +2876,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_d128_pa
 //   rope_qk: act=bf16 table=fp32 pairing=half head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d256_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d256_full_vec16)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d256_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d256_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -2631,17 +2904,18 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d256_full_vec16)(const fg_rope_qk_para
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -2708,19 +2982,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_d256_fu
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d256_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 2 ? (int)p->HQ : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 2 ? (int)p->HK : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2728,26 +3017,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_d256_fu
 //   rope_qk: act=bf16 table=fp32 pairing=half head_dim=256 rot=full access=scalar
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d256_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d256_full_scalar)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d256_full_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d256_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -2755,17 +3045,18 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d256_full_scalar)(const fg_rope_qk_par
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -2872,19 +3163,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_d256_fu
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d256_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 2 ? (int)p->HQ : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 2 ? (int)p->HK : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d256_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d256_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2892,26 +3198,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_d256_fu
 //   rope_qk: act=bf16 table=fp32 pairing=half head_dim=256 rot=partial access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d256_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d256_partial_vec16)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d256_partial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d256_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (256 - (int)p.R) / 8;  // pass chunks
@@ -2922,17 +3229,18 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d256_partial_vec16)(const fg_rope_qk_p
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -3017,19 +3325,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_d256_pa
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d256_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 2 ? (int)p->HQ : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 2 ? (int)p->HK : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d256_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d256_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3037,26 +3360,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_d256_pa
 //   rope_qk: act=bf16 table=fp32 pairing=half head_dim=256 rot=partial access=scalar
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d256_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d256_partial_scalar)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d256_partial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d256_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (256 - (int)p.R + 7) / 8;  // pass chunks
@@ -3067,17 +3391,18 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d256_partial_scalar)(const fg_rope_qk_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -3230,19 +3555,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_d256_pa
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d256_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 2 ? (int)p->HQ : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 2 ? (int)p->HK : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d256_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d256_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3250,27 +3590,28 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_d256_pa
 //   rope_qk: act=bf16 table=fp32 pairing=half head_dim=320 rot=full access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d320_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d320_full_vec16)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d320_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d320_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 20;    // this lane's chunk position within its head
     const int group = lane / 20;  // which of the warp's 1 heads
     if (group >= 1) return;       // lanes 20..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -3278,17 +3619,18 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d320_full_vec16)(const fg_rope_qk_para
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -3355,19 +3697,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_d320_fu
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d320_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 1 ? (int)p->HQ : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 1 ? (int)p->HK : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3375,27 +3732,28 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_d320_fu
 //   rope_qk: act=bf16 table=fp32 pairing=half head_dim=320 rot=full access=scalar
 //   mapping: 20 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d320_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d320_full_scalar)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d320_full_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d320_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 20;    // this lane's chunk position within its head
     const int group = lane / 20;  // which of the warp's 1 heads
     if (group >= 1) return;       // lanes 20..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -3403,17 +3761,18 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d320_full_scalar)(const fg_rope_qk_par
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -3520,19 +3879,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_d320_fu
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d320_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 1 ? (int)p->HQ : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 1 ? (int)p->HK : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d320_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d320_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3540,27 +3914,28 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_d320_fu
 //   rope_qk: act=bf16 table=fp32 pairing=half head_dim=320 rot=partial access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d320_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d320_partial_vec16)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d320_partial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d320_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 20;    // this lane's chunk position within its head
     const int group = lane / 20;  // which of the warp's 1 heads
     if (group >= 1) return;       // lanes 20..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (320 - (int)p.R) / 8;  // pass chunks
@@ -3571,17 +3946,18 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d320_partial_vec16)(const fg_rope_qk_p
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -3666,19 +4042,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_d320_pa
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d320_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 1 ? (int)p->HQ : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 1 ? (int)p->HK : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d320_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d320_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3686,27 +4077,28 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_d320_pa
 //   rope_qk: act=bf16 table=fp32 pairing=half head_dim=320 rot=partial access=scalar
 //   mapping: 20 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d320_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d320_partial_scalar)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d320_partial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d320_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 20;    // this lane's chunk position within its head
     const int group = lane / 20;  // which of the warp's 1 heads
     if (group >= 1) return;       // lanes 20..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (320 - (int)p.R + 7) / 8;  // pass chunks
@@ -3717,17 +4109,18 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d320_partial_scalar)(const fg_rope_qk_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -3880,19 +4273,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_d320_pa
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d320_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 1 ? (int)p->HQ : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 1 ? (int)p->HK : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d320_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d320_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3900,26 +4308,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_d320_pa
 //   rope_qk: act=bf16 table=fp32 pairing=half head_dim=any rot=full access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_dany_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_dany_full_vec16)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_dany_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_dany_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
@@ -3930,17 +4339,18 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_dany_full_vec16)(const fg_rope_qk_para
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -4025,19 +4435,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_dany_fu
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_dany_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 1 ? (int)p->HQ : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 1 ? (int)p->HK : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_dany_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_dany_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -4045,26 +4470,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_dany_fu
 //   rope_qk: act=bf16 table=fp32 pairing=half head_dim=any rot=full access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_dany_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_dany_full_scalar)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_dany_full_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_dany_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
@@ -4075,17 +4501,18 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_dany_full_scalar)(const fg_rope_qk_par
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -4238,19 +4665,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_dany_fu
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_dany_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 1 ? (int)p->HQ : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 1 ? (int)p->HK : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_dany_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_dany_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -4258,26 +4700,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_dany_fu
 //   rope_qk: act=bf16 table=fp32 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_dany_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_dany_partial_vec16)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_dany_partial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_dany_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
@@ -4288,17 +4731,18 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_dany_partial_vec16)(const fg_rope_qk_p
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -4383,19 +4827,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_dany_pa
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_dany_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 1 ? (int)p->HQ : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 1 ? (int)p->HK : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -4403,26 +4862,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_dany_pa
 //   rope_qk: act=bf16 table=fp32 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_dany_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_dany_partial_scalar)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_dany_partial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_dany_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
@@ -4433,17 +4893,18 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_dany_partial_scalar)(const fg_rope_qk_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -4596,18 +5057,33 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_dany_pa
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_dany_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 1 ? (int)p->HQ : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 1 ? (int)p->HK : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }

@@ -12,26 +12,27 @@
 //   rope_qk: act=fp16 table=bf16 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d64_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d64_full_vec16)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d64_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d64_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 8 ? (int)p.HQ : 8;
-    const int tpw1 = 8 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 8 ? (int)p.HK : 8;
-    const int tpw2 = 8 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -39,17 +40,18 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d64_full_vec16)(const fg_rope_qk_param
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -114,19 +116,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_half_d64_ful
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d64_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 8 ? p->HQ : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 8 ? (int)p->HQ : 8;  // lane groups per token
+        set.tpw = 8 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 8 ? p->HK : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 8 ? (int)p->HK : 8;  // lane groups per token
+        set.tpw = 8 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -134,26 +151,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_half_d64_ful
 //   rope_qk: act=fp16 table=bf16 pairing=half head_dim=64 rot=full access=scalar
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d64_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d64_full_scalar)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d64_full_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d64_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 8 ? (int)p.HQ : 8;
-    const int tpw1 = 8 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 8 ? (int)p.HK : 8;
-    const int tpw2 = 8 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -161,17 +179,18 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d64_full_scalar)(const fg_rope_qk_para
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -278,19 +297,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_half_d64_ful
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d64_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 8 ? p->HQ : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 8 ? (int)p->HQ : 8;  // lane groups per token
+        set.tpw = 8 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 8 ? p->HK : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 8 ? (int)p->HK : 8;  // lane groups per token
+        set.tpw = 8 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d64_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d64_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -298,26 +332,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_half_d64_ful
 //   rope_qk: act=fp16 table=bf16 pairing=half head_dim=64 rot=partial access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d64_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d64_partial_vec16)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d64_partial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d64_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 8 ? (int)p.HQ : 8;
-    const int tpw1 = 8 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 8 ? (int)p.HK : 8;
-    const int tpw2 = 8 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (64 - (int)p.R) / 8;  // pass chunks
@@ -328,17 +363,18 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d64_partial_vec16)(const fg_rope_qk_pa
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -421,19 +457,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_half_d64_par
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d64_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 8 ? p->HQ : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 8 ? (int)p->HQ : 8;  // lane groups per token
+        set.tpw = 8 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 8 ? p->HK : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 8 ? (int)p->HK : 8;  // lane groups per token
+        set.tpw = 8 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d64_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d64_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -441,26 +492,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_half_d64_par
 //   rope_qk: act=fp16 table=bf16 pairing=half head_dim=64 rot=partial access=scalar
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d64_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d64_partial_scalar)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d64_partial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d64_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 8 ? (int)p.HQ : 8;
-    const int tpw1 = 8 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 8 ? (int)p.HK : 8;
-    const int tpw2 = 8 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (64 - (int)p.R + 7) / 8;  // pass chunks
@@ -471,17 +523,18 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d64_partial_scalar)(const fg_rope_qk_p
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -634,19 +687,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_half_d64_par
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d64_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 8 ? p->HQ : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 8 ? (int)p->HQ : 8;  // lane groups per token
+        set.tpw = 8 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 8 ? p->HK : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 8 ? (int)p->HK : 8;  // lane groups per token
+        set.tpw = 8 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d64_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d64_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -654,27 +722,28 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_half_d64_par
 //   rope_qk: act=fp16 table=bf16 pairing=half head_dim=80 rot=full access=vec16
 //   mapping: 5 lanes per head, 6 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d80_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d80_full_vec16)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d80_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d80_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 5;    // this lane's chunk position within its head
     const int group = lane / 5;  // which of the warp's 6 heads
     if (group >= 6) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 6 ? (int)p.HQ : 6;
-    const int tpw1 = 6 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 6 ? (int)p.HK : 6;
-    const int tpw2 = 6 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -682,17 +751,18 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d80_full_vec16)(const fg_rope_qk_param
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -757,19 +827,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_half_d80_ful
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d80_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 6 ? p->HQ : 6, hstep = hg * 1;
-        items += (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 6 ? (int)p->HQ : 6;  // lane groups per token
+        set.tpw = 6 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 6 ? p->HK : 6, hstep = hg * 1;
-        items += (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 6 ? (int)p->HK : 6;  // lane groups per token
+        set.tpw = 6 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -777,27 +862,28 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_half_d80_ful
 //   rope_qk: act=fp16 table=bf16 pairing=half head_dim=80 rot=full access=scalar
 //   mapping: 5 lanes per head, 6 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d80_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d80_full_scalar)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d80_full_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d80_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 5;    // this lane's chunk position within its head
     const int group = lane / 5;  // which of the warp's 6 heads
     if (group >= 6) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 6 ? (int)p.HQ : 6;
-    const int tpw1 = 6 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 6 ? (int)p.HK : 6;
-    const int tpw2 = 6 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -805,17 +891,18 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d80_full_scalar)(const fg_rope_qk_para
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -922,19 +1009,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_half_d80_ful
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d80_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 6 ? p->HQ : 6, hstep = hg * 1;
-        items += (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 6 ? (int)p->HQ : 6;  // lane groups per token
+        set.tpw = 6 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 6 ? p->HK : 6, hstep = hg * 1;
-        items += (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 6 ? (int)p->HK : 6;  // lane groups per token
+        set.tpw = 6 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d80_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d80_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -942,27 +1044,28 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_half_d80_ful
 //   rope_qk: act=fp16 table=bf16 pairing=half head_dim=80 rot=partial access=vec16
 //   mapping: 5 lanes per head, 6 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d80_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d80_partial_vec16)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d80_partial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d80_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 5;    // this lane's chunk position within its head
     const int group = lane / 5;  // which of the warp's 6 heads
     if (group >= 6) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 6 ? (int)p.HQ : 6;
-    const int tpw1 = 6 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 6 ? (int)p.HK : 6;
-    const int tpw2 = 6 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (80 - (int)p.R) / 8;  // pass chunks
@@ -973,17 +1076,18 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d80_partial_vec16)(const fg_rope_qk_pa
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -1066,19 +1170,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_half_d80_par
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d80_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 6 ? p->HQ : 6, hstep = hg * 1;
-        items += (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 6 ? (int)p->HQ : 6;  // lane groups per token
+        set.tpw = 6 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 6 ? p->HK : 6, hstep = hg * 1;
-        items += (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 6 ? (int)p->HK : 6;  // lane groups per token
+        set.tpw = 6 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d80_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d80_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1086,27 +1205,28 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_half_d80_par
 //   rope_qk: act=fp16 table=bf16 pairing=half head_dim=80 rot=partial access=scalar
 //   mapping: 5 lanes per head, 6 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d80_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d80_partial_scalar)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d80_partial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d80_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 5;    // this lane's chunk position within its head
     const int group = lane / 5;  // which of the warp's 6 heads
     if (group >= 6) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 6 ? (int)p.HQ : 6;
-    const int tpw1 = 6 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 6 ? (int)p.HK : 6;
-    const int tpw2 = 6 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (80 - (int)p.R + 7) / 8;  // pass chunks
@@ -1117,17 +1237,18 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d80_partial_scalar)(const fg_rope_qk_p
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -1280,19 +1401,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_half_d80_par
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d80_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 6 ? p->HQ : 6, hstep = hg * 1;
-        items += (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 6 ? (int)p->HQ : 6;  // lane groups per token
+        set.tpw = 6 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 6 ? p->HK : 6, hstep = hg * 1;
-        items += (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 6 ? (int)p->HK : 6;  // lane groups per token
+        set.tpw = 6 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d80_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d80_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1300,27 +1436,28 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_half_d80_par
 //   rope_qk: act=fp16 table=bf16 pairing=half head_dim=96 rot=full access=vec16
 //   mapping: 6 lanes per head, 5 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d96_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d96_full_vec16)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d96_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d96_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 6;    // this lane's chunk position within its head
     const int group = lane / 6;  // which of the warp's 5 heads
     if (group >= 5) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 5 ? (int)p.HQ : 5;
-    const int tpw1 = 5 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 5 ? (int)p.HK : 5;
-    const int tpw2 = 5 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -1328,17 +1465,18 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d96_full_vec16)(const fg_rope_qk_param
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -1403,19 +1541,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_half_d96_ful
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d96_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 5 ? p->HQ : 5, hstep = hg * 1;
-        items += (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 5 ? (int)p->HQ : 5;  // lane groups per token
+        set.tpw = 5 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 5 ? p->HK : 5, hstep = hg * 1;
-        items += (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 5 ? (int)p->HK : 5;  // lane groups per token
+        set.tpw = 5 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1423,27 +1576,28 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_half_d96_ful
 //   rope_qk: act=fp16 table=bf16 pairing=half head_dim=96 rot=full access=scalar
 //   mapping: 6 lanes per head, 5 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d96_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d96_full_scalar)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d96_full_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d96_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 6;    // this lane's chunk position within its head
     const int group = lane / 6;  // which of the warp's 5 heads
     if (group >= 5) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 5 ? (int)p.HQ : 5;
-    const int tpw1 = 5 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 5 ? (int)p.HK : 5;
-    const int tpw2 = 5 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -1451,17 +1605,18 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d96_full_scalar)(const fg_rope_qk_para
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -1568,19 +1723,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_half_d96_ful
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d96_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 5 ? p->HQ : 5, hstep = hg * 1;
-        items += (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 5 ? (int)p->HQ : 5;  // lane groups per token
+        set.tpw = 5 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 5 ? p->HK : 5, hstep = hg * 1;
-        items += (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 5 ? (int)p->HK : 5;  // lane groups per token
+        set.tpw = 5 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d96_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d96_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1588,27 +1758,28 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_half_d96_ful
 //   rope_qk: act=fp16 table=bf16 pairing=half head_dim=96 rot=partial access=vec16
 //   mapping: 6 lanes per head, 5 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d96_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d96_partial_vec16)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d96_partial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d96_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 6;    // this lane's chunk position within its head
     const int group = lane / 6;  // which of the warp's 5 heads
     if (group >= 5) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 5 ? (int)p.HQ : 5;
-    const int tpw1 = 5 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 5 ? (int)p.HK : 5;
-    const int tpw2 = 5 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (96 - (int)p.R) / 8;  // pass chunks
@@ -1619,17 +1790,18 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d96_partial_vec16)(const fg_rope_qk_pa
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -1712,19 +1884,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_half_d96_par
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d96_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 5 ? p->HQ : 5, hstep = hg * 1;
-        items += (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 5 ? (int)p->HQ : 5;  // lane groups per token
+        set.tpw = 5 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 5 ? p->HK : 5, hstep = hg * 1;
-        items += (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 5 ? (int)p->HK : 5;  // lane groups per token
+        set.tpw = 5 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d96_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d96_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1732,27 +1919,28 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_half_d96_par
 //   rope_qk: act=fp16 table=bf16 pairing=half head_dim=96 rot=partial access=scalar
 //   mapping: 6 lanes per head, 5 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d96_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d96_partial_scalar)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d96_partial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d96_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 6;    // this lane's chunk position within its head
     const int group = lane / 6;  // which of the warp's 5 heads
     if (group >= 5) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 5 ? (int)p.HQ : 5;
-    const int tpw1 = 5 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 5 ? (int)p.HK : 5;
-    const int tpw2 = 5 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (96 - (int)p.R + 7) / 8;  // pass chunks
@@ -1763,17 +1951,18 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d96_partial_scalar)(const fg_rope_qk_p
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -1926,19 +2115,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_half_d96_par
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d96_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 5 ? p->HQ : 5, hstep = hg * 1;
-        items += (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 5 ? (int)p->HQ : 5;  // lane groups per token
+        set.tpw = 5 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 5 ? p->HK : 5, hstep = hg * 1;
-        items += (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 5 ? (int)p->HK : 5;  // lane groups per token
+        set.tpw = 5 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d96_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d96_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1946,26 +2150,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_half_d96_par
 //   rope_qk: act=fp16 table=bf16 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d128_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d128_full_vec16)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d128_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d128_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -1973,17 +2178,18 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d128_full_vec16)(const fg_rope_qk_para
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -2048,19 +2254,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_half_d128_fu
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d128_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 4 ? (int)p->HQ : 4;  // lane groups per token
+        set.tpw = 4 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 4 ? (int)p->HK : 4;  // lane groups per token
+        set.tpw = 4 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2068,26 +2289,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_half_d128_fu
 //   rope_qk: act=fp16 table=bf16 pairing=half head_dim=128 rot=full access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d128_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d128_full_scalar)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d128_full_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d128_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -2095,17 +2317,18 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d128_full_scalar)(const fg_rope_qk_par
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -2212,19 +2435,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_half_d128_fu
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d128_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 4 ? (int)p->HQ : 4;  // lane groups per token
+        set.tpw = 4 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 4 ? (int)p->HK : 4;  // lane groups per token
+        set.tpw = 4 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d128_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d128_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2232,26 +2470,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_half_d128_fu
 //   rope_qk: act=fp16 table=bf16 pairing=half head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d128_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d128_partial_vec16)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d128_partial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d128_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (128 - (int)p.R) / 8;  // pass chunks
@@ -2262,17 +2501,18 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d128_partial_vec16)(const fg_rope_qk_p
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -2355,19 +2595,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_half_d128_pa
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d128_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 4 ? (int)p->HQ : 4;  // lane groups per token
+        set.tpw = 4 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 4 ? (int)p->HK : 4;  // lane groups per token
+        set.tpw = 4 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2375,26 +2630,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_half_d128_pa
 //   rope_qk: act=fp16 table=bf16 pairing=half head_dim=128 rot=partial access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d128_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d128_partial_scalar)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d128_partial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d128_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (128 - (int)p.R + 7) / 8;  // pass chunks
@@ -2405,17 +2661,18 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d128_partial_scalar)(const fg_rope_qk_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -2568,19 +2825,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_half_d128_pa
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d128_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 4 ? (int)p->HQ : 4;  // lane groups per token
+        set.tpw = 4 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 4 ? (int)p->HK : 4;  // lane groups per token
+        set.tpw = 4 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d128_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d128_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2588,26 +2860,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_half_d128_pa
 //   rope_qk: act=fp16 table=bf16 pairing=half head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d256_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d256_full_vec16)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d256_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d256_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -2615,17 +2888,18 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d256_full_vec16)(const fg_rope_qk_para
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -2690,19 +2964,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_half_d256_fu
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d256_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 2 ? (int)p->HQ : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 2 ? (int)p->HK : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2710,26 +2999,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_half_d256_fu
 //   rope_qk: act=fp16 table=bf16 pairing=half head_dim=256 rot=full access=scalar
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d256_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d256_full_scalar)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d256_full_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d256_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -2737,17 +3027,18 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d256_full_scalar)(const fg_rope_qk_par
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -2854,19 +3145,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_half_d256_fu
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d256_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 2 ? (int)p->HQ : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 2 ? (int)p->HK : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d256_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d256_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2874,26 +3180,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_half_d256_fu
 //   rope_qk: act=fp16 table=bf16 pairing=half head_dim=256 rot=partial access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d256_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d256_partial_vec16)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d256_partial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d256_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (256 - (int)p.R) / 8;  // pass chunks
@@ -2904,17 +3211,18 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d256_partial_vec16)(const fg_rope_qk_p
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -2997,19 +3305,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_half_d256_pa
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d256_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 2 ? (int)p->HQ : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 2 ? (int)p->HK : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d256_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d256_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3017,26 +3340,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_half_d256_pa
 //   rope_qk: act=fp16 table=bf16 pairing=half head_dim=256 rot=partial access=scalar
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d256_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d256_partial_scalar)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d256_partial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d256_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (256 - (int)p.R + 7) / 8;  // pass chunks
@@ -3047,17 +3371,18 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d256_partial_scalar)(const fg_rope_qk_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -3210,19 +3535,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_half_d256_pa
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d256_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 2 ? (int)p->HQ : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 2 ? (int)p->HK : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d256_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d256_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3230,27 +3570,28 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_half_d256_pa
 //   rope_qk: act=fp16 table=bf16 pairing=half head_dim=320 rot=full access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d320_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d320_full_vec16)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d320_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d320_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 20;    // this lane's chunk position within its head
     const int group = lane / 20;  // which of the warp's 1 heads
     if (group >= 1) return;       // lanes 20..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -3258,17 +3599,18 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d320_full_vec16)(const fg_rope_qk_para
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -3333,19 +3675,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_half_d320_fu
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d320_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 1 ? (int)p->HQ : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 1 ? (int)p->HK : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3353,27 +3710,28 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_half_d320_fu
 //   rope_qk: act=fp16 table=bf16 pairing=half head_dim=320 rot=full access=scalar
 //   mapping: 20 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d320_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d320_full_scalar)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d320_full_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d320_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 20;    // this lane's chunk position within its head
     const int group = lane / 20;  // which of the warp's 1 heads
     if (group >= 1) return;       // lanes 20..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -3381,17 +3739,18 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d320_full_scalar)(const fg_rope_qk_par
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -3498,19 +3857,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_half_d320_fu
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d320_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 1 ? (int)p->HQ : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 1 ? (int)p->HK : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d320_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d320_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3518,27 +3892,28 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_half_d320_fu
 //   rope_qk: act=fp16 table=bf16 pairing=half head_dim=320 rot=partial access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d320_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d320_partial_vec16)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d320_partial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d320_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 20;    // this lane's chunk position within its head
     const int group = lane / 20;  // which of the warp's 1 heads
     if (group >= 1) return;       // lanes 20..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (320 - (int)p.R) / 8;  // pass chunks
@@ -3549,17 +3924,18 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d320_partial_vec16)(const fg_rope_qk_p
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -3642,19 +4018,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_half_d320_pa
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d320_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 1 ? (int)p->HQ : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 1 ? (int)p->HK : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d320_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d320_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3662,27 +4053,28 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_half_d320_pa
 //   rope_qk: act=fp16 table=bf16 pairing=half head_dim=320 rot=partial access=scalar
 //   mapping: 20 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d320_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d320_partial_scalar)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d320_partial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d320_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 20;    // this lane's chunk position within its head
     const int group = lane / 20;  // which of the warp's 1 heads
     if (group >= 1) return;       // lanes 20..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (320 - (int)p.R + 7) / 8;  // pass chunks
@@ -3693,17 +4085,18 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d320_partial_scalar)(const fg_rope_qk_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -3856,19 +4249,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_half_d320_pa
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d320_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 1 ? (int)p->HQ : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 1 ? (int)p->HK : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d320_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_d320_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3876,26 +4284,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_half_d320_pa
 //   rope_qk: act=fp16 table=bf16 pairing=half head_dim=any rot=full access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_dany_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_dany_full_vec16)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_dany_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_dany_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
@@ -3906,17 +4315,18 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_dany_full_vec16)(const fg_rope_qk_para
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -3999,19 +4409,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_half_dany_fu
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_dany_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 1 ? (int)p->HQ : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 1 ? (int)p->HK : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_dany_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_dany_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -4019,26 +4444,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_half_dany_fu
 //   rope_qk: act=fp16 table=bf16 pairing=half head_dim=any rot=full access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_dany_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_dany_full_scalar)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_dany_full_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_dany_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
@@ -4049,17 +4475,18 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_dany_full_scalar)(const fg_rope_qk_par
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -4212,19 +4639,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_half_dany_fu
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_dany_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 1 ? (int)p->HQ : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 1 ? (int)p->HK : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_dany_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_dany_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -4232,26 +4674,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_half_dany_fu
 //   rope_qk: act=fp16 table=bf16 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_dany_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_dany_partial_vec16)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_dany_partial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_dany_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
@@ -4262,17 +4705,18 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_dany_partial_vec16)(const fg_rope_qk_p
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -4355,19 +4799,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_half_dany_pa
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_dany_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 1 ? (int)p->HQ : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 1 ? (int)p->HK : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -4375,26 +4834,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_half_dany_pa
 //   rope_qk: act=fp16 table=bf16 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_dany_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_dany_partial_scalar)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_dany_partial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_dany_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
@@ -4405,17 +4865,18 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_dany_partial_scalar)(const fg_rope_qk_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -4568,18 +5029,33 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_half_dany_pa
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_dany_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 1 ? (int)p->HQ : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 1 ? (int)p->HK : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }

@@ -12,26 +12,27 @@
 //   rope_qk: act=fp16 table=bf16 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d64_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d64_full_vec16)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d64_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d64_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 8 ? (int)p.HQ : 8;
-    const int tpw1 = 8 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 8 ? (int)p.HK : 8;
-    const int tpw2 = 8 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -39,17 +40,18 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d64_full_vec16)(const fg_rope_q
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -124,19 +126,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_interleaved_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d64_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 8 ? p->HQ : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 8 ? (int)p->HQ : 8;  // lane groups per token
+        set.tpw = 8 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 8 ? p->HK : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 8 ? (int)p->HK : 8;  // lane groups per token
+        set.tpw = 8 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -144,26 +161,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_interleaved_
 //   rope_qk: act=fp16 table=bf16 pairing=interleaved head_dim=64 rot=full access=scalar
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d64_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d64_full_scalar)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d64_full_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d64_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 8 ? (int)p.HQ : 8;
-    const int tpw1 = 8 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 8 ? (int)p.HK : 8;
-    const int tpw2 = 8 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -171,17 +189,18 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d64_full_scalar)(const fg_rope_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -296,19 +315,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_interleaved_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d64_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 8 ? p->HQ : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 8 ? (int)p->HQ : 8;  // lane groups per token
+        set.tpw = 8 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 8 ? p->HK : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 8 ? (int)p->HK : 8;  // lane groups per token
+        set.tpw = 8 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d64_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d64_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -316,26 +350,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_interleaved_
 //   rope_qk: act=fp16 table=bf16 pairing=interleaved head_dim=64 rot=partial access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d64_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d64_partial_vec16)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d64_partial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d64_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 8 ? (int)p.HQ : 8;
-    const int tpw1 = 8 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 8 ? (int)p.HK : 8;
-    const int tpw2 = 8 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (64 - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -345,17 +380,18 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d64_partial_vec16)(const fg_rop
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -448,19 +484,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_interleaved_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d64_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 8 ? p->HQ : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 8 ? (int)p->HQ : 8;  // lane groups per token
+        set.tpw = 8 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 8 ? p->HK : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 8 ? (int)p->HK : 8;  // lane groups per token
+        set.tpw = 8 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d64_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d64_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -468,26 +519,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_interleaved_
 //   rope_qk: act=fp16 table=bf16 pairing=interleaved head_dim=64 rot=partial access=scalar
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d64_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d64_partial_scalar)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d64_partial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d64_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 4;    // this lane's chunk position within its head
     const int group = lane / 4;  // which of the warp's 8 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 8 ? (int)p.HQ : 8;
-    const int tpw1 = 8 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 8 ? (int)p.HK : 8;
-    const int tpw2 = 8 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (64 - (int)p.R + 7) / 8;  // pass chunks
@@ -498,17 +550,18 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d64_partial_scalar)(const fg_ro
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -669,19 +722,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_interleaved_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d64_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 8 ? p->HQ : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 8 ? (int)p->HQ : 8;  // lane groups per token
+        set.tpw = 8 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 8 ? p->HK : 8, hstep = hg * 1;
-        items += (p->B * p->S + 8 / hg - 1) / (8 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 8 ? (int)p->HK : 8;  // lane groups per token
+        set.tpw = 8 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d64_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d64_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -689,27 +757,28 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_interleaved_
 //   rope_qk: act=fp16 table=bf16 pairing=interleaved head_dim=80 rot=full access=vec16
 //   mapping: 5 lanes per head, 6 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d80_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d80_full_vec16)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d80_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d80_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 5;    // this lane's chunk position within its head
     const int group = lane / 5;  // which of the warp's 6 heads
     if (group >= 6) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 6 ? (int)p.HQ : 6;
-    const int tpw1 = 6 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 6 ? (int)p.HK : 6;
-    const int tpw2 = 6 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -717,17 +786,18 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d80_full_vec16)(const fg_rope_q
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -802,19 +872,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_interleaved_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d80_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 6 ? p->HQ : 6, hstep = hg * 1;
-        items += (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 6 ? (int)p->HQ : 6;  // lane groups per token
+        set.tpw = 6 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 6 ? p->HK : 6, hstep = hg * 1;
-        items += (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 6 ? (int)p->HK : 6;  // lane groups per token
+        set.tpw = 6 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -822,27 +907,28 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_interleaved_
 //   rope_qk: act=fp16 table=bf16 pairing=interleaved head_dim=80 rot=full access=scalar
 //   mapping: 5 lanes per head, 6 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d80_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d80_full_scalar)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d80_full_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d80_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 5;    // this lane's chunk position within its head
     const int group = lane / 5;  // which of the warp's 6 heads
     if (group >= 6) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 6 ? (int)p.HQ : 6;
-    const int tpw1 = 6 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 6 ? (int)p.HK : 6;
-    const int tpw2 = 6 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -850,17 +936,18 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d80_full_scalar)(const fg_rope_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -975,19 +1062,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_interleaved_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d80_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 6 ? p->HQ : 6, hstep = hg * 1;
-        items += (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 6 ? (int)p->HQ : 6;  // lane groups per token
+        set.tpw = 6 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 6 ? p->HK : 6, hstep = hg * 1;
-        items += (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 6 ? (int)p->HK : 6;  // lane groups per token
+        set.tpw = 6 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d80_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d80_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -995,27 +1097,28 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_interleaved_
 //   rope_qk: act=fp16 table=bf16 pairing=interleaved head_dim=80 rot=partial access=vec16
 //   mapping: 5 lanes per head, 6 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d80_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d80_partial_vec16)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d80_partial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d80_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 5;    // this lane's chunk position within its head
     const int group = lane / 5;  // which of the warp's 6 heads
     if (group >= 6) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 6 ? (int)p.HQ : 6;
-    const int tpw1 = 6 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 6 ? (int)p.HK : 6;
-    const int tpw2 = 6 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (80 - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -1025,17 +1128,18 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d80_partial_vec16)(const fg_rop
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -1128,19 +1232,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_interleaved_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d80_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 6 ? p->HQ : 6, hstep = hg * 1;
-        items += (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 6 ? (int)p->HQ : 6;  // lane groups per token
+        set.tpw = 6 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 6 ? p->HK : 6, hstep = hg * 1;
-        items += (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 6 ? (int)p->HK : 6;  // lane groups per token
+        set.tpw = 6 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d80_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d80_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1148,27 +1267,28 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_interleaved_
 //   rope_qk: act=fp16 table=bf16 pairing=interleaved head_dim=80 rot=partial access=scalar
 //   mapping: 5 lanes per head, 6 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d80_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d80_partial_scalar)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d80_partial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d80_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 5;    // this lane's chunk position within its head
     const int group = lane / 5;  // which of the warp's 6 heads
     if (group >= 6) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 6 ? (int)p.HQ : 6;
-    const int tpw1 = 6 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 6 ? (int)p.HK : 6;
-    const int tpw2 = 6 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (80 - (int)p.R + 7) / 8;  // pass chunks
@@ -1179,17 +1299,18 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d80_partial_scalar)(const fg_ro
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -1350,19 +1471,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_interleaved_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d80_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 6 ? p->HQ : 6, hstep = hg * 1;
-        items += (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 6 ? (int)p->HQ : 6;  // lane groups per token
+        set.tpw = 6 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 6 ? p->HK : 6, hstep = hg * 1;
-        items += (p->B * p->S + 6 / hg - 1) / (6 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 6 ? (int)p->HK : 6;  // lane groups per token
+        set.tpw = 6 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d80_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d80_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1370,27 +1506,28 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_interleaved_
 //   rope_qk: act=fp16 table=bf16 pairing=interleaved head_dim=96 rot=full access=vec16
 //   mapping: 6 lanes per head, 5 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d96_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d96_full_vec16)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d96_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d96_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 6;    // this lane's chunk position within its head
     const int group = lane / 6;  // which of the warp's 5 heads
     if (group >= 5) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 5 ? (int)p.HQ : 5;
-    const int tpw1 = 5 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 5 ? (int)p.HK : 5;
-    const int tpw2 = 5 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -1398,17 +1535,18 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d96_full_vec16)(const fg_rope_q
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -1483,19 +1621,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_interleaved_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d96_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 5 ? p->HQ : 5, hstep = hg * 1;
-        items += (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 5 ? (int)p->HQ : 5;  // lane groups per token
+        set.tpw = 5 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 5 ? p->HK : 5, hstep = hg * 1;
-        items += (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 5 ? (int)p->HK : 5;  // lane groups per token
+        set.tpw = 5 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1503,27 +1656,28 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_interleaved_
 //   rope_qk: act=fp16 table=bf16 pairing=interleaved head_dim=96 rot=full access=scalar
 //   mapping: 6 lanes per head, 5 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d96_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d96_full_scalar)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d96_full_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d96_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 6;    // this lane's chunk position within its head
     const int group = lane / 6;  // which of the warp's 5 heads
     if (group >= 5) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 5 ? (int)p.HQ : 5;
-    const int tpw1 = 5 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 5 ? (int)p.HK : 5;
-    const int tpw2 = 5 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -1531,17 +1685,18 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d96_full_scalar)(const fg_rope_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -1656,19 +1811,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_interleaved_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d96_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 5 ? p->HQ : 5, hstep = hg * 1;
-        items += (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 5 ? (int)p->HQ : 5;  // lane groups per token
+        set.tpw = 5 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 5 ? p->HK : 5, hstep = hg * 1;
-        items += (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 5 ? (int)p->HK : 5;  // lane groups per token
+        set.tpw = 5 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d96_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d96_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1676,27 +1846,28 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_interleaved_
 //   rope_qk: act=fp16 table=bf16 pairing=interleaved head_dim=96 rot=partial access=vec16
 //   mapping: 6 lanes per head, 5 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d96_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d96_partial_vec16)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d96_partial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d96_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 6;    // this lane's chunk position within its head
     const int group = lane / 6;  // which of the warp's 5 heads
     if (group >= 5) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 5 ? (int)p.HQ : 5;
-    const int tpw1 = 5 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 5 ? (int)p.HK : 5;
-    const int tpw2 = 5 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (96 - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -1706,17 +1877,18 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d96_partial_vec16)(const fg_rop
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -1809,19 +1981,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_interleaved_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d96_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 5 ? p->HQ : 5, hstep = hg * 1;
-        items += (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 5 ? (int)p->HQ : 5;  // lane groups per token
+        set.tpw = 5 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 5 ? p->HK : 5, hstep = hg * 1;
-        items += (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 5 ? (int)p->HK : 5;  // lane groups per token
+        set.tpw = 5 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d96_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d96_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1829,27 +2016,28 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_interleaved_
 //   rope_qk: act=fp16 table=bf16 pairing=interleaved head_dim=96 rot=partial access=scalar
 //   mapping: 6 lanes per head, 5 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d96_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d96_partial_scalar)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d96_partial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d96_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 6;    // this lane's chunk position within its head
     const int group = lane / 6;  // which of the warp's 5 heads
     if (group >= 5) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 5 ? (int)p.HQ : 5;
-    const int tpw1 = 5 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 5 ? (int)p.HK : 5;
-    const int tpw2 = 5 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (96 - (int)p.R + 7) / 8;  // pass chunks
@@ -1860,17 +2048,18 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d96_partial_scalar)(const fg_ro
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -2031,19 +2220,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_interleaved_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d96_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 5 ? p->HQ : 5, hstep = hg * 1;
-        items += (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 5 ? (int)p->HQ : 5;  // lane groups per token
+        set.tpw = 5 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 5 ? p->HK : 5, hstep = hg * 1;
-        items += (p->B * p->S + 5 / hg - 1) / (5 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 5 ? (int)p->HK : 5;  // lane groups per token
+        set.tpw = 5 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d96_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d96_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2051,26 +2255,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_interleaved_
 //   rope_qk: act=fp16 table=bf16 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d128_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d128_full_vec16)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d128_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d128_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -2078,17 +2283,18 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d128_full_vec16)(const fg_rope_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -2163,19 +2369,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_interleaved_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d128_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 4 ? (int)p->HQ : 4;  // lane groups per token
+        set.tpw = 4 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 4 ? (int)p->HK : 4;  // lane groups per token
+        set.tpw = 4 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2183,26 +2404,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_interleaved_
 //   rope_qk: act=fp16 table=bf16 pairing=interleaved head_dim=128 rot=full access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d128_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d128_full_scalar)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d128_full_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d128_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -2210,17 +2432,18 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d128_full_scalar)(const fg_rope
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -2335,19 +2558,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_interleaved_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d128_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 4 ? (int)p->HQ : 4;  // lane groups per token
+        set.tpw = 4 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 4 ? (int)p->HK : 4;  // lane groups per token
+        set.tpw = 4 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d128_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d128_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2355,26 +2593,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_interleaved_
 //   rope_qk: act=fp16 table=bf16 pairing=interleaved head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d128_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d128_partial_vec16)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d128_partial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d128_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (128 - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -2384,17 +2623,18 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d128_partial_vec16)(const fg_ro
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -2487,19 +2727,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_interleaved_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d128_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 4 ? (int)p->HQ : 4;  // lane groups per token
+        set.tpw = 4 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 4 ? (int)p->HK : 4;  // lane groups per token
+        set.tpw = 4 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2507,26 +2762,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_interleaved_
 //   rope_qk: act=fp16 table=bf16 pairing=interleaved head_dim=128 rot=partial access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d128_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d128_partial_scalar)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d128_partial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d128_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (128 - (int)p.R + 7) / 8;  // pass chunks
@@ -2537,17 +2793,18 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d128_partial_scalar)(const fg_r
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -2708,19 +2965,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_interleaved_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d128_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 4 ? (int)p->HQ : 4;  // lane groups per token
+        set.tpw = 4 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 4 ? (int)p->HK : 4;  // lane groups per token
+        set.tpw = 4 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d128_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d128_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2728,26 +3000,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_interleaved_
 //   rope_qk: act=fp16 table=bf16 pairing=interleaved head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d256_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d256_full_vec16)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d256_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d256_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -2755,17 +3028,18 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d256_full_vec16)(const fg_rope_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -2840,19 +3114,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_interleaved_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d256_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 2 ? (int)p->HQ : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 2 ? (int)p->HK : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2860,26 +3149,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_interleaved_
 //   rope_qk: act=fp16 table=bf16 pairing=interleaved head_dim=256 rot=full access=scalar
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d256_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d256_full_scalar)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d256_full_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d256_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -2887,17 +3177,18 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d256_full_scalar)(const fg_rope
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -3012,19 +3303,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_interleaved_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d256_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 2 ? (int)p->HQ : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 2 ? (int)p->HK : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d256_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d256_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3032,26 +3338,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_interleaved_
 //   rope_qk: act=fp16 table=bf16 pairing=interleaved head_dim=256 rot=partial access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d256_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d256_partial_vec16)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d256_partial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d256_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (256 - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -3061,17 +3368,18 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d256_partial_vec16)(const fg_ro
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -3164,19 +3472,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_interleaved_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d256_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 2 ? (int)p->HQ : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 2 ? (int)p->HK : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d256_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d256_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3184,26 +3507,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_interleaved_
 //   rope_qk: act=fp16 table=bf16 pairing=interleaved head_dim=256 rot=partial access=scalar
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d256_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d256_partial_scalar)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d256_partial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d256_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (256 - (int)p.R + 7) / 8;  // pass chunks
@@ -3214,17 +3538,18 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d256_partial_scalar)(const fg_r
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -3385,19 +3710,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_interleaved_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d256_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 2 ? (int)p->HQ : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 2 ? (int)p->HK : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d256_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d256_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3405,27 +3745,28 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_interleaved_
 //   rope_qk: act=fp16 table=bf16 pairing=interleaved head_dim=320 rot=full access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d320_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d320_full_vec16)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d320_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d320_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 20;    // this lane's chunk position within its head
     const int group = lane / 20;  // which of the warp's 1 heads
     if (group >= 1) return;       // lanes 20..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -3433,17 +3774,18 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d320_full_vec16)(const fg_rope_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -3518,19 +3860,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_interleaved_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d320_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 1 ? (int)p->HQ : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 1 ? (int)p->HK : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3538,27 +3895,28 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_interleaved_
 //   rope_qk: act=fp16 table=bf16 pairing=interleaved head_dim=320 rot=full access=scalar
 //   mapping: 20 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d320_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d320_full_scalar)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d320_full_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d320_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 20;    // this lane's chunk position within its head
     const int group = lane / 20;  // which of the warp's 1 heads
     if (group >= 1) return;       // lanes 20..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -3566,17 +3924,18 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d320_full_scalar)(const fg_rope
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -3691,19 +4050,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_interleaved_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d320_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 1 ? (int)p->HQ : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 1 ? (int)p->HK : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d320_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d320_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3711,27 +4085,28 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_interleaved_
 //   rope_qk: act=fp16 table=bf16 pairing=interleaved head_dim=320 rot=partial access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d320_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d320_partial_vec16)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d320_partial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d320_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 20;    // this lane's chunk position within its head
     const int group = lane / 20;  // which of the warp's 1 heads
     if (group >= 1) return;       // lanes 20..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = (320 - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -3741,17 +4116,18 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d320_partial_vec16)(const fg_ro
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -3844,19 +4220,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_interleaved_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d320_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 1 ? (int)p->HQ : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 1 ? (int)p->HK : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d320_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d320_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3864,27 +4255,28 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_interleaved_
 //   rope_qk: act=fp16 table=bf16 pairing=interleaved head_dim=320 rot=partial access=scalar
 //   mapping: 20 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d320_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d320_partial_scalar)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d320_partial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d320_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 20;    // this lane's chunk position within its head
     const int group = lane / 20;  // which of the warp's 1 heads
     if (group >= 1) return;       // lanes 20..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = (320 - (int)p.R + 7) / 8;  // pass chunks
@@ -3895,17 +4287,18 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d320_partial_scalar)(const fg_r
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -4066,19 +4459,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_interleaved_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d320_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 1 ? (int)p->HQ : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 1 ? (int)p->HK : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d320_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_d320_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -4086,26 +4494,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_interleaved_
 //   rope_qk: act=fp16 table=bf16 pairing=interleaved head_dim=any rot=full access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_dany_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_dany_full_vec16)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_dany_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_dany_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -4115,17 +4524,18 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_dany_full_vec16)(const fg_rope_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -4218,19 +4628,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_interleaved_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_dany_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 1 ? (int)p->HQ : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 1 ? (int)p->HK : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_dany_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_dany_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -4238,26 +4663,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_interleaved_
 //   rope_qk: act=fp16 table=bf16 pairing=interleaved head_dim=any rot=full access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_dany_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_dany_full_scalar)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_dany_full_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_dany_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
@@ -4268,17 +4694,18 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_dany_full_scalar)(const fg_rope
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -4439,19 +4866,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_interleaved_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_dany_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 1 ? (int)p->HQ : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 1 ? (int)p->HK : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_dany_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_dany_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -4459,26 +4901,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_interleaved_
 //   rope_qk: act=fp16 table=bf16 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_dany_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_dany_partial_vec16)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_dany_partial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_dany_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
     const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -4488,17 +4931,18 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_dany_partial_vec16)(const fg_ro
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -4591,19 +5035,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_interleaved_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_dany_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 1 ? (int)p->HQ : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 1 ? (int)p->HK : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -4611,26 +5070,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_interleaved_
 //   rope_qk: act=fp16 table=bf16 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_dany_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_dany_partial_scalar)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_dany_partial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_dany_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
     const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
@@ -4641,17 +5101,18 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_dany_partial_scalar)(const fg_r
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const __half* xin = (const __half*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -4812,18 +5273,33 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_interleaved_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_dany_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 1 ? (int)p->HQ : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 1 ? (int)p->HK : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }

@@ -12,26 +12,27 @@
 //   rope_qk: act=fp32 table=bf16 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d64_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d64_full_vec16)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d64_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d64_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -39,17 +40,18 @@ FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d64_full_vec16)(const fg_rope_q
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -120,19 +122,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabbf16_interleaved_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d64_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 4 ? (int)p->HQ : 4;  // lane groups per token
+        set.tpw = 4 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 4 ? (int)p->HK : 4;  // lane groups per token
+        set.tpw = 4 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -140,26 +157,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabbf16_interleaved_
 //   rope_qk: act=fp32 table=bf16 pairing=interleaved head_dim=64 rot=full access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d64_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d64_full_scalar)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d64_full_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d64_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -167,17 +185,18 @@ FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d64_full_scalar)(const fg_rope_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -264,19 +283,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabbf16_interleaved_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d64_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 4 ? (int)p->HQ : 4;  // lane groups per token
+        set.tpw = 4 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 4 ? (int)p->HK : 4;  // lane groups per token
+        set.tpw = 4 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d64_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d64_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -284,26 +318,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabbf16_interleaved_
 //   rope_qk: act=fp32 table=bf16 pairing=interleaved head_dim=64 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d64_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d64_partial_vec16)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d64_partial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d64_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (64 - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -313,17 +348,18 @@ FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d64_partial_vec16)(const fg_rop
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -412,19 +448,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabbf16_interleaved_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d64_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 4 ? (int)p->HQ : 4;  // lane groups per token
+        set.tpw = 4 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 4 ? (int)p->HK : 4;  // lane groups per token
+        set.tpw = 4 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d64_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d64_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -432,26 +483,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabbf16_interleaved_
 //   rope_qk: act=fp32 table=bf16 pairing=interleaved head_dim=64 rot=partial access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d64_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d64_partial_scalar)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d64_partial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d64_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = (64 - (int)p.R + 3) / 4;  // pass chunks
@@ -462,17 +514,18 @@ FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d64_partial_scalar)(const fg_ro
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -589,19 +642,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabbf16_interleaved_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d64_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 4 ? (int)p->HQ : 4;  // lane groups per token
+        set.tpw = 4 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 4 ? (int)p->HK : 4;  // lane groups per token
+        set.tpw = 4 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d64_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d64_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -609,27 +677,28 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabbf16_interleaved_
 //   rope_qk: act=fp32 table=bf16 pairing=interleaved head_dim=80 rot=full access=vec16
 //   mapping: 10 lanes per head, 3 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d80_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d80_full_vec16)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d80_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d80_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 10;    // this lane's chunk position within its head
     const int group = lane / 10;  // which of the warp's 3 heads
     if (group >= 3) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 3 ? (int)p.HQ : 3;
-    const int tpw1 = 3 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 3 ? (int)p.HK : 3;
-    const int tpw2 = 3 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -637,17 +706,18 @@ FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d80_full_vec16)(const fg_rope_q
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -718,19 +788,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabbf16_interleaved_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d80_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 3 ? p->HQ : 3, hstep = hg * 1;
-        items += (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 3 ? (int)p->HQ : 3;  // lane groups per token
+        set.tpw = 3 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 3 ? p->HK : 3, hstep = hg * 1;
-        items += (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 3 ? (int)p->HK : 3;  // lane groups per token
+        set.tpw = 3 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -738,27 +823,28 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabbf16_interleaved_
 //   rope_qk: act=fp32 table=bf16 pairing=interleaved head_dim=80 rot=full access=scalar
 //   mapping: 10 lanes per head, 3 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d80_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d80_full_scalar)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d80_full_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d80_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 10;    // this lane's chunk position within its head
     const int group = lane / 10;  // which of the warp's 3 heads
     if (group >= 3) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 3 ? (int)p.HQ : 3;
-    const int tpw1 = 3 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 3 ? (int)p.HK : 3;
-    const int tpw2 = 3 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -766,17 +852,18 @@ FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d80_full_scalar)(const fg_rope_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -863,19 +950,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabbf16_interleaved_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d80_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 3 ? p->HQ : 3, hstep = hg * 1;
-        items += (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 3 ? (int)p->HQ : 3;  // lane groups per token
+        set.tpw = 3 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 3 ? p->HK : 3, hstep = hg * 1;
-        items += (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 3 ? (int)p->HK : 3;  // lane groups per token
+        set.tpw = 3 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d80_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d80_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -883,27 +985,28 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabbf16_interleaved_
 //   rope_qk: act=fp32 table=bf16 pairing=interleaved head_dim=80 rot=partial access=vec16
 //   mapping: 10 lanes per head, 3 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d80_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d80_partial_vec16)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d80_partial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d80_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 10;    // this lane's chunk position within its head
     const int group = lane / 10;  // which of the warp's 3 heads
     if (group >= 3) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 3 ? (int)p.HQ : 3;
-    const int tpw1 = 3 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 3 ? (int)p.HK : 3;
-    const int tpw2 = 3 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (80 - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -913,17 +1016,18 @@ FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d80_partial_vec16)(const fg_rop
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -1012,19 +1116,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabbf16_interleaved_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d80_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 3 ? p->HQ : 3, hstep = hg * 1;
-        items += (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 3 ? (int)p->HQ : 3;  // lane groups per token
+        set.tpw = 3 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 3 ? p->HK : 3, hstep = hg * 1;
-        items += (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 3 ? (int)p->HK : 3;  // lane groups per token
+        set.tpw = 3 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d80_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d80_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1032,27 +1151,28 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabbf16_interleaved_
 //   rope_qk: act=fp32 table=bf16 pairing=interleaved head_dim=80 rot=partial access=scalar
 //   mapping: 10 lanes per head, 3 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d80_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d80_partial_scalar)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d80_partial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d80_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 10;    // this lane's chunk position within its head
     const int group = lane / 10;  // which of the warp's 3 heads
     if (group >= 3) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 3 ? (int)p.HQ : 3;
-    const int tpw1 = 3 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 3 ? (int)p.HK : 3;
-    const int tpw2 = 3 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = (80 - (int)p.R + 3) / 4;  // pass chunks
@@ -1063,17 +1183,18 @@ FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d80_partial_scalar)(const fg_ro
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -1190,19 +1311,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabbf16_interleaved_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d80_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 3 ? p->HQ : 3, hstep = hg * 1;
-        items += (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 3 ? (int)p->HQ : 3;  // lane groups per token
+        set.tpw = 3 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 3 ? p->HK : 3, hstep = hg * 1;
-        items += (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 3 ? (int)p->HK : 3;  // lane groups per token
+        set.tpw = 3 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d80_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d80_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1210,27 +1346,28 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabbf16_interleaved_
 //   rope_qk: act=fp32 table=bf16 pairing=interleaved head_dim=96 rot=full access=vec16
 //   mapping: 12 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d96_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d96_full_vec16)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d96_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d96_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 12;    // this lane's chunk position within its head
     const int group = lane / 12;  // which of the warp's 2 heads
     if (group >= 2) return;       // lanes 24..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -1238,17 +1375,18 @@ FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d96_full_vec16)(const fg_rope_q
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -1319,19 +1457,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabbf16_interleaved_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d96_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 2 ? (int)p->HQ : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 2 ? (int)p->HK : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1339,27 +1492,28 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabbf16_interleaved_
 //   rope_qk: act=fp32 table=bf16 pairing=interleaved head_dim=96 rot=full access=scalar
 //   mapping: 12 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d96_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d96_full_scalar)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d96_full_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d96_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 12;    // this lane's chunk position within its head
     const int group = lane / 12;  // which of the warp's 2 heads
     if (group >= 2) return;       // lanes 24..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -1367,17 +1521,18 @@ FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d96_full_scalar)(const fg_rope_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -1464,19 +1619,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabbf16_interleaved_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d96_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 2 ? (int)p->HQ : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 2 ? (int)p->HK : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d96_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d96_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1484,27 +1654,28 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabbf16_interleaved_
 //   rope_qk: act=fp32 table=bf16 pairing=interleaved head_dim=96 rot=partial access=vec16
 //   mapping: 12 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d96_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d96_partial_vec16)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d96_partial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d96_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 12;    // this lane's chunk position within its head
     const int group = lane / 12;  // which of the warp's 2 heads
     if (group >= 2) return;       // lanes 24..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (96 - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -1514,17 +1685,18 @@ FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d96_partial_vec16)(const fg_rop
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -1613,19 +1785,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabbf16_interleaved_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d96_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 2 ? (int)p->HQ : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 2 ? (int)p->HK : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d96_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d96_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1633,27 +1820,28 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabbf16_interleaved_
 //   rope_qk: act=fp32 table=bf16 pairing=interleaved head_dim=96 rot=partial access=scalar
 //   mapping: 12 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d96_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d96_partial_scalar)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d96_partial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d96_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 12;    // this lane's chunk position within its head
     const int group = lane / 12;  // which of the warp's 2 heads
     if (group >= 2) return;       // lanes 24..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = (96 - (int)p.R + 3) / 4;  // pass chunks
@@ -1664,17 +1852,18 @@ FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d96_partial_scalar)(const fg_ro
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -1791,19 +1980,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabbf16_interleaved_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d96_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 2 ? (int)p->HQ : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 2 ? (int)p->HK : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d96_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d96_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1811,26 +2015,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabbf16_interleaved_
 //   rope_qk: act=fp32 table=bf16 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d128_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d128_full_vec16)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d128_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d128_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -1838,17 +2043,18 @@ FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d128_full_vec16)(const fg_rope_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -1919,19 +2125,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabbf16_interleaved_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d128_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 2 ? (int)p->HQ : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 2 ? (int)p->HK : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1939,26 +2160,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabbf16_interleaved_
 //   rope_qk: act=fp32 table=bf16 pairing=interleaved head_dim=128 rot=full access=scalar
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d128_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d128_full_scalar)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d128_full_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d128_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -1966,17 +2188,18 @@ FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d128_full_scalar)(const fg_rope
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -2063,19 +2286,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabbf16_interleaved_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d128_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 2 ? (int)p->HQ : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 2 ? (int)p->HK : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d128_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d128_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2083,26 +2321,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabbf16_interleaved_
 //   rope_qk: act=fp32 table=bf16 pairing=interleaved head_dim=128 rot=partial access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d128_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d128_partial_vec16)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d128_partial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d128_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (128 - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -2112,17 +2351,18 @@ FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d128_partial_vec16)(const fg_ro
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -2211,19 +2451,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabbf16_interleaved_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d128_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 2 ? (int)p->HQ : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 2 ? (int)p->HK : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2231,26 +2486,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabbf16_interleaved_
 //   rope_qk: act=fp32 table=bf16 pairing=interleaved head_dim=128 rot=partial access=scalar
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d128_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d128_partial_scalar)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d128_partial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d128_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = (128 - (int)p.R + 3) / 4;  // pass chunks
@@ -2261,17 +2517,18 @@ FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d128_partial_scalar)(const fg_r
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -2388,19 +2645,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabbf16_interleaved_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d128_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 2 ? (int)p->HQ : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 2 ? (int)p->HK : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d128_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d128_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2408,26 +2680,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabbf16_interleaved_
 //   rope_qk: act=fp32 table=bf16 pairing=interleaved head_dim=256 rot=full access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d256_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d256_full_vec16)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d256_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d256_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -2435,17 +2708,18 @@ FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d256_full_vec16)(const fg_rope_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -2516,19 +2790,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabbf16_interleaved_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d256_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 1 ? (int)p->HQ : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 1 ? (int)p->HK : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2536,26 +2825,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabbf16_interleaved_
 //   rope_qk: act=fp32 table=bf16 pairing=interleaved head_dim=256 rot=full access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d256_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d256_full_scalar)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d256_full_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d256_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -2563,17 +2853,18 @@ FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d256_full_scalar)(const fg_rope
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -2660,19 +2951,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabbf16_interleaved_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d256_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 1 ? (int)p->HQ : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 1 ? (int)p->HK : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d256_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d256_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2680,26 +2986,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabbf16_interleaved_
 //   rope_qk: act=fp32 table=bf16 pairing=interleaved head_dim=256 rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d256_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d256_partial_vec16)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d256_partial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d256_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (256 - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -2709,17 +3016,18 @@ FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d256_partial_vec16)(const fg_ro
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -2808,19 +3116,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabbf16_interleaved_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d256_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 1 ? (int)p->HQ : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 1 ? (int)p->HK : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d256_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d256_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2828,26 +3151,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabbf16_interleaved_
 //   rope_qk: act=fp32 table=bf16 pairing=interleaved head_dim=256 rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d256_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d256_partial_scalar)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d256_partial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d256_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = (256 - (int)p.R + 3) / 4;  // pass chunks
@@ -2858,17 +3182,18 @@ FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d256_partial_scalar)(const fg_r
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -2985,19 +3310,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabbf16_interleaved_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d256_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 1 ? (int)p->HQ : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 1 ? (int)p->HK : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d256_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d256_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3005,27 +3345,28 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabbf16_interleaved_
 //   rope_qk: act=fp32 table=bf16 pairing=interleaved head_dim=320 rot=full access=vec16
 //   mapping: 27 lanes per head, 1 heads per warp, 3 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d320_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d320_full_vec16)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d320_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d320_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 27;    // this lane's chunk position within its head
     const int group = lane / 27;  // which of the warp's 1 heads
     if (group >= 1) return;       // lanes 27..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -3033,17 +3374,18 @@ FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d320_full_vec16)(const fg_rope_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -3129,19 +3471,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabbf16_interleaved_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d320_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 1 ? (int)p->HQ : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 1 ? (int)p->HK : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3149,27 +3506,28 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabbf16_interleaved_
 //   rope_qk: act=fp32 table=bf16 pairing=interleaved head_dim=320 rot=full access=scalar
 //   mapping: 27 lanes per head, 1 heads per warp, 3 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d320_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d320_full_scalar)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d320_full_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d320_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 27;    // this lane's chunk position within its head
     const int group = lane / 27;  // which of the warp's 1 heads
     if (group >= 1) return;       // lanes 27..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -3177,17 +3535,18 @@ FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d320_full_scalar)(const fg_rope
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -3297,19 +3656,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabbf16_interleaved_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d320_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 1 ? (int)p->HQ : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 1 ? (int)p->HK : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d320_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d320_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3317,27 +3691,28 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabbf16_interleaved_
 //   rope_qk: act=fp32 table=bf16 pairing=interleaved head_dim=320 rot=partial access=vec16
 //   mapping: 27 lanes per head, 1 heads per warp, 3 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d320_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d320_partial_vec16)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d320_partial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d320_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 27;    // this lane's chunk position within its head
     const int group = lane / 27;  // which of the warp's 1 heads
     if (group >= 1) return;       // lanes 27..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (320 - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -3347,17 +3722,18 @@ FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d320_partial_vec16)(const fg_ro
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -3469,19 +3845,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabbf16_interleaved_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d320_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 1 ? (int)p->HQ : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 1 ? (int)p->HK : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d320_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d320_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3489,27 +3880,28 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabbf16_interleaved_
 //   rope_qk: act=fp32 table=bf16 pairing=interleaved head_dim=320 rot=partial access=scalar
 //   mapping: 27 lanes per head, 1 heads per warp, 3 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d320_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d320_partial_scalar)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d320_partial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d320_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 27;    // this lane's chunk position within its head
     const int group = lane / 27;  // which of the warp's 1 heads
     if (group >= 1) return;       // lanes 27..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = (320 - (int)p.R + 3) / 4;  // pass chunks
@@ -3520,17 +3912,18 @@ FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d320_partial_scalar)(const fg_r
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -3684,19 +4077,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabbf16_interleaved_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d320_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 1 ? (int)p->HQ : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 1 ? (int)p->HK : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d320_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_d320_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3704,26 +4112,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabbf16_interleaved_
 //   rope_qk: act=fp32 table=bf16 pairing=interleaved head_dim=any rot=full access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 4 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_dany_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_dany_full_vec16)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_dany_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_dany_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = ((int)p.D - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -3733,17 +4142,18 @@ FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_dany_full_vec16)(const fg_rope_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -3878,19 +4288,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabbf16_interleaved_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_dany_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 1 ? (int)p->HQ : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 1 ? (int)p->HK : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_dany_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_dany_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3898,26 +4323,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabbf16_interleaved_
 //   rope_qk: act=fp32 table=bf16 pairing=interleaved head_dim=any rot=full access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 4 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_dany_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_dany_full_scalar)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_dany_full_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_dany_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = ((int)p.D - (int)p.R + 3) / 4;  // pass chunks
@@ -3928,17 +4354,18 @@ FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_dany_full_scalar)(const fg_rope
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -4129,19 +4556,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabbf16_interleaved_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_dany_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 1 ? (int)p->HQ : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 1 ? (int)p->HK : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_dany_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_dany_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -4149,26 +4591,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabbf16_interleaved_
 //   rope_qk: act=fp32 table=bf16 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 4 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_dany_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_dany_partial_vec16)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_dany_partial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_dany_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = ((int)p.D - (int)p.R) / 4;  // pass chunks
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
@@ -4178,17 +4621,18 @@ FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_dany_partial_vec16)(const fg_ro
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -4323,19 +4767,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabbf16_interleaved_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_dany_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 1 ? (int)p->HQ : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 1 ? (int)p->HK : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -4343,26 +4802,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabbf16_interleaved_
 //   rope_qk: act=fp32 table=bf16 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 4 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_dany_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_dany_partial_scalar)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_dany_partial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_dany_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = ((int)p.R + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = ((int)p.D - (int)p.R + 3) / 4;  // pass chunks
@@ -4373,17 +4833,18 @@ FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_dany_partial_scalar)(const fg_r
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -4574,18 +5035,33 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabbf16_interleaved_
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_dany_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 1 ? (int)p->HQ : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 1 ? (int)p->HK : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabbf16_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }

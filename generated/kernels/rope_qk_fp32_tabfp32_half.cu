@@ -12,26 +12,27 @@
 //   rope_qk: act=fp32 table=fp32 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d64_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d64_full_vec16)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d64_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d64_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -39,17 +40,18 @@ FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d64_full_vec16)(const fg_rope_qk_param
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -110,19 +112,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp32_half_d64_ful
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d64_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 4 ? (int)p->HQ : 4;  // lane groups per token
+        set.tpw = 4 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 4 ? (int)p->HK : 4;  // lane groups per token
+        set.tpw = 4 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -130,26 +147,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp32_half_d64_ful
 //   rope_qk: act=fp32 table=fp32 pairing=half head_dim=64 rot=full access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d64_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d64_full_scalar)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d64_full_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d64_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -157,17 +175,18 @@ FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d64_full_scalar)(const fg_rope_qk_para
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -246,19 +265,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp32_half_d64_ful
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d64_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 4 ? (int)p->HQ : 4;  // lane groups per token
+        set.tpw = 4 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 4 ? (int)p->HK : 4;  // lane groups per token
+        set.tpw = 4 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d64_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d64_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -266,26 +300,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp32_half_d64_ful
 //   rope_qk: act=fp32 table=fp32 pairing=half head_dim=64 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d64_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d64_partial_vec16)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d64_partial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d64_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (64 - (int)p.R) / 4;  // pass chunks
@@ -296,17 +331,18 @@ FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d64_partial_vec16)(const fg_rope_qk_pa
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -385,19 +421,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp32_half_d64_par
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d64_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 4 ? (int)p->HQ : 4;  // lane groups per token
+        set.tpw = 4 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 4 ? (int)p->HK : 4;  // lane groups per token
+        set.tpw = 4 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d64_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d64_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -405,26 +456,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp32_half_d64_par
 //   rope_qk: act=fp32 table=fp32 pairing=half head_dim=64 rot=partial access=scalar
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d64_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d64_partial_scalar)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d64_partial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d64_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 8;    // this lane's chunk position within its head
     const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 4 ? (int)p.HQ : 4;
-    const int tpw1 = 4 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 4 ? (int)p.HK : 4;
-    const int tpw2 = 4 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = (64 - (int)p.R + 3) / 4;  // pass chunks
@@ -435,17 +487,18 @@ FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d64_partial_scalar)(const fg_rope_qk_p
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -554,19 +607,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp32_half_d64_par
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d64_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 4 ? p->HQ : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 4 ? (int)p->HQ : 4;  // lane groups per token
+        set.tpw = 4 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 4 ? p->HK : 4, hstep = hg * 1;
-        items += (p->B * p->S + 4 / hg - 1) / (4 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 4 ? (int)p->HK : 4;  // lane groups per token
+        set.tpw = 4 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d64_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d64_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -574,27 +642,28 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp32_half_d64_par
 //   rope_qk: act=fp32 table=fp32 pairing=half head_dim=80 rot=full access=vec16
 //   mapping: 10 lanes per head, 3 heads per warp, 1 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d80_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d80_full_vec16)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d80_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d80_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 10;    // this lane's chunk position within its head
     const int group = lane / 10;  // which of the warp's 3 heads
     if (group >= 3) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 3 ? (int)p.HQ : 3;
-    const int tpw1 = 3 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 3 ? (int)p.HK : 3;
-    const int tpw2 = 3 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -602,17 +671,18 @@ FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d80_full_vec16)(const fg_rope_qk_param
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -673,19 +743,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp32_half_d80_ful
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d80_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 3 ? p->HQ : 3, hstep = hg * 1;
-        items += (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 3 ? (int)p->HQ : 3;  // lane groups per token
+        set.tpw = 3 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 3 ? p->HK : 3, hstep = hg * 1;
-        items += (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 3 ? (int)p->HK : 3;  // lane groups per token
+        set.tpw = 3 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -693,27 +778,28 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp32_half_d80_ful
 //   rope_qk: act=fp32 table=fp32 pairing=half head_dim=80 rot=full access=scalar
 //   mapping: 10 lanes per head, 3 heads per warp, 1 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d80_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d80_full_scalar)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d80_full_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d80_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 10;    // this lane's chunk position within its head
     const int group = lane / 10;  // which of the warp's 3 heads
     if (group >= 3) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 3 ? (int)p.HQ : 3;
-    const int tpw1 = 3 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 3 ? (int)p.HK : 3;
-    const int tpw2 = 3 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -721,17 +807,18 @@ FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d80_full_scalar)(const fg_rope_qk_para
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -810,19 +897,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp32_half_d80_ful
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d80_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 3 ? p->HQ : 3, hstep = hg * 1;
-        items += (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 3 ? (int)p->HQ : 3;  // lane groups per token
+        set.tpw = 3 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 3 ? p->HK : 3, hstep = hg * 1;
-        items += (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 3 ? (int)p->HK : 3;  // lane groups per token
+        set.tpw = 3 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d80_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d80_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -830,27 +932,28 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp32_half_d80_ful
 //   rope_qk: act=fp32 table=fp32 pairing=half head_dim=80 rot=partial access=vec16
 //   mapping: 10 lanes per head, 3 heads per warp, 1 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d80_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d80_partial_vec16)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d80_partial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d80_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 10;    // this lane's chunk position within its head
     const int group = lane / 10;  // which of the warp's 3 heads
     if (group >= 3) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 3 ? (int)p.HQ : 3;
-    const int tpw1 = 3 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 3 ? (int)p.HK : 3;
-    const int tpw2 = 3 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (80 - (int)p.R) / 4;  // pass chunks
@@ -861,17 +964,18 @@ FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d80_partial_vec16)(const fg_rope_qk_pa
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -950,19 +1054,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp32_half_d80_par
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d80_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 3 ? p->HQ : 3, hstep = hg * 1;
-        items += (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 3 ? (int)p->HQ : 3;  // lane groups per token
+        set.tpw = 3 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 3 ? p->HK : 3, hstep = hg * 1;
-        items += (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 3 ? (int)p->HK : 3;  // lane groups per token
+        set.tpw = 3 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d80_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d80_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -970,27 +1089,28 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp32_half_d80_par
 //   rope_qk: act=fp32 table=fp32 pairing=half head_dim=80 rot=partial access=scalar
 //   mapping: 10 lanes per head, 3 heads per warp, 1 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d80_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d80_partial_scalar)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d80_partial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d80_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 10;    // this lane's chunk position within its head
     const int group = lane / 10;  // which of the warp's 3 heads
     if (group >= 3) return;       // lanes 30..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 3 ? (int)p.HQ : 3;
-    const int tpw1 = 3 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 3 ? (int)p.HK : 3;
-    const int tpw2 = 3 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = (80 - (int)p.R + 3) / 4;  // pass chunks
@@ -1001,17 +1121,18 @@ FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d80_partial_scalar)(const fg_rope_qk_p
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -1120,19 +1241,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp32_half_d80_par
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d80_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 3 ? p->HQ : 3, hstep = hg * 1;
-        items += (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 3 ? (int)p->HQ : 3;  // lane groups per token
+        set.tpw = 3 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 3 ? p->HK : 3, hstep = hg * 1;
-        items += (p->B * p->S + 3 / hg - 1) / (3 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 3 ? (int)p->HK : 3;  // lane groups per token
+        set.tpw = 3 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d80_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d80_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1140,27 +1276,28 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp32_half_d80_par
 //   rope_qk: act=fp32 table=fp32 pairing=half head_dim=96 rot=full access=vec16
 //   mapping: 12 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d96_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d96_full_vec16)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d96_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d96_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 12;    // this lane's chunk position within its head
     const int group = lane / 12;  // which of the warp's 2 heads
     if (group >= 2) return;       // lanes 24..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -1168,17 +1305,18 @@ FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d96_full_vec16)(const fg_rope_qk_param
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -1239,19 +1377,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp32_half_d96_ful
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d96_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 2 ? (int)p->HQ : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 2 ? (int)p->HK : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1259,27 +1412,28 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp32_half_d96_ful
 //   rope_qk: act=fp32 table=fp32 pairing=half head_dim=96 rot=full access=scalar
 //   mapping: 12 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d96_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d96_full_scalar)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d96_full_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d96_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 12;    // this lane's chunk position within its head
     const int group = lane / 12;  // which of the warp's 2 heads
     if (group >= 2) return;       // lanes 24..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -1287,17 +1441,18 @@ FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d96_full_scalar)(const fg_rope_qk_para
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -1376,19 +1531,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp32_half_d96_ful
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d96_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 2 ? (int)p->HQ : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 2 ? (int)p->HK : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d96_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d96_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1396,27 +1566,28 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp32_half_d96_ful
 //   rope_qk: act=fp32 table=fp32 pairing=half head_dim=96 rot=partial access=vec16
 //   mapping: 12 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d96_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d96_partial_vec16)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d96_partial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d96_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 12;    // this lane's chunk position within its head
     const int group = lane / 12;  // which of the warp's 2 heads
     if (group >= 2) return;       // lanes 24..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (96 - (int)p.R) / 4;  // pass chunks
@@ -1427,17 +1598,18 @@ FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d96_partial_vec16)(const fg_rope_qk_pa
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -1516,19 +1688,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp32_half_d96_par
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d96_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 2 ? (int)p->HQ : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 2 ? (int)p->HK : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d96_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d96_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1536,27 +1723,28 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp32_half_d96_par
 //   rope_qk: act=fp32 table=fp32 pairing=half head_dim=96 rot=partial access=scalar
 //   mapping: 12 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d96_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d96_partial_scalar)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d96_partial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d96_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 12;    // this lane's chunk position within its head
     const int group = lane / 12;  // which of the warp's 2 heads
     if (group >= 2) return;       // lanes 24..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = (96 - (int)p.R + 3) / 4;  // pass chunks
@@ -1567,17 +1755,18 @@ FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d96_partial_scalar)(const fg_rope_qk_p
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -1686,19 +1875,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp32_half_d96_par
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d96_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 2 ? (int)p->HQ : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 2 ? (int)p->HK : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d96_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d96_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1706,26 +1910,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp32_half_d96_par
 //   rope_qk: act=fp32 table=fp32 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d128_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d128_full_vec16)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d128_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d128_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -1733,17 +1938,18 @@ FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d128_full_vec16)(const fg_rope_qk_para
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -1804,19 +2010,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp32_half_d128_fu
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d128_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 2 ? (int)p->HQ : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 2 ? (int)p->HK : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1824,26 +2045,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp32_half_d128_fu
 //   rope_qk: act=fp32 table=fp32 pairing=half head_dim=128 rot=full access=scalar
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d128_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d128_full_scalar)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d128_full_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d128_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -1851,17 +2073,18 @@ FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d128_full_scalar)(const fg_rope_qk_par
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -1940,19 +2163,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp32_half_d128_fu
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d128_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 2 ? (int)p->HQ : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 2 ? (int)p->HK : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d128_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d128_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -1960,26 +2198,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp32_half_d128_fu
 //   rope_qk: act=fp32 table=fp32 pairing=half head_dim=128 rot=partial access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d128_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d128_partial_vec16)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d128_partial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d128_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (128 - (int)p.R) / 4;  // pass chunks
@@ -1990,17 +2229,18 @@ FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d128_partial_vec16)(const fg_rope_qk_p
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -2079,19 +2319,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp32_half_d128_pa
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d128_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 2 ? (int)p->HQ : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 2 ? (int)p->HK : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2099,26 +2354,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp32_half_d128_pa
 //   rope_qk: act=fp32 table=fp32 pairing=half head_dim=128 rot=partial access=scalar
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d128_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d128_partial_scalar)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d128_partial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d128_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 16;    // this lane's chunk position within its head
     const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 2 ? (int)p.HQ : 2;
-    const int tpw1 = 2 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 2 ? (int)p.HK : 2;
-    const int tpw2 = 2 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = (128 - (int)p.R + 3) / 4;  // pass chunks
@@ -2129,17 +2385,18 @@ FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d128_partial_scalar)(const fg_rope_qk_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -2248,19 +2505,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp32_half_d128_pa
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d128_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 2 ? p->HQ : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 2 ? (int)p->HQ : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 2 ? p->HK : 2, hstep = hg * 1;
-        items += (p->B * p->S + 2 / hg - 1) / (2 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 2 ? (int)p->HK : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d128_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d128_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2268,26 +2540,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp32_half_d128_pa
 //   rope_qk: act=fp32 table=fp32 pairing=half head_dim=256 rot=full access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d256_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d256_full_vec16)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d256_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d256_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -2295,17 +2568,18 @@ FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d256_full_vec16)(const fg_rope_qk_para
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -2366,19 +2640,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp32_half_d256_fu
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d256_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 1 ? (int)p->HQ : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 1 ? (int)p->HK : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2386,26 +2675,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp32_half_d256_fu
 //   rope_qk: act=fp32 table=fp32 pairing=half head_dim=256 rot=full access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d256_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d256_full_scalar)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d256_full_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d256_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -2413,17 +2703,18 @@ FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d256_full_scalar)(const fg_rope_qk_par
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -2502,19 +2793,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp32_half_d256_fu
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d256_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 1 ? (int)p->HQ : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 1 ? (int)p->HK : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d256_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d256_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2522,26 +2828,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp32_half_d256_fu
 //   rope_qk: act=fp32 table=fp32 pairing=half head_dim=256 rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d256_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d256_partial_vec16)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d256_partial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d256_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (256 - (int)p.R) / 4;  // pass chunks
@@ -2552,17 +2859,18 @@ FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d256_partial_vec16)(const fg_rope_qk_p
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -2641,19 +2949,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp32_half_d256_pa
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d256_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 1 ? (int)p->HQ : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 1 ? (int)p->HK : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d256_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d256_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2661,26 +2984,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp32_half_d256_pa
 //   rope_qk: act=fp32 table=fp32 pairing=half head_dim=256 rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d256_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d256_partial_scalar)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d256_partial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d256_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = (256 - (int)p.R + 3) / 4;  // pass chunks
@@ -2691,17 +3015,18 @@ FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d256_partial_scalar)(const fg_rope_qk_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -2810,19 +3135,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp32_half_d256_pa
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d256_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 1 ? (int)p->HQ : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 1 ? (int)p->HK : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d256_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d256_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2830,27 +3170,28 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp32_half_d256_pa
 //   rope_qk: act=fp32 table=fp32 pairing=half head_dim=320 rot=full access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d320_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d320_full_vec16)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d320_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d320_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 20;    // this lane's chunk position within its head
     const int group = lane / 20;  // which of the warp's 1 heads
     if (group >= 1) return;       // lanes 20..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -2858,17 +3199,18 @@ FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d320_full_vec16)(const fg_rope_qk_para
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -2948,19 +3290,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp32_half_d320_fu
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d320_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 1 ? (int)p->HQ : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 1 ? (int)p->HK : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -2968,27 +3325,28 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp32_half_d320_fu
 //   rope_qk: act=fp32 table=fp32 pairing=half head_dim=320 rot=full access=scalar
 //   mapping: 20 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d320_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d320_full_scalar)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d320_full_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d320_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 20;    // this lane's chunk position within its head
     const int group = lane / 20;  // which of the warp's 1 heads
     if (group >= 1) return;       // lanes 20..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * 4;
     for (int64_t it = warp; it < nitems; it += nwarps) {
@@ -2996,17 +3354,18 @@ FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d320_full_scalar)(const fg_rope_qk_par
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -3122,19 +3481,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp32_half_d320_fu
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d320_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 1 ? (int)p->HQ : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 1 ? (int)p->HK : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d320_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d320_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3142,27 +3516,28 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp32_half_d320_fu
 //   rope_qk: act=fp32 table=fp32 pairing=half head_dim=320 rot=partial access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d320_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d320_partial_vec16)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d320_partial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d320_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 20;    // this lane's chunk position within its head
     const int group = lane / 20;  // which of the warp's 1 heads
     if (group >= 1) return;       // lanes 20..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = (320 - (int)p.R) / 4;  // pass chunks
@@ -3173,17 +3548,18 @@ FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d320_partial_vec16)(const fg_rope_qk_p
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -3297,19 +3673,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp32_half_d320_pa
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d320_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 1 ? (int)p->HQ : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 1 ? (int)p->HK : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d320_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d320_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3317,27 +3708,28 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp32_half_d320_pa
 //   rope_qk: act=fp32 table=fp32 pairing=half head_dim=320 rot=partial access=scalar
 //   mapping: 20 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d320_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d320_partial_scalar)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d320_partial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d320_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 20;    // this lane's chunk position within its head
     const int group = lane / 20;  // which of the warp's 1 heads
     if (group >= 1) return;       // lanes 20..31 hold no head
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = (320 - (int)p.R + 3) / 4;  // pass chunks
@@ -3348,17 +3740,18 @@ FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d320_partial_scalar)(const fg_rope_qk_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -3532,19 +3925,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp32_half_d320_pa
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d320_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 1 ? (int)p->HQ : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 1 ? (int)p->HK : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d320_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_d320_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3552,26 +3960,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp32_half_d320_pa
 //   rope_qk: act=fp32 table=fp32 pairing=half head_dim=any rot=full access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_dany_full_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_dany_full_vec16)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_dany_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_dany_full_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = ((int)p.D - (int)p.R) / 4;  // pass chunks
@@ -3582,17 +3991,18 @@ FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_dany_full_vec16)(const fg_rope_qk_para
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -3706,19 +4116,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp32_half_dany_fu
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_dany_full_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 1 ? (int)p->HQ : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 1 ? (int)p->HK : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_dany_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_dany_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3726,26 +4151,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp32_half_dany_fu
 //   rope_qk: act=fp32 table=fp32 pairing=half head_dim=any rot=full access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_dany_full_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_dany_full_scalar)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_dany_full_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_dany_full_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = ((int)p.D - (int)p.R + 3) / 4;  // pass chunks
@@ -3756,17 +4182,18 @@ FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_dany_full_scalar)(const fg_rope_qk_par
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -3940,19 +4367,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp32_half_dany_fu
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_dany_full_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 1 ? (int)p->HQ : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 1 ? (int)p->HK : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_dany_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_dany_full_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -3960,26 +4402,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp32_half_dany_fu
 //   rope_qk: act=fp32 table=fp32 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_dany_partial_vec16_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_dany_partial_vec16)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_dany_partial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_dany_partial_vec16_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = rhalf / 4;  // rotate chunks (R is a multiple of 8 here)
     const int np = ((int)p.D - (int)p.R) / 4;  // pass chunks
@@ -3990,17 +4433,18 @@ FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_dany_partial_vec16)(const fg_rope_qk_p
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -4114,19 +4558,34 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp32_half_dany_pa
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_dany_partial_vec16_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 1 ? (int)p->HQ : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 1 ? (int)p->HK : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 
@@ -4134,26 +4593,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp32_half_dany_pa
 //   rope_qk: act=fp32 table=fp32 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_dany_partial_scalar_grid) {
+    fg_heads_set set[2];  // q, k
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_dany_partial_scalar)(const fg_rope_qk_params p)
+FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_dany_partial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_dany_partial_scalar_grid) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % 32;    // this lane's chunk position within its head
     const int group = lane / 32;  // which of the warp's 1 heads
+    const int64_t ntok = p.B * p.S;
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item (1 in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // 2 head sets (q, k), each with its own items, one set after the other
-    const int hg1 = p.HQ < 1 ? (int)p.HQ : 1;
-    const int tpw1 = 1 / hg1;
-    const int nhb1 = ((int)p.HQ + hg1 * 1 - 1) / (hg1 * 1);
-    const int64_t nit1 = (ntok + tpw1 - 1) / tpw1 * nhb1;
-    const int hg2 = p.HK < 1 ? (int)p.HK : 1;
-    const int tpw2 = 1 / hg2;
-    const int nhb2 = ((int)p.HK + hg2 * 1 - 1) / (hg2 * 1);
-    const int64_t nit2 = (ntok + tpw2 - 1) / tpw2 * nhb2;
-    const int64_t nitems = nit1 + nit2;
+    const int64_t nit1 = g.set[0].nit;  // items of q
+    const int64_t nitems = g.nitems;
     const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
     const int nr = (rhalf + 3) / 4;  // rotate chunks, the last one maybe partial
     const int np = ((int)p.D - (int)p.R + 3) / 4;  // pass chunks
@@ -4164,17 +4624,18 @@ FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_dany_partial_scalar)(const fg_rope_qk_
         int set = 0;
         int64_t j = it;
         if (set == 0 && j >= nit1) { j -= nit1; set = 1; }
-        const int hg = (set == 0 ? hg1 : hg2), tpw = (set == 0 ? tpw1 : tpw2), nhb = (set == 0 ? nhb1 : nhb2);
-        const int tsub = group / hg;
+        const int hg = (set == 0 ? g.set[0].hg : g.set[1].hg), tpw = (set == 0 ? g.set[0].tpw : g.set[1].tpw);
+        const int tsub = fg_udiv_div(group, (set == 0 ? g.set[0].hg_div : g.set[1].hg_div));
         if (tsub >= tpw) continue;
         const int hstep = hg * 1;
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = (set == 0 ? g.set[0].nhb : g.set[1].nhb);  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, (set == 0 ? g.set[0].nhb_div : g.set[1].nhb_div));
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const float* xin = (const float*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
         const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
@@ -4348,18 +4809,33 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp32_tabfp32_half_dany_pa
         if (per_sm < 1) per_sm = 1;
         if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
     }
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_dany_partial_scalar_grid) g;
     int64_t items = 0;
-    {
-        const int64_t hg = p->HQ < 1 ? p->HQ : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HQ + hstep - 1) / hstep);
+    {  // the work items of q
+        fg_heads_set& set = g.set[0];
+        set.hg = p->HQ < 1 ? (int)p->HQ : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HQ + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
-    {
-        const int64_t hg = p->HK < 1 ? p->HK : 1, hstep = hg * 1;
-        items += (p->B * p->S + 1 / hg - 1) / (1 / hg) * ((p->HK + hstep - 1) / hstep);
+    {  // the work items of k
+        fg_heads_set& set = g.set[1];
+        set.hg = p->HK < 1 ? (int)p->HK : 1;  // lane groups per token
+        set.tpw = 1 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->HK + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
     }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p);
+    FG_ARCH_NAME(fg_rope_qk_fp32_tabfp32_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }

@@ -222,12 +222,12 @@ function M.kernel_env(spec, v, tuning, env)
   -- one for most ops, q and k for an op that rotates both in one launch.
   local sets = {}
   for i, hs in ipairs(spec.kernel.head_sets or { { input = spec.kernel.roles.input, output = spec.kernel.roles.output, heads = "H" } }) do
-    sets[i] = { i = i, bit = ("%du"):format(1 << spec.tensor_by_name[hs.output].index) }
+    sets[i] = { i = i, k = i - 1, bit = ("%du"):format(1 << spec.tensor_by_name[hs.output].index) }
     for key, name in pairs(hs) do sets[i][key] = name end
   end
   env.head_sets = sets
-  env.set_names, env.nit_names = {}, {}
-  for i, hs in ipairs(sets) do env.set_names[i] = hs.input; env.nit_names[i] = "nit" .. i end
+  env.set_names = {}
+  for i, hs in ipairs(sets) do env.set_names[i] = hs.input end
   env.act_ctype = env.tensors[sets[1].input].ctype
   env.has_pass = m.NP > 0 and not m.whole_head -- a pass region copied only out of place
   -- pick("p.{input}_stride[2]"): that expression for the item's head set

@@ -15,6 +15,37 @@
 // Launchers remember per-device occupancy for devices 0 .. FG_MAX_DEVICES-1.
 #define FG_MAX_DEVICES 64
 
+// n / d for any 32-bit n by a multiply-high, an add and a shift, with
+// d >= 1 fixed for a launch: the launcher makes the divisor once (on the host),
+// the kernel divides by it per work item. With 2^(l-1) < d <= 2^l:
+// mul = floor(2^32 * (2^l - d) / d) + 1 and n / d = (mulhi(n, mul) + n) >> l.
+struct fg_udiv {
+    uint32_t mul, shift;
+};
+static inline __host__ __device__ fg_udiv fg_udiv_make(uint32_t d)
+{
+    uint32_t l = 0;
+    while (l < 32 && (1ull << l) < d) l++;
+    fg_udiv v;
+    v.mul = d == 0 ? 0u : (uint32_t)((((1ull << l) - d) << 32) / d + 1);
+    v.shift = l;
+    return v;
+}
+static __device__ __forceinline__ uint32_t fg_udiv_div(uint32_t n, fg_udiv v)
+{
+    return (uint32_t)(((uint64_t)__umulhi(n, v.mul) + n) >> v.shift);
+}
+
+// A heads-mapping launch's work decomposition for one head set, which its
+// launcher computes once: lane groups per token (hg), tokens per warp item
+// (tpw), head blocks per token (nhb), the set's work items (nit), and the
+// divisors by hg and nhb.
+struct fg_heads_set {
+    int32_t hg, tpw, nhb;
+    fg_udiv hg_div, nhb_div;
+    int64_t nit;
+};
+
 // Raw 16-byte accesses. Reads once: "stream" (evict first) or "plain" (the default
 // policy; the tile evict_first picks); "keep": read again (tables).
 __device__ __forceinline__ uint4 fg_ld16_stream(const void* p) { return __ldcs(reinterpret_cast<const uint4*>(p)); }

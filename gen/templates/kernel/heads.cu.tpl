@@ -4,8 +4,18 @@
 //   $(describe)
 //   mapping: $(m.L) lanes per head, $(m.G) heads per warp, $(m.NV) rotate chunk(s) of $(m.C) per lane,
 //            $(m.U) head(s) in flight per lane, $(m.warps) warps per block
+% local N = #head_sets
+% local grid_type = "FG_ARCH_NAME(fg_" .. v.base .. "_grid)"
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct $(grid_type) {
+    fg_heads_set set[$(N)];  // $(table.concat(set_names, ", "))
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
 __global__ void __launch_bounds__($(m.threads), $(m.min_blocks))
-$(kernel_name)(const $(params_type) p)
+$(kernel_name)(const $(params_type) p, const $(grid_type) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % $(m.L);    // this lane's chunk position within its head
@@ -13,69 +23,54 @@ $(kernel_name)(const $(params_type) p)
 % if m.G * m.L < 32 then
     if (group >= $(m.G)) return;       // lanes $(m.G * m.L)..31 hold no head
 % end
-% local N = #head_sets
+    const int64_t ntok = p.B * p.S;
 % if m.walk then
 %   local run = m.walk_all and "all of its heads" or ("up to " .. m.walk * m.G * m.U .. " heads")
     // Work items: (token, run of heads). A warp walks over $(run) of one token,
     // $(m.G * m.U) at a time (lane group g takes heads g, g + $(m.G), ...), so that
     // per-token data is loaded once per run.
-    const int64_t ntok = p.B * p.S;
 %   if m.U > 1 then
     const int hg = $(m.G);  // the lane groups of the warp, each heads g, g + hg, ...
 %   end
     const int tpw = 1, tsub = 0, hstep = $(m.G * m.U);
-%   for i, hs in ipairs(head_sets) do
-%     if m.walk_all then
-    const int nhb$(i) = 1;  // runs per token of $(hs.input)
-%     else
-    const int nhb$(i) = ((int)p.$(hs.heads) + $(m.walk * m.G * m.U - 1)) / $(m.walk * m.G * m.U);  // runs per token of $(hs.input)
+%   if N > 1 and not m.walk_all then
+    // $(N) head sets ($(table.concat(set_names, ", "))), each with its own items, one set after the other
+%     for i = 1, N - 1 do
+    const int64_t nit$(i) = g.set[$(i - 1)].nit;  // items of $(head_sets[i].input)
 %     end
-    const int64_t nit$(i) = ntok * nhb$(i);
 %   end
-    const int64_t nitems = $(table.concat(nit_names, " + "));
 % elseif N == 1 then
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item ($(m.U) in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
-    const int hg = p.$(head_sets[1].heads) < $(m.G) ? (int)p.$(head_sets[1].heads) : $(m.G);  // groups per token
-    const int tpw = $(m.G) / hg;                      // tokens per warp item
-    const int tsub = group / hg;
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
-    const int hstep = hg * $(m.U);                    // heads per item
-    const int nhb = ((int)p.$(head_sets[1].heads) + hstep - 1) / hstep;   // head blocks per token
-    const int64_t nitems = (ntok + tpw - 1) / tpw * nhb;
+    const int hstep = hg * $(m.U);  // heads per item
 % else
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item ($(m.U) in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
-    const int64_t ntok = p.B * p.S;
     // $(N) head sets ($(table.concat(set_names, ", "))), each with its own items, one set after the other
-%   for i, hs in ipairs(head_sets) do
-    const int hg$(i) = p.$(hs.heads) < $(m.G) ? (int)p.$(hs.heads) : $(m.G);
-    const int tpw$(i) = $(m.G) / hg$(i);
-    const int nhb$(i) = ((int)p.$(hs.heads) + hg$(i) * $(m.U) - 1) / (hg$(i) * $(m.U));
-    const int64_t nit$(i) = (ntok + tpw$(i) - 1) / tpw$(i) * nhb$(i);
+%   for i = 1, N - 1 do
+    const int64_t nit$(i) = g.set[$(i - 1)].nit;  // items of $(head_sets[i].input)
 %   end
-    const int64_t nitems = $(table.concat(nit_names, " + "));
 % end
+    const int64_t nitems = g.nitems;
 % for _, line in ipairs(kernel_prologue) do
     $(line)
 % end
     const int64_t warp = (int64_t)blockIdx.x * $(m.warps) + (threadIdx.x >> 5);
     const int64_t nwarps = (int64_t)gridDim.x * $(m.warps);
     for (int64_t it = warp; it < nitems; it += nwarps) {
-% if N == 1 and m.walk then
-        const int64_t j = it;
-        const int nhb = nhb1;
-% elseif N == 1 then
+% if N == 1 then
         const int64_t j = it;
 % elseif m.walk_all then
         // a token's items of the $(N) head sets are neighbours (set = it % $(N)), so that
         // what they share per token (the table rows) is read from DRAM once, not $(N) times
         const int set = (int)(it % $(N));
         const int64_t j = it / $(N);
-        const int nhb = 1;
 % else
         // which head set the item belongs to, and its place there
         int set = 0;
@@ -83,24 +78,27 @@ $(kernel_name)(const $(params_type) p)
 %   for i = 1, N - 1 do
         if (set == $(i - 1) && j >= nit$(i)) { j -= nit$(i); set = $(i); }
 %   end
-%   if m.walk then
-        const int nhb = $(pick("nhb{i}"));
-%   else
-        const int hg = $(pick("hg{i}")), tpw = $(pick("tpw{i}")), nhb = $(pick("nhb{i}"));
-        const int tsub = group / hg;
+%   if not m.walk then
+        const int hg = $(pick("g.set[{k}].hg")), tpw = $(pick("g.set[{k}].tpw"));
+        const int tsub = fg_udiv_div(group, $(pick("g.set[{k}].hg_div")));
         if (tsub >= tpw) continue;
         const int hstep = hg * $(m.U);
 %   end
 % end
         // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // divisions: the op takes fewer than 2^31 tokens
-        const int64_t tb = (uint32_t)j / (uint32_t)nhb;
+        // quotients: the op takes fewer than 2^31 tokens
+% if m.walk_all then
+        const int64_t tb = j;  // one item per token
+% else
+        const int nhb = $(pick("g.set[{k}].nhb"));  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, $(pick("g.set[{k}].nhb_div")));
+% end
         const int64_t t = tb * tpw + tsub;
         if (t >= ntok) continue;
 % if not m.walk then
-        const int64_t h = (j - tb * nhb) * hstep + group % hg;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
 % end
-        const int64_t b = (uint32_t)t / (uint32_t)p.S, s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
         // the item's heads: input and output rows of token (b, s), head strides, count
         const $(act_ctype)* xin = (const $(act_ctype)*)$(pick("p.{input}")) + b * $(pick("p.{input}_stride[0]")) + s * $(pick("p.{input}_stride[1]"));
         const int64_t xin_hs = $(pick("p.{input}_stride[2]"));
@@ -148,19 +146,32 @@ extern "C" cudaError_t $(launcher_name)(const void* params, int sm_count, cudaSt
 {
     const $(params_type)* p = (const $(params_type)*)params;
     % include("kernel/resident_blocks.cu.tpl")
+    $(grid_type) g;
     int64_t items = 0;
-% for _, hs in ipairs(head_sets) do
-%   if m.walk_all then
-    items += p->B * p->S;  // a run per token of $(hs.input)
-%   elseif m.walk then
-    items += p->B * p->S * ((p->$(hs.heads) + $(m.walk * m.G * m.U - 1)) / $(m.walk * m.G * m.U));  // runs of $(hs.input)
+% for i, hs in ipairs(head_sets) do
+    {  // the work items of $(hs.input)
+        fg_heads_set& set = g.set[$(i - 1)];
+%   if m.walk then
+        set.hg = $(m.G);
+        set.tpw = 1;
+%     if m.walk_all then
+        set.nhb = 1;  // a run per token
+%     else
+        set.nhb = (int)((p->$(hs.heads) + $(m.walk * m.G * m.U - 1)) / $(m.walk * m.G * m.U));  // runs per token
+%     end
 %   else
-    {
-        const int64_t hg = p->$(hs.heads) < $(m.G) ? p->$(hs.heads) : $(m.G), hstep = hg * $(m.U);
-        items += (p->B * p->S + $(m.G) / hg - 1) / ($(m.G) / hg) * ((p->$(hs.heads) + hstep - 1) / hstep);
-    }
+        set.hg = p->$(hs.heads) < $(m.G) ? (int)p->$(hs.heads) : $(m.G);  // lane groups per token
+        set.tpw = $(m.G) / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->$(hs.heads) + set.hg * $(m.U) - 1) / (set.hg * $(m.U)));  // head blocks per token
 %   end
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
 % end
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + $(m.warps) - 1) / $(m.warps);
 % if m.blocks_per_sm == 0 then
     if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
@@ -176,6 +187,6 @@ extern "C" cudaError_t $(launcher_name)(const void* params, int sm_count, cudaSt
     if (blocks > cap) blocks = cap;
 %   end
 % end
-    $(kernel_name)<<<(unsigned)blocks, $(m.threads), 0, stream>>>(*p);
+    $(kernel_name)<<<(unsigned)blocks, $(m.threads), 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
