@@ -96,6 +96,45 @@ void test_generator_valid_spec_generates(void) {
   fixture_close(&f);
 }
 
+/* The heads kernels divide by run-time sizes only through the launcher's
+   fg_udiv divisors: no integer division by a run-time value in a kernel body
+   (some twenty dependent instructions each, before a short call's first load),
+   and every launcher makes the divisors it passes. */
+void test_generator_heads_kernels_divide_by_constants(void) {
+  fixture f;
+  if (!fixture_open(&f, NULL)) { fixture_close(&f); return; }
+  run_result r = generate(&f);
+  CHECK_MSG(r.code == 0, "exit %d, stderr:\n%s", r.code, r.err);
+  char path[4096];
+  snprintf(path, sizeof path, "%s/kernels/rope_bf16_tabfp32_interleaved.cu", f.out);
+  char *text = read_text(path, NULL);
+  CHECK_MSG(text != NULL, "cannot read %s", path);
+  static const char *const runtime_division[] = {"/ (uint32_t)", "/ (int)", "/ hg", "% hg", "/ nhb", "/ tpw", "/ p.", "% p."};
+  int kernels = 0;
+  for (char *k = text ? strstr(text, "__global__") : NULL; k; k = strstr(k + 1, "__global__")) {
+    char *launcher = strstr(k, "extern \"C\" cudaError_t");
+    CHECK_MSG(launcher != NULL, "%s: a kernel without its launcher", path);
+    if (!launcher) break;
+    kernels++;
+    for (size_t i = 0; i < sizeof runtime_division / sizeof runtime_division[0]; i++) {
+      char *at = strstr(k, runtime_division[i]);
+      CHECK_MSG(!at || at > launcher, "%s: a kernel divides by a run-time value (%s): %.120s", path, runtime_division[i],
+                at ? at - 60 : "");
+    }
+    char *end = strstr(launcher, "\n}\n");
+    const char *made[] = {"g.s_div = fg_udiv_make((uint32_t)p->S);", "set.nhb_div = fg_udiv_make((uint32_t)set.nhb);",
+                          "set.hg_div = fg_udiv_make((uint32_t)set.hg);", ">>>(*p, g);"};
+    for (size_t i = 0; i < sizeof made / sizeof made[0]; i++) {
+      char *at = strstr(launcher, made[i]);
+      CHECK_MSG(at && (!end || at < end), "%s: a launcher lacks [%s]", path, made[i]);
+    }
+  }
+  CHECK_MSG(kernels >= 7, "%d kernels in %s, expected one per head size and access at least", kernels, path);
+  free(text);
+  run_free(&r);
+  fixture_close(&f);
+}
+
 void test_generator_list_prints_variants(void) {
   fixture f;
   if (!fixture_open(&f, NULL)) { fixture_close(&f); return; }

@@ -5,6 +5,7 @@
 
 #define GENERATOR_TESTS(X)                       \
   X(test_generator_valid_spec_generates)         \
+  X(test_generator_heads_kernels_divide_by_constants) \
   X(test_generator_list_prints_variants)         \
   X(test_generator_depfile_names_inputs)         \
   X(test_generator_spec_missing_op)              \
@@ -65,6 +66,7 @@
   X(test_generator_ptxas_accepts_clean_kernel)
 
 void test_generator_valid_spec_generates(void);
+void test_generator_heads_kernels_divide_by_constants(void);
 void test_generator_list_prints_variants(void);
 void test_generator_depfile_names_inputs(void);
 void test_generator_spec_missing_op(void);
