@@ -32,9 +32,14 @@ static inline __host__ __device__ fg_udiv fg_udiv_make(uint32_t d)
     v.shift = l;
     return v;
 }
-static __device__ __forceinline__ uint32_t fg_udiv_div(uint32_t n, fg_udiv v)
+static __host__ __device__ __forceinline__ uint32_t fg_udiv_div(uint32_t n, fg_udiv v)
 {
-    return (uint32_t)(((uint64_t)__umulhi(n, v.mul) + n) >> v.shift);
+#ifdef __CUDA_ARCH__
+    const uint32_t hi = __umulhi(n, v.mul);
+#else
+    const uint32_t hi = (uint32_t)(((uint64_t)n * v.mul) >> 32);
+#endif
+    return (uint32_t)(((uint64_t)hi + n) >> v.shift);
 }
 
 // A heads-mapping launch's work decomposition for one head set, which its

@@ -1,6 +1,5 @@
 // The device header's division by a launch-constant divisor (fg_udiv), checked
-// against the hardware's n / d: on the host for the divisors the launcher makes,
-// and on the GPU with the kernel-side fg_udiv_div.
+// against n / d, on the host (where the launcher makes the divisors) and on the GPU.
 #include "fusegen_device.cuh"
 
 #include <stdio.h>
@@ -61,11 +60,11 @@ __global__ void udiv_check_kernel(const uint32_t *divs, int ndiv, uint32_t per, 
 extern "C" int fg_test_udiv(int gpu, char *msg, size_t len) {
   uint32_t divs[128];
   const int ndiv = make_divisors(divs, 128);
-  for (int j = 0; j < ndiv; j++) {  // the launcher's side: fg_udiv_make, and the same formula in 64 bits
+  for (int j = 0; j < ndiv; j++) {  // fg_udiv_make and fg_udiv_div on the host
     const fg_udiv v = fg_udiv_make(divs[j]);
     for (uint32_t i = 0; i < (1u << 16); i++) {
       const uint32_t n = numerator(divs[j], i);
-      const uint32_t got = (uint32_t)((((uint64_t)n * v.mul >> 32) + n) >> v.shift);
+      const uint32_t got = fg_udiv_div(n, v);
       if (got != n / divs[j]) {
         snprintf(msg, len, "host: %u / %u gave %u (mul %u, shift %u)", n, divs[j], got, v.mul, v.shift);
         return 1;

@@ -33,25 +33,19 @@ $(kernel_name)(const $(params_type) p, const $(grid_type) g)
     const int hg = $(m.G);  // the lane groups of the warp, each heads g, g + hg, ...
 %   end
     const int tpw = 1, tsub = 0, hstep = $(m.G * m.U);
-%   if N > 1 and not m.walk_all then
-    // $(N) head sets ($(table.concat(set_names, ", "))), each with its own items, one set after the other
-%     for i = 1, N - 1 do
-    const int64_t nit$(i) = g.set[$(i - 1)].nit;  // items of $(head_sets[i].input)
-%     end
-%   end
-% elseif N == 1 then
+% else
     // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
     // of its item ($(m.U) in flight); with fewer heads than groups, the groups
     // of a warp take several tokens at once.
+%   if N == 1 then
     const int hg = g.set[0].hg;    // groups per token
     const int tpw = g.set[0].tpw;  // tokens per warp item
     const int tsub = fg_udiv_div(group, g.set[0].hg_div);
     if (tsub >= tpw) return;
     const int hstep = hg * $(m.U);  // heads per item
-% else
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item ($(m.U) in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+%   end
+% end
+% if N > 1 and not m.walk_all then
     // $(N) head sets ($(table.concat(set_names, ", "))), each with its own items, one set after the other
 %   for i = 1, N - 1 do
     const int64_t nit$(i) = g.set[$(i - 1)].nit;  // items of $(head_sets[i].input)
