@@ -317,6 +317,20 @@ fg_status fg__check_call(const fg__op_sig *sig, const DLTensor *const *t, fg__ca
       if (shape[i][j] > 1 && (c->stride[i][j] * es) % 16) c->aligned16 = 0;
   }
 
+  /* 32-bit offsets suffice when each tensor's elements lie fewer than 2^31 - 1
+     elements past its base (strides are not negative) */
+  c->index32 = 1;
+  for (int i = 0; i < sig->ntensors && c->index32; i++) {
+    if (!c->present[i]) continue;
+    int64_t span = 0, term;
+    for (int j = 0; j < sig->tensors[i].ndim; j++) {
+      if (shape[i][j] == 0) continue;
+      if (__builtin_mul_overflow(shape[i][j] - 1, c->stride[i][j], &term) || __builtin_add_overflow(span, term, &span) ||
+          span >= INT32_MAX)
+        c->index32 = 0;
+    }
+  }
+
   c->device = device_id;
   return FG_OK;
 }

@@ -31,6 +31,7 @@ typedef struct fg_norm_modulate_params {
     float eps;
     float scale_offset;
     uint32_t inplace;  // bit i: tensor i (an output) is the input it may alias
+    uint32_t index32;  // 1: every tensor's element offsets are below 2^31 - 1 (kernels may index in 32 bits)
 } fg_norm_modulate_params;
 
 // norm_modulate_per_frame: norm + modulation, scale and shift per video frame (Wan)   [gen/specs/norm_modulate_per_frame.lua]
@@ -58,6 +59,7 @@ typedef struct fg_norm_modulate_per_frame_params {
     float eps;
     float scale_offset;
     uint32_t inplace;  // bit i: tensor i (an output) is the input it may alias
+    uint32_t index32;  // 1: every tensor's element offsets are below 2^31 - 1 (kernels may index in 32 bits)
 } fg_norm_modulate_per_frame_params;
 
 // norm_modulate_per_token: norm + modulation, scale and shift per token   [gen/specs/norm_modulate_per_token.lua]
@@ -85,6 +87,7 @@ typedef struct fg_norm_modulate_per_token_params {
     float eps;
     float scale_offset;
     uint32_t inplace;  // bit i: tensor i (an output) is the input it may alias
+    uint32_t index32;  // 1: every tensor's element offsets are below 2^31 - 1 (kernels may index in 32 bits)
 } fg_norm_modulate_per_token_params;
 
 // norm_modulate_scalar: norm + modulation, one scalar scale and shift   [gen/specs/norm_modulate_scalar.lua]
@@ -110,6 +113,7 @@ typedef struct fg_norm_modulate_scalar_params {
     float scale;
     float shift;
     uint32_t inplace;  // bit i: tensor i (an output) is the input it may alias
+    uint32_t index32;  // 1: every tensor's element offsets are below 2^31 - 1 (kernels may index in 32 bits)
 } fg_norm_modulate_scalar_params;
 
 // norm_modulate_select01: norm + modulation, scale/shift/gate of one of two branches per token   [gen/specs/norm_modulate_select01.lua]
@@ -149,6 +153,7 @@ typedef struct fg_norm_modulate_select01_params {
     float eps;
     float scale_offset;
     uint32_t inplace;  // bit i: tensor i (an output) is the input it may alias
+    uint32_t index32;  // 1: every tensor's element offsets are below 2^31 - 1 (kernels may index in 32 bits)
 } fg_norm_modulate_select01_params;
 
 // qknorm_across_heads_rope: RMSNorm of q and k over all heads of a token, then rotary embedding from per-token cos/sin tables, in place   [gen/specs/qknorm_across_heads_rope.lua]
@@ -170,6 +175,7 @@ typedef struct fg_qknorm_across_heads_rope_params {
     float eps;
     int32_t norm_rounding;  // fg_norm_rounding
     uint32_t inplace;  // bit i: tensor i (an output) is the input it may alias
+    uint32_t index32;  // 1: every tensor's element offsets are below 2^31 - 1 (kernels may index in 32 bits)
 } fg_qknorm_across_heads_rope_params;
 
 // qknorm_across_heads_rope_per_head: RMSNorm of q and k over all heads of a token, then rotary embedding from per-head cos/sin tables, in place   [gen/specs/qknorm_across_heads_rope_per_head.lua]
@@ -191,6 +197,7 @@ typedef struct fg_qknorm_across_heads_rope_per_head_params {
     float eps;
     int32_t norm_rounding;  // fg_norm_rounding
     uint32_t inplace;  // bit i: tensor i (an output) is the input it may alias
+    uint32_t index32;  // 1: every tensor's element offsets are below 2^31 - 1 (kernels may index in 32 bits)
 } fg_qknorm_across_heads_rope_per_head_params;
 
 // qknorm_rope: RMSNorm of each head of q and k, then rotary embedding from per-token cos/sin tables, in place   [gen/specs/qknorm_rope.lua]
@@ -212,6 +219,7 @@ typedef struct fg_qknorm_rope_params {
     float eps;
     int32_t norm_rounding;  // fg_norm_rounding
     uint32_t inplace;  // bit i: tensor i (an output) is the input it may alias
+    uint32_t index32;  // 1: every tensor's element offsets are below 2^31 - 1 (kernels may index in 32 bits)
 } fg_qknorm_rope_params;
 
 // qknorm_rope_cos_sin_cache: RMSNorm of each head of q and k, then rotary embedding from a packed cos_sin_cache, in place   [gen/specs/qknorm_rope_cos_sin_cache.lua]
@@ -234,6 +242,7 @@ typedef struct fg_qknorm_rope_cos_sin_cache_params {
     int64_t position_offset;
     int32_t norm_rounding;  // fg_norm_rounding
     uint32_t inplace;  // bit i: tensor i (an output) is the input it may alias
+    uint32_t index32;  // 1: every tensor's element offsets are below 2^31 - 1 (kernels may index in 32 bits)
 } fg_qknorm_rope_cos_sin_cache_params;
 
 // qknorm_rope_positions: RMSNorm of each head of q and k, then rotary embedding from cos/sin tables indexed by positions, in place   [gen/specs/qknorm_rope_positions.lua]
@@ -258,6 +267,7 @@ typedef struct fg_qknorm_rope_positions_params {
     int64_t position_offset;
     int32_t norm_rounding;  // fg_norm_rounding
     uint32_t inplace;  // bit i: tensor i (an output) is the input it may alias
+    uint32_t index32;  // 1: every tensor's element offsets are below 2^31 - 1 (kernels may index in 32 bits)
 } fg_qknorm_rope_positions_params;
 
 // rope: rotary embedding with per-token cos/sin tables   [gen/specs/rope.lua]
@@ -273,6 +283,7 @@ typedef struct fg_rope_params {
     int64_t B, D, H, R, S;
     int32_t pairing;  // fg_pairing
     uint32_t inplace;  // bit i: tensor i (an output) is the input it may alias
+    uint32_t index32;  // 1: every tensor's element offsets are below 2^31 - 1 (kernels may index in 32 bits)
 } fg_rope_params;
 
 // rope_cos_sin_cache: rotary embedding with a packed cos_sin_cache indexed by positions   [gen/specs/rope_cos_sin_cache.lua]
@@ -289,6 +300,7 @@ typedef struct fg_rope_cos_sin_cache_params {
     int32_t pairing;  // fg_pairing
     int64_t position_offset;
     uint32_t inplace;  // bit i: tensor i (an output) is the input it may alias
+    uint32_t index32;  // 1: every tensor's element offsets are below 2^31 - 1 (kernels may index in 32 bits)
 } fg_rope_cos_sin_cache_params;
 
 // rope_per_head: rotary embedding with per-head cos/sin tables   [gen/specs/rope_per_head.lua]
@@ -305,6 +317,7 @@ typedef struct fg_rope_per_head_params {
     int32_t pairing;  // fg_pairing
     int32_t rounding;  // fg_rounding
     uint32_t inplace;  // bit i: tensor i (an output) is the input it may alias
+    uint32_t index32;  // 1: every tensor's element offsets are below 2^31 - 1 (kernels may index in 32 bits)
 } fg_rope_per_head_params;
 
 // rope_positions: rotary embedding with cos/sin tables indexed by positions   [gen/specs/rope_positions.lua]
@@ -323,6 +336,7 @@ typedef struct fg_rope_positions_params {
     int32_t pairing;  // fg_pairing
     int64_t position_offset;
     uint32_t inplace;  // bit i: tensor i (an output) is the input it may alias
+    uint32_t index32;  // 1: every tensor's element offsets are below 2^31 - 1 (kernels may index in 32 bits)
 } fg_rope_positions_params;
 
 // rope_qk: rotary embedding of q and k in one launch, per-token cos/sin tables   [gen/specs/rope_qk.lua]
@@ -342,5 +356,6 @@ typedef struct fg_rope_qk_params {
     int64_t B, D, HK, HQ, R, S;
     int32_t pairing;  // fg_pairing
     uint32_t inplace;  // bit i: tensor i (an output) is the input it may alias
+    uint32_t index32;  // 1: every tensor's element offsets are below 2^31 - 1 (kernels may index in 32 bits)
 } fg_rope_qk_params;
 

@@ -100,5 +100,6 @@ fg_status fg_norm_modulate(const DLTensor* x, DLTensor* out, const DLTensor* sca
     p.eps = eps;
     p.scale_offset = scale_offset;
     p.inplace = c.inplace;
+    p.index32 = c.index32;
     return fg__launch(&sig, e, &p, &c, stream);
 }

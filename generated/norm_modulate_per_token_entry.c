@@ -100,5 +100,6 @@ fg_status fg_norm_modulate_per_token(const DLTensor* x, DLTensor* out, const DLT
     p.eps = eps;
     p.scale_offset = scale_offset;
     p.inplace = c.inplace;
+    p.index32 = c.index32;
     return fg__launch(&sig, e, &p, &c, stream);
 }

@@ -96,5 +96,6 @@ fg_status fg_norm_modulate_scalar(const DLTensor* x, DLTensor* out, const DLTens
     p.scale = scale;
     p.shift = shift;
     p.inplace = c.inplace;
+    p.index32 = c.index32;
     return fg__launch(&sig, e, &p, &c, stream);
 }

@@ -144,5 +144,6 @@ fg_status fg_qknorm_across_heads_rope(DLTensor* q, DLTensor* k, const DLTensor* 
     p.eps = eps;
     p.norm_rounding = (int32_t)norm_rounding;
     p.inplace = c.inplace;
+    p.index32 = c.index32;
     return fg__launch(&sig, e, &p, &c, stream);
 }

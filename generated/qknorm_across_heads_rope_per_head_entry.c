@@ -146,5 +146,6 @@ fg_status fg_qknorm_across_heads_rope_per_head(DLTensor* q, DLTensor* k, const D
     p.eps = eps;
     p.norm_rounding = (int32_t)norm_rounding;
     p.inplace = c.inplace;
+    p.index32 = c.index32;
     return fg__launch(&sig, e, &p, &c, stream);
 }

@@ -153,5 +153,6 @@ fg_status fg_qknorm_rope_cos_sin_cache(DLTensor* q, DLTensor* k, const DLTensor*
     p.position_offset = position_offset;
     p.norm_rounding = (int32_t)norm_rounding;
     p.inplace = c.inplace;
+    p.index32 = c.index32;
     return fg__launch(&sig, e, &p, &c, stream);
 }

@@ -139,5 +139,6 @@ fg_status fg_qknorm_rope(DLTensor* q, DLTensor* k, const DLTensor* q_weight, con
     p.eps = eps;
     p.norm_rounding = (int32_t)norm_rounding;
     p.inplace = c.inplace;
+    p.index32 = c.index32;
     return fg__launch(&sig, e, &p, &c, stream);
 }

@@ -132,5 +132,6 @@ fg_status fg_rope_cos_sin_cache(const DLTensor* x, DLTensor* out, const DLTensor
     p.pairing = (int32_t)pairing;
     p.position_offset = position_offset;
     p.inplace = c.inplace;
+    p.index32 = c.index32;
     return fg__launch(&sig, e, &p, &c, stream);
 }

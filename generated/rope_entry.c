@@ -118,5 +118,6 @@ fg_status fg_rope(const DLTensor* x, DLTensor* out, const DLTensor* cos, const D
     p.S = S;
     p.pairing = (int32_t)pairing;
     p.inplace = c.inplace;
+    p.index32 = c.index32;
     return fg__launch(&sig, e, &p, &c, stream);
 }

@@ -128,5 +128,6 @@ fg_status fg_rope_per_head(const DLTensor* x, DLTensor* out, const DLTensor* cos
     p.pairing = (int32_t)pairing;
     p.rounding = (int32_t)rounding;
     p.inplace = c.inplace;
+    p.index32 = c.index32;
     return fg__launch(&sig, e, &p, &c, stream);
 }

@@ -126,5 +126,6 @@ fg_status fg_rope_qk(const DLTensor* q, const DLTensor* k, DLTensor* q_out, DLTe
     p.S = S;
     p.pairing = (int32_t)pairing;
     p.inplace = c.inplace;
+    p.index32 = c.index32;
     return fg__launch(&sig, e, &p, &c, stream);
 }

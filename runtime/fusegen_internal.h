@@ -72,6 +72,7 @@ typedef struct {
   int64_t sym[FG__MAX_SYMS];
   unsigned inplace; /* bit i: output tensor i is the input it may alias */
   int aligned16; /* every pointer and stride is a multiple of 16 bytes */
+  int index32;   /* every tensor's element offsets are below 2^31 - 1 */
   int empty;     /* some tensor has no elements: nothing to launch */
   int device, cc, sm_count;
 } fg__call;

@@ -99,40 +99,58 @@ void test_generator_valid_spec_generates(void) {
 /* The heads kernels divide by run-time sizes only through the launcher's
    fg_udiv divisors: no integer division by a run-time value in a kernel body
    (some twenty dependent instructions each, before a short call's first load),
-   and every launcher makes the divisors it passes. */
+   and every launcher makes the divisors it passes. rope_per_head's 16-byte
+   variants have the lean form too (tile lean): a second kernel before the
+   launcher, which makes its divisors and runs it only when p.index32 holds. */
 void test_generator_heads_kernels_divide_by_constants(void) {
-  fixture f;
-  if (!fixture_open(&f, NULL)) { fixture_close(&f); return; }
-  run_result r = generate(&f);
-  CHECK_MSG(r.code == 0, "exit %d, stderr:\n%s", r.code, r.err);
-  char path[4096];
-  snprintf(path, sizeof path, "%s/kernels/rope_bf16_tabfp32_interleaved.cu", f.out);
-  char *text = read_text(path, NULL);
-  CHECK_MSG(text != NULL, "cannot read %s", path);
-  static const char *const runtime_division[] = {"/ (uint32_t)", "/ (int)", "/ hg", "% hg", "/ nhb", "/ tpw", "/ p.", "% p."};
-  int kernels = 0;
-  for (char *k = text ? strstr(text, "__global__") : NULL; k; k = strstr(k + 1, "__global__")) {
-    char *launcher = strstr(k, "extern \"C\" cudaError_t");
-    CHECK_MSG(launcher != NULL, "%s: a kernel without its launcher", path);
-    if (!launcher) break;
-    kernels++;
-    for (size_t i = 0; i < sizeof runtime_division / sizeof runtime_division[0]; i++) {
-      char *at = strstr(k, runtime_division[i]);
-      CHECK_MSG(!at || at > launcher, "%s: a kernel divides by a run-time value (%s): %.120s", path, runtime_division[i],
-                at ? at - 60 : "");
+  static const char *const specs[] = {"gen/specs/rope.lua", "gen/specs/rope_per_head.lua"};
+  static const char *const files[] = {"rope_bf16_tabfp32_interleaved.cu", "rope_per_head_bf16_tabbf16_eager_bf16_half.cu"};
+  for (int fi = 0; fi < 2; fi++) {
+    char *spec = read_text(specs[fi], NULL);
+    CHECK_MSG(spec != NULL, "cannot read %s", specs[fi]);
+    fixture f;
+    memset(&f, 0, sizeof f);
+    if (!spec || !fixture_open(&f, spec)) { free(spec); fixture_close(&f); return; }
+    free(spec);
+    run_result r = generate(&f);
+    CHECK_MSG(r.code == 0, "exit %d, stderr:\n%s", r.code, r.err);
+    char path[4096];
+    snprintf(path, sizeof path, "%s/kernels/%s", f.out, files[fi]);
+    char *text = read_text(path, NULL);
+    CHECK_MSG(text != NULL, "cannot read %s", path);
+    static const char *const runtime_division[] = {"/ (uint32_t)", "/ (int)", "/ hg", "% hg", "/ nhb", "/ tpw", "/ p.", "% p."};
+    int kernels = 0, lean = 0, vec16 = 0;
+    for (char *k = text ? strstr(text, "__global__") : NULL; k; k = strstr(k + 1, "__global__")) {
+      char *launcher = strstr(k, "extern \"C\" cudaError_t");
+      CHECK_MSG(launcher != NULL, "%s: a kernel without its launcher", path);
+      if (!launcher) break;
+      kernels++;
+      char *eol = strchr(strchr(k, '\n') + 1, '\n');
+      const int is_lean = eol && memmem(k, (size_t)(eol - k), "_lean", 5) != NULL;
+      lean += is_lean;
+      vec16 += !is_lean && eol && memmem(k, (size_t)(eol - k), "_vec16", 6) != NULL;
+      for (size_t i = 0; i < sizeof runtime_division / sizeof runtime_division[0]; i++) {
+        char *at = strstr(k, runtime_division[i]);
+        CHECK_MSG(!at || at > launcher, "%s: a kernel divides by a run-time value (%s): %.120s", path, runtime_division[i],
+                  at ? at - 60 : "");
+      }
+      char *end = strstr(launcher, "\n}\n");
+      const char *made[] = {"g.s_div = fg_udiv_make((uint32_t)p->S);", "set.nhb_div = fg_udiv_make((uint32_t)set.nhb);",
+                            "set.hg_div = fg_udiv_make((uint32_t)set.hg);", ">>>(*p, g);"};
+      const char *made_lean[] = {"if (p->index32 && (", "lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);",
+                                 "lg.s_div = fg_udiv_make((uint32_t)p->S);", "_lean)<<<(unsigned)lean_blocks,"};
+      for (size_t i = 0; i < 4; i++) {
+        char *at = strstr(launcher, is_lean ? made_lean[i] : made[i]);
+        CHECK_MSG(at && (!end || at < end), "%s: a launcher lacks [%s]", path, is_lean ? made_lean[i] : made[i]);
+      }
     }
-    char *end = strstr(launcher, "\n}\n");
-    const char *made[] = {"g.s_div = fg_udiv_make((uint32_t)p->S);", "set.nhb_div = fg_udiv_make((uint32_t)set.nhb);",
-                          "set.hg_div = fg_udiv_make((uint32_t)set.hg);", ">>>(*p, g);"};
-    for (size_t i = 0; i < sizeof made / sizeof made[0]; i++) {
-      char *at = strstr(launcher, made[i]);
-      CHECK_MSG(at && (!end || at < end), "%s: a launcher lacks [%s]", path, made[i]);
-    }
+    CHECK_MSG(kernels >= 7, "%d kernels in %s, expected one per head size and access at least", kernels, path);
+    if (fi == 0) CHECK_MSG(lean == 0, "%s: %d lean kernels, but rope's tiles have none", path, lean);
+    else CHECK_MSG(lean == vec16 && lean >= 14, "%s: %d lean kernels, expected one per 16-byte variant (%d)", path, lean, vec16);
+    free(text);
+    run_free(&r);
+    fixture_close(&f);
   }
-  CHECK_MSG(kernels >= 7, "%d kernels in %s, expected one per head size and access at least", kernels, path);
-  free(text);
-  run_free(&r);
-  fixture_close(&f);
 }
 
 void test_generator_list_prints_variants(void) {
@@ -305,7 +323,7 @@ void test_generator_spec_files_unknown_axis(void) {
 
 void test_generator_spec_tile_unknown_name(void) {
   expect_spec_error("warps = 4, chunks = 1", "warp = 4, chunks = 1", "tiles.warp",
-                    "a tile parameter (blocks_per_sm, chunks, evict_first, flat_waves, heads_in_flight, min_blocks, walk, warps), got \"warp\"");
+                    "a tile parameter (blocks_per_sm, chunks, evict_first, flat_waves, heads_in_flight, lean, min_blocks, walk, warps), got \"warp\"");
 }
 
 void test_generator_spec_tile_bad_value(void) {

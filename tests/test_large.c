@@ -335,3 +335,95 @@ done:
   free(r), free(sc), free(sh);
   gbuf_free(&x), gbuf_free(&out), gbuf_free(&scb), gbuf_free(&shb);
 }
+
+/* Eager PyTorch's bf16 order for half pairs (as tests/test_rope_tables.c):
+   a' = bf16(fma(-b, s, bf16(a*c))), b' = bf16(fma(a, s, bf16(b*c))). */
+static uint16_t lg_bf16_bits(float f) {
+  uint32_t u;
+  memcpy(&u, &f, 4);
+  if ((u & 0x7fffffff) > 0x7f800000) return 0x7fc0;
+  u += 0x7fff + ((u >> 16) & 1);
+  return (uint16_t)(u >> 16);
+}
+static float lg_bf16(uint16_t b) {
+  uint32_t u = (uint32_t)b << 16;
+  float f;
+  memcpy(&f, &u, 4);
+  return f;
+}
+
+/* fg_rope_per_head (eager_bf16, half pairs) on LTX-2's audio shape [2, 25, 32,
+ * 64], x's two sequences 2^31 elements apart in a 4.3 GB buffer: x's offsets
+ * do not fit in 32 bits, so the launcher takes the kernel that indexes in 64
+ * bits, not the lean form (32-bit offsets) that runs such a short call
+ * otherwise. Then the same rows next to each other, which the lean form runs.
+ * Both outputs must equal eager PyTorch bit for bit, with the poisoned bytes
+ * after each unchanged. 4.3 GB of GPU memory. */
+void test_large_rope_per_head_offsets_past_2_31(void) {
+  if (!test_have_gpu()) SKIP("no GPU");
+  const int64_t B = 2, S = 25, H = 32, D = 64, HALF = 32, far = (int64_t)1 << 31;
+  const size_t seq = (size_t)S * H * D, tab = (size_t)B * H * S * HALF, pad = 4096;
+  size_t free_b = 0, total_b = 0;
+  if (cudaMemGetInfo(&free_b, &total_b) != cudaSuccess || free_b < (far + seq) * 2 + ((size_t)1 << 30))
+    SKIP("less than 5.3 GB of free GPU memory");
+  gbuf xfar, xnear, out, cb, sb;
+  memset(&xfar, 0, sizeof xfar);
+  xfar.bytes = (far + seq) * 2;
+  if (cudaMalloc(&xfar.dev, xfar.bytes) != cudaSuccess) SKIP("cannot allocate 4.3 GB of GPU memory");
+  memset(&xnear, 0, sizeof xnear), memset(&out, 0, sizeof out), memset(&cb, 0, sizeof cb), memset(&sb, 0, sizeof sb);
+  if (gbuf_alloc(&xnear, B * seq * 2) || gbuf_alloc(&out, (B * seq + pad) * 2) || gbuf_alloc(&cb, tab * 2) ||
+      gbuf_alloc(&sb, tab * 2)) {
+    cudaFree(xfar.dev), gbuf_free(&xnear), gbuf_free(&out), gbuf_free(&cb), gbuf_free(&sb);
+    SKIP("cannot allocate the small buffers");
+  }
+  uint64_t rng = 47;
+  for (size_t i = 0; i < B * seq; i++) dt_store(DT_BF16, xnear.host + i * 2, rng_uniform(&rng, -2, 2));
+  for (size_t i = 0; i < tab; i++) {
+    const double th = rng_uniform(&rng, -3.2, 3.2);
+    dt_store(DT_BF16, cb.host + i * 2, cos(th));
+    dt_store(DT_BF16, sb.host + i * 2, sin(th));
+  }
+  CHECK(!gbuf_upload(&xnear) && !gbuf_upload(&cb) && !gbuf_upload(&sb));
+  CHECK(cudaMemcpy(xfar.dev, xnear.host, seq * 2, cudaMemcpyHostToDevice) == cudaSuccess);
+  CHECK(cudaMemcpy((char *)xfar.dev + far * 2, xnear.host + seq * 2, seq * 2, cudaMemcpyHostToDevice) == cudaSuccess);
+  /* the reference: out[b, s, h, i] and [.., i + 32] from x and the tables [B, H, S, 32] */
+  uint16_t *want = malloc(B * seq * 2);
+  CHECK(want != NULL);
+  for (int64_t b = 0; want && b < B; b++)
+    for (int64_t s = 0; s < S; s++)
+      for (int64_t h = 0; h < H; h++)
+        for (int64_t i = 0; i < HALF; i++) {
+          const size_t xi = (size_t)((b * S + s) * H + h) * D + i, ti = (size_t)((b * H + h) * S + s) * HALF + i;
+          const float a = (float)dt_load(DT_BF16, xnear.host + xi * 2), bb = (float)dt_load(DT_BF16, xnear.host + (xi + HALF) * 2);
+          const float c = (float)dt_load(DT_BF16, cb.host + ti * 2), sn = (float)dt_load(DT_BF16, sb.host + ti * 2);
+          want[xi] = lg_bf16_bits(fmaf(-bb, sn, lg_bf16(lg_bf16_bits(a * c))));
+          want[xi + HALF] = lg_bf16_bits(fmaf(a, sn, lg_bf16(lg_bf16_bits(bb * c))));
+        }
+  const int64_t xs[4] = {B, S, H, D}, ts[4] = {B, H, S, HALF}, tst[4] = {H * S * HALF, S * HALF, HALF, 1};
+  const int64_t far_st[4] = {far, H * D, D, 1}, near_st[4] = {S * H * D, H * D, D, 1};
+  for (int form = 0; form < 2 && want; form++) {
+    const char *what = form == 0 ? "x's sequences 2^31 elements apart (64-bit offsets)" : "x contiguous (the lean form)";
+    gbuf_poison(&out);
+    CHECK(!gbuf_upload(&out));
+    tview xv, ov, cv, sv;
+    tview_make(&xv, form == 0 ? &xfar : &xnear, DT_BF16, 0, 4, xs, form == 0 ? far_st : near_st);
+    tview_make(&ov, &out, DT_BF16, 0, 4, xs, near_st);
+    tview_make(&cv, &cb, DT_BF16, 0, 4, ts, tst);
+    tview_make(&sv, &sb, DT_BF16, 0, 4, ts, tst);
+    fg_status st = fg_rope_per_head(&xv.t, &ov.t, &cv.t, &sv.t, FG_PAIRING_HALF, FG_ROUNDING_EAGER_BF16, NULL);
+    CHECK_MSG(st == FG_OK, "%s: fg_rope_per_head: %s (%s)", what, fg_status_name(st), fg_last_error());
+    CHECK(cudaDeviceSynchronize() == cudaSuccess && !gbuf_download(&out));
+    int64_t off = 0;
+    for (size_t i = 0; i < B * seq; i++) {
+      uint16_t got;
+      memcpy(&got, out.host + i * 2, 2);
+      if (got != want[i] && off++ < 3)
+        fprintf(stderr, "    %s: element %zu got 0x%04x want 0x%04x\n", what, i, got, want[i]);
+    }
+    CHECK_MSG(off == 0, "%s: %lld elements differ from eager PyTorch", what, (long long)off);
+    CHECK_MSG(!memcmp(out.host + B * seq * 2, out.before + B * seq * 2, pad * 2), "%s: bytes after out changed", what);
+  }
+  free(want);
+  cudaFree(xfar.dev);
+  gbuf_free(&xnear), gbuf_free(&out), gbuf_free(&cb), gbuf_free(&sb);
+}

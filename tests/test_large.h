@@ -3,8 +3,10 @@
 #define LARGE_TESTS(X)                                                                                                 \
   X(test_large_rope_past_2_31_elements)                                                                                \
   X(test_large_qknorm_rope_past_2_31_elements)                                                                         \
-  X(test_large_norm_modulate_past_2_31_elements)
+  X(test_large_norm_modulate_past_2_31_elements)                                                                        \
+  X(test_large_rope_per_head_offsets_past_2_31)
 void test_large_rope_past_2_31_elements(void);
 void test_large_qknorm_rope_past_2_31_elements(void);
 void test_large_norm_modulate_past_2_31_elements(void);
+void test_large_rope_per_head_offsets_past_2_31(void);
 #endif

@@ -32,7 +32,7 @@ void test_tuning_spec_candidates_not_a_list(void) {
 
 void test_tuning_spec_candidate_unknown_name(void) {
   expect_spec_error("tune = { warps = { 2, 4, 8 }", "tune = { warp = { 2, 4, 8 }", "tune.warp",
-                    "a tile parameter (blocks_per_sm, chunks, evict_first, flat_waves, heads_in_flight, min_blocks, walk, warps), got \"warp\"");
+                    "a tile parameter (blocks_per_sm, chunks, evict_first, flat_waves, heads_in_flight, lean, min_blocks, walk, warps), got \"warp\"");
 }
 
 /* Ranges of the tiles that choose a kernel's form: rows_per_block, prefetch, blocks_per_sm, evict_first,

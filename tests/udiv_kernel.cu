@@ -47,10 +47,12 @@ __global__ void udiv_check_kernel(const uint32_t *divs, int ndiv, uint32_t per, 
   const fg_udiv v = fg_udiv_make(d);
   for (uint32_t i = blockIdx.x * blockDim.x + threadIdx.x; i < per; i += gridDim.x * blockDim.x) {
     const uint32_t n = numerator(d, i), got = fg_udiv_div(n, v);
-    if (got != n / d && atomicAdd(&fail->count, 1u) == 0) {
+    // fg_udiv_div31 where it applies: n < 2^31, d <= 2^31
+    const uint32_t got31 = n < 0x80000000u && d <= 0x80000000u ? fg_udiv_div31(n, v) : n / d;
+    if ((got != n / d || got31 != n / d) && atomicAdd(&fail->count, 1u) == 0) {
       fail->n = n;
       fail->d = d;
-      fail->got = got;
+      fail->got = got != n / d ? got : got31;
     }
   }
 }
@@ -67,6 +69,12 @@ extern "C" int fg_test_udiv(int gpu, char *msg, size_t len) {
       const uint32_t got = fg_udiv_div(n, v);
       if (got != n / divs[j]) {
         snprintf(msg, len, "host: %u / %u gave %u (mul %u, shift %u)", n, divs[j], got, v.mul, v.shift);
+        return 1;
+      }
+      const uint32_t n31 = n & 0x7fffffffu;  // fg_udiv_div31: n < 2^31, d <= 2^31
+      if (divs[j] <= 0x80000000u && fg_udiv_div31(n31, v) != n31 / divs[j]) {
+        snprintf(msg, len, "host: fg_udiv_div31 %u / %u gave %u (mul %u, shift %u)", n31, divs[j],
+                 fg_udiv_div31(n31, v), v.mul, v.shift);
         return 1;
       }
     }

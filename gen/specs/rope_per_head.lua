@@ -55,7 +55,7 @@ eager PyTorch bit for bit: a' = bf16(bf16(a*cos) - b*sin), b' = bf16(bf16(b*cos)
   tiles = {
     warps = 4, chunks = 1, heads_in_flight = 1, blocks_per_sm = 32,
     { when = { pairing = "interleaved" }, chunks = 2 },
-    { when = { access = "vec16" }, min_blocks = 3 },
+    { when = { access = "vec16" }, min_blocks = 3, lean = 1 },
     -- the general variant holds chunks for the largest head: no register cap
     { when = { head_dim = "any" }, min_blocks = 1 },
   },

@@ -105,6 +105,86 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d64_full_vec16
     }
 }
 
+// The lean form: a lane group per (token t, head h), one
+// pass over the call, 32-bit offsets. A call of a few waves waits on the index
+// math before its first load, so that math is short here: two divisions by
+// the launcher's divisors, no item loop.
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d64_full_vec16_lean_grid) {
+    int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
+    int32_t nhb[1];        // head blocks per token
+    fg_udiv nhb_div[1];    // divides a lane group index by nhb
+    fg_udiv s_div;        // divides a token index by S
+};
+
+__global__ void __launch_bounds__(128, 3)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d64_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d64_full_vec16_lean_grid) g)
+{
+    const int lane = threadIdx.x & 31;
+    const int pos = lane % 4;    // this lane's chunk position within its head
+    const int group = lane / 4;  // which of the warp's 8 lane groups
+    // this lane group's index (unsigned: the grid's last block may reach past 2^31 - 1)
+    uint32_t q = (blockIdx.x * 4 + (threadIdx.x >> 5)) * 8 + group;
+    if (q >= (uint32_t)g.groups[0]) return;
+    // lane group q -> token t (sequence b, position s) and its first head h
+    const int t = (int)fg_udiv_div31(q, g.nhb_div[0]);
+    const int h = ((int)q - t * g.nhb[0]) * 1;
+    const int b = (int)fg_udiv_div31((uint32_t)t, g.s_div), s = t - b * (int)p.S;
+    const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + (b * (int)(p.x_stride[0]) + s * (int)(p.x_stride[1]));
+    const int xin_hs = (int)(p.x_stride[2]);
+    __nv_bfloat16* xout = (__nv_bfloat16*)p.out + (b * (int)(p.out_stride[0]) + s * (int)(p.out_stride[1]));
+    const int xout_hs = (int)(p.out_stride[2]);
+    const int H = (int)(p.H);
+    __builtin_assume(h < H);  // the first head of a lane group's block is always there
+    float xa[1][2][8] = {};
+    if (h < H) {  // head h
+        const __nv_bfloat16* px = xin + (h) * xin_hs;
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 4) * 8;
+            fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+        }
+    }
+    // cos/sin of each head in flight: row [b, h, s]
+    float cs[1][2][4] = {}, sn[1][2][4] = {};
+    if (h < H) {  // head h
+        const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (b * (int)(p.cos_stride[0]) + (h) * (int)(p.cos_stride[1]) + s * (int)(p.cos_stride[2]));
+        const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (b * (int)(p.sin_stride[0]) + (h) * (int)(p.sin_stride[1]) + s * (int)(p.sin_stride[2]));
+        {  // chunk slot 0: angles (pos + 0) * 4 onwards
+            const int a = (pos + 0) * 4;
+            fg_load_bf16x4_keep(crow + a + 0, &cs[0][0][0]);
+            fg_load_bf16x4_keep(srow + a + 0, &sn[0][0][0]);
+        }
+        {  // chunk slot 1: angles (pos + 4) * 4 onwards
+            const int a = (pos + 4) * 4;
+            fg_load_bf16x4_keep(crow + a + 0, &cs[0][1][0]);
+            fg_load_bf16x4_keep(srow + a + 0, &sn[0][1][0]);
+        }
+    }
+    // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin  (a*cos, b*cos rounded to bf16 first)
+    fg_rotate_eager_bf16(xa[0][0][0], xa[0][0][1], cs[0][0][0], sn[0][0][0]);
+    fg_rotate_eager_bf16(xa[0][0][2], xa[0][0][3], cs[0][0][1], sn[0][0][1]);
+    fg_rotate_eager_bf16(xa[0][0][4], xa[0][0][5], cs[0][0][2], sn[0][0][2]);
+    fg_rotate_eager_bf16(xa[0][0][6], xa[0][0][7], cs[0][0][3], sn[0][0][3]);
+    fg_rotate_eager_bf16(xa[0][1][0], xa[0][1][1], cs[0][1][0], sn[0][1][0]);
+    fg_rotate_eager_bf16(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
+    fg_rotate_eager_bf16(xa[0][1][4], xa[0][1][5], cs[0][1][2], sn[0][1][2]);
+    fg_rotate_eager_bf16(xa[0][1][6], xa[0][1][7], cs[0][1][3], sn[0][1][3]);
+    if (h < H) {  // head h
+        __nv_bfloat16* po = xout + (h) * xout_hs;
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 4) * 8;
+            fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+        }
+    }
+}
+
 // Grid: a warp per item, at most as many blocks as fit on the GPU at once
 // (and at most 32 per multiprocessor); the item loop covers the rest.
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
@@ -138,6 +218,20 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_
     g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    // the lean form where this grid would pass over every item once, if every
+    // offset fits in 32 bits
+    if (p->index32 && (blocks <= cap)) {
+        FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d64_full_vec16_lean_grid) lg;
+        int64_t groups = 0;
+        lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
+        lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
+        lg.groups[0] = (int32_t)(p->B * p->S * lg.nhb[0]);  // below 2^31: B * S * heads is
+        groups += lg.groups[0];
+        lg.s_div = fg_udiv_make((uint32_t)p->S);
+        const int64_t lean_blocks = (groups + 31) / 32;
+        FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d64_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+        return cudaGetLastError();
+    }
     if (blocks > cap) blocks = cap;
     FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
@@ -435,6 +529,106 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d64_partial_ve
     }
 }
 
+// The lean form: a lane group per (token t, head h), one
+// pass over the call, 32-bit offsets. A call of a few waves waits on the index
+// math before its first load, so that math is short here: two divisions by
+// the launcher's divisors, no item loop.
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d64_partial_vec16_lean_grid) {
+    int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
+    int32_t nhb[1];        // head blocks per token
+    fg_udiv nhb_div[1];    // divides a lane group index by nhb
+    fg_udiv s_div;        // divides a token index by S
+};
+
+__global__ void __launch_bounds__(128, 3)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d64_partial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d64_partial_vec16_lean_grid) g)
+{
+    const int lane = threadIdx.x & 31;
+    const int pos = lane % 4;    // this lane's chunk position within its head
+    const int group = lane / 4;  // which of the warp's 8 lane groups
+    // this lane group's index (unsigned: the grid's last block may reach past 2^31 - 1)
+    uint32_t q = (blockIdx.x * 4 + (threadIdx.x >> 5)) * 8 + group;
+    if (q >= (uint32_t)g.groups[0]) return;
+    const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
+    const int np = (64 - (int)p.R) / 8;  // pass chunks
+    // lane group q -> token t (sequence b, position s) and its first head h
+    const int t = (int)fg_udiv_div31(q, g.nhb_div[0]);
+    const int h = ((int)q - t * g.nhb[0]) * 1;
+    const int b = (int)fg_udiv_div31((uint32_t)t, g.s_div), s = t - b * (int)p.S;
+    const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + (b * (int)(p.x_stride[0]) + s * (int)(p.x_stride[1]));
+    const int xin_hs = (int)(p.x_stride[2]);
+    __nv_bfloat16* xout = (__nv_bfloat16*)p.out + (b * (int)(p.out_stride[0]) + s * (int)(p.out_stride[1]));
+    const int xout_hs = (int)(p.out_stride[2]);
+    const int H = (int)(p.H);
+    __builtin_assume(h < H);  // the first head of a lane group's block is always there
+    const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
+    float xa[1][2][8] = {};
+    uint4 xp[1][2];
+    if (h < H) {  // head h
+        const __nv_bfloat16* px = xin + (h) * xin_hs;
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+        }
+        if (pos + 4 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 4) * 8;
+            fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+        }
+        if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            const int e = p.R + (pos + 0) * 8;
+            xp[0][0] = fg_ld16_stream(px + e);
+        }
+        if (copy_pass && pos + 4 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            const int e = p.R + (pos + 4) * 8;
+            xp[0][1] = fg_ld16_stream(px + e);
+        }
+    }
+    // cos/sin of each head in flight: row [b, h, s]
+    float cs[1][2][4] = {}, sn[1][2][4] = {};
+    if (h < H) {  // head h
+        const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (b * (int)(p.cos_stride[0]) + (h) * (int)(p.cos_stride[1]) + s * (int)(p.cos_stride[2]));
+        const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (b * (int)(p.sin_stride[0]) + (h) * (int)(p.sin_stride[1]) + s * (int)(p.sin_stride[2]));
+        if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 4 onwards
+            const int a = (pos + 0) * 4;
+            fg_load_bf16x4_keep(crow + a + 0, &cs[0][0][0]);
+            fg_load_bf16x4_keep(srow + a + 0, &sn[0][0][0]);
+        }
+        if (pos + 4 < nr) {  // chunk slot 1: angles (pos + 4) * 4 onwards
+            const int a = (pos + 4) * 4;
+            fg_load_bf16x4_keep(crow + a + 0, &cs[0][1][0]);
+            fg_load_bf16x4_keep(srow + a + 0, &sn[0][1][0]);
+        }
+    }
+    // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin  (a*cos, b*cos rounded to bf16 first)
+    fg_rotate_eager_bf16(xa[0][0][0], xa[0][0][1], cs[0][0][0], sn[0][0][0]);
+    fg_rotate_eager_bf16(xa[0][0][2], xa[0][0][3], cs[0][0][1], sn[0][0][1]);
+    fg_rotate_eager_bf16(xa[0][0][4], xa[0][0][5], cs[0][0][2], sn[0][0][2]);
+    fg_rotate_eager_bf16(xa[0][0][6], xa[0][0][7], cs[0][0][3], sn[0][0][3]);
+    fg_rotate_eager_bf16(xa[0][1][0], xa[0][1][1], cs[0][1][0], sn[0][1][0]);
+    fg_rotate_eager_bf16(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
+    fg_rotate_eager_bf16(xa[0][1][4], xa[0][1][5], cs[0][1][2], sn[0][1][2]);
+    fg_rotate_eager_bf16(xa[0][1][6], xa[0][1][7], cs[0][1][3], sn[0][1][3]);
+    if (h < H) {  // head h
+        __nv_bfloat16* po = xout + (h) * xout_hs;
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+        }
+        if (pos + 4 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 4) * 8;
+            fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+        }
+        if (copy_pass && pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            fg_st16(po + e, xp[0][0]);
+        }
+        if (copy_pass && pos + 4 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 4) * 8;
+            fg_st16(po + e, xp[0][1]);
+        }
+    }
+}
+
 // Grid: a warp per item, at most as many blocks as fit on the GPU at once
 // (and at most 32 per multiprocessor); the item loop covers the rest.
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d64_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
@@ -468,6 +662,20 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_
     g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    // the lean form where this grid would pass over every item once, if every
+    // offset fits in 32 bits
+    if (p->index32 && (blocks <= cap)) {
+        FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d64_partial_vec16_lean_grid) lg;
+        int64_t groups = 0;
+        lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
+        lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
+        lg.groups[0] = (int32_t)(p->B * p->S * lg.nhb[0]);  // below 2^31: B * S * heads is
+        groups += lg.groups[0];
+        lg.s_div = fg_udiv_make((uint32_t)p->S);
+        const int64_t lean_blocks = (groups + 31) / 32;
+        FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d64_partial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+        return cudaGetLastError();
+    }
     if (blocks > cap) blocks = cap;
     FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d64_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
@@ -795,6 +1003,87 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d80_full_vec16
     }
 }
 
+// The lean form: a lane group per (token t, head h), one
+// pass over the call, 32-bit offsets. A call of a few waves waits on the index
+// math before its first load, so that math is short here: two divisions by
+// the launcher's divisors, no item loop.
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d80_full_vec16_lean_grid) {
+    int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
+    int32_t nhb[1];        // head blocks per token
+    fg_udiv nhb_div[1];    // divides a lane group index by nhb
+    fg_udiv s_div;        // divides a token index by S
+};
+
+__global__ void __launch_bounds__(128, 3)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d80_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d80_full_vec16_lean_grid) g)
+{
+    const int lane = threadIdx.x & 31;
+    const int pos = lane % 5;    // this lane's chunk position within its head
+    const int group = lane / 5;  // which of the warp's 6 lane groups
+    if (group >= 6) return;       // lanes 30..31 hold no head
+    // this lane group's index (unsigned: the grid's last block may reach past 2^31 - 1)
+    uint32_t q = (blockIdx.x * 4 + (threadIdx.x >> 5)) * 6 + group;
+    if (q >= (uint32_t)g.groups[0]) return;
+    // lane group q -> token t (sequence b, position s) and its first head h
+    const int t = (int)fg_udiv_div31(q, g.nhb_div[0]);
+    const int h = ((int)q - t * g.nhb[0]) * 1;
+    const int b = (int)fg_udiv_div31((uint32_t)t, g.s_div), s = t - b * (int)p.S;
+    const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + (b * (int)(p.x_stride[0]) + s * (int)(p.x_stride[1]));
+    const int xin_hs = (int)(p.x_stride[2]);
+    __nv_bfloat16* xout = (__nv_bfloat16*)p.out + (b * (int)(p.out_stride[0]) + s * (int)(p.out_stride[1]));
+    const int xout_hs = (int)(p.out_stride[2]);
+    const int H = (int)(p.H);
+    __builtin_assume(h < H);  // the first head of a lane group's block is always there
+    float xa[1][2][8] = {};
+    if (h < H) {  // head h
+        const __nv_bfloat16* px = xin + (h) * xin_hs;
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 5) * 8;
+            fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+        }
+    }
+    // cos/sin of each head in flight: row [b, h, s]
+    float cs[1][2][4] = {}, sn[1][2][4] = {};
+    if (h < H) {  // head h
+        const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (b * (int)(p.cos_stride[0]) + (h) * (int)(p.cos_stride[1]) + s * (int)(p.cos_stride[2]));
+        const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (b * (int)(p.sin_stride[0]) + (h) * (int)(p.sin_stride[1]) + s * (int)(p.sin_stride[2]));
+        {  // chunk slot 0: angles (pos + 0) * 4 onwards
+            const int a = (pos + 0) * 4;
+            fg_load_bf16x4_keep(crow + a + 0, &cs[0][0][0]);
+            fg_load_bf16x4_keep(srow + a + 0, &sn[0][0][0]);
+        }
+        {  // chunk slot 1: angles (pos + 5) * 4 onwards
+            const int a = (pos + 5) * 4;
+            fg_load_bf16x4_keep(crow + a + 0, &cs[0][1][0]);
+            fg_load_bf16x4_keep(srow + a + 0, &sn[0][1][0]);
+        }
+    }
+    // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin  (a*cos, b*cos rounded to bf16 first)
+    fg_rotate_eager_bf16(xa[0][0][0], xa[0][0][1], cs[0][0][0], sn[0][0][0]);
+    fg_rotate_eager_bf16(xa[0][0][2], xa[0][0][3], cs[0][0][1], sn[0][0][1]);
+    fg_rotate_eager_bf16(xa[0][0][4], xa[0][0][5], cs[0][0][2], sn[0][0][2]);
+    fg_rotate_eager_bf16(xa[0][0][6], xa[0][0][7], cs[0][0][3], sn[0][0][3]);
+    fg_rotate_eager_bf16(xa[0][1][0], xa[0][1][1], cs[0][1][0], sn[0][1][0]);
+    fg_rotate_eager_bf16(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
+    fg_rotate_eager_bf16(xa[0][1][4], xa[0][1][5], cs[0][1][2], sn[0][1][2]);
+    fg_rotate_eager_bf16(xa[0][1][6], xa[0][1][7], cs[0][1][3], sn[0][1][3]);
+    if (h < H) {  // head h
+        __nv_bfloat16* po = xout + (h) * xout_hs;
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 5) * 8;
+            fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+        }
+    }
+}
+
 // Grid: a warp per item, at most as many blocks as fit on the GPU at once
 // (and at most 32 per multiprocessor); the item loop covers the rest.
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d80_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
@@ -828,6 +1117,20 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_
     g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    // the lean form where this grid would pass over every item once, if every
+    // offset fits in 32 bits
+    if (p->index32 && (blocks <= cap)) {
+        FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d80_full_vec16_lean_grid) lg;
+        int64_t groups = 0;
+        lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
+        lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
+        lg.groups[0] = (int32_t)(p->B * p->S * lg.nhb[0]);  // below 2^31: B * S * heads is
+        groups += lg.groups[0];
+        lg.s_div = fg_udiv_make((uint32_t)p->S);
+        const int64_t lean_blocks = (groups + 23) / 24;
+        FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d80_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+        return cudaGetLastError();
+    }
     if (blocks > cap) blocks = cap;
     FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
@@ -1127,6 +1430,107 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d80_partial_ve
     }
 }
 
+// The lean form: a lane group per (token t, head h), one
+// pass over the call, 32-bit offsets. A call of a few waves waits on the index
+// math before its first load, so that math is short here: two divisions by
+// the launcher's divisors, no item loop.
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d80_partial_vec16_lean_grid) {
+    int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
+    int32_t nhb[1];        // head blocks per token
+    fg_udiv nhb_div[1];    // divides a lane group index by nhb
+    fg_udiv s_div;        // divides a token index by S
+};
+
+__global__ void __launch_bounds__(128, 3)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d80_partial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d80_partial_vec16_lean_grid) g)
+{
+    const int lane = threadIdx.x & 31;
+    const int pos = lane % 5;    // this lane's chunk position within its head
+    const int group = lane / 5;  // which of the warp's 6 lane groups
+    if (group >= 6) return;       // lanes 30..31 hold no head
+    // this lane group's index (unsigned: the grid's last block may reach past 2^31 - 1)
+    uint32_t q = (blockIdx.x * 4 + (threadIdx.x >> 5)) * 6 + group;
+    if (q >= (uint32_t)g.groups[0]) return;
+    const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
+    const int np = (80 - (int)p.R) / 8;  // pass chunks
+    // lane group q -> token t (sequence b, position s) and its first head h
+    const int t = (int)fg_udiv_div31(q, g.nhb_div[0]);
+    const int h = ((int)q - t * g.nhb[0]) * 1;
+    const int b = (int)fg_udiv_div31((uint32_t)t, g.s_div), s = t - b * (int)p.S;
+    const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + (b * (int)(p.x_stride[0]) + s * (int)(p.x_stride[1]));
+    const int xin_hs = (int)(p.x_stride[2]);
+    __nv_bfloat16* xout = (__nv_bfloat16*)p.out + (b * (int)(p.out_stride[0]) + s * (int)(p.out_stride[1]));
+    const int xout_hs = (int)(p.out_stride[2]);
+    const int H = (int)(p.H);
+    __builtin_assume(h < H);  // the first head of a lane group's block is always there
+    const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
+    float xa[1][2][8] = {};
+    uint4 xp[1][2];
+    if (h < H) {  // head h
+        const __nv_bfloat16* px = xin + (h) * xin_hs;
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+        }
+        if (pos + 5 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 5) * 8;
+            fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+        }
+        if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            const int e = p.R + (pos + 0) * 8;
+            xp[0][0] = fg_ld16_stream(px + e);
+        }
+        if (copy_pass && pos + 5 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            const int e = p.R + (pos + 5) * 8;
+            xp[0][1] = fg_ld16_stream(px + e);
+        }
+    }
+    // cos/sin of each head in flight: row [b, h, s]
+    float cs[1][2][4] = {}, sn[1][2][4] = {};
+    if (h < H) {  // head h
+        const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (b * (int)(p.cos_stride[0]) + (h) * (int)(p.cos_stride[1]) + s * (int)(p.cos_stride[2]));
+        const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (b * (int)(p.sin_stride[0]) + (h) * (int)(p.sin_stride[1]) + s * (int)(p.sin_stride[2]));
+        if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 4 onwards
+            const int a = (pos + 0) * 4;
+            fg_load_bf16x4_keep(crow + a + 0, &cs[0][0][0]);
+            fg_load_bf16x4_keep(srow + a + 0, &sn[0][0][0]);
+        }
+        if (pos + 5 < nr) {  // chunk slot 1: angles (pos + 5) * 4 onwards
+            const int a = (pos + 5) * 4;
+            fg_load_bf16x4_keep(crow + a + 0, &cs[0][1][0]);
+            fg_load_bf16x4_keep(srow + a + 0, &sn[0][1][0]);
+        }
+    }
+    // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin  (a*cos, b*cos rounded to bf16 first)
+    fg_rotate_eager_bf16(xa[0][0][0], xa[0][0][1], cs[0][0][0], sn[0][0][0]);
+    fg_rotate_eager_bf16(xa[0][0][2], xa[0][0][3], cs[0][0][1], sn[0][0][1]);
+    fg_rotate_eager_bf16(xa[0][0][4], xa[0][0][5], cs[0][0][2], sn[0][0][2]);
+    fg_rotate_eager_bf16(xa[0][0][6], xa[0][0][7], cs[0][0][3], sn[0][0][3]);
+    fg_rotate_eager_bf16(xa[0][1][0], xa[0][1][1], cs[0][1][0], sn[0][1][0]);
+    fg_rotate_eager_bf16(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
+    fg_rotate_eager_bf16(xa[0][1][4], xa[0][1][5], cs[0][1][2], sn[0][1][2]);
+    fg_rotate_eager_bf16(xa[0][1][6], xa[0][1][7], cs[0][1][3], sn[0][1][3]);
+    if (h < H) {  // head h
+        __nv_bfloat16* po = xout + (h) * xout_hs;
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+        }
+        if (pos + 5 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 5) * 8;
+            fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+        }
+        if (copy_pass && pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            fg_st16(po + e, xp[0][0]);
+        }
+        if (copy_pass && pos + 5 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 5) * 8;
+            fg_st16(po + e, xp[0][1]);
+        }
+    }
+}
+
 // Grid: a warp per item, at most as many blocks as fit on the GPU at once
 // (and at most 32 per multiprocessor); the item loop covers the rest.
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d80_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
@@ -1160,6 +1564,20 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_
     g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    // the lean form where this grid would pass over every item once, if every
+    // offset fits in 32 bits
+    if (p->index32 && (blocks <= cap)) {
+        FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d80_partial_vec16_lean_grid) lg;
+        int64_t groups = 0;
+        lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
+        lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
+        lg.groups[0] = (int32_t)(p->B * p->S * lg.nhb[0]);  // below 2^31: B * S * heads is
+        groups += lg.groups[0];
+        lg.s_div = fg_udiv_make((uint32_t)p->S);
+        const int64_t lean_blocks = (groups + 23) / 24;
+        FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d80_partial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+        return cudaGetLastError();
+    }
     if (blocks > cap) blocks = cap;
     FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d80_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
@@ -1488,6 +1906,87 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d96_full_vec16
     }
 }
 
+// The lean form: a lane group per (token t, head h), one
+// pass over the call, 32-bit offsets. A call of a few waves waits on the index
+// math before its first load, so that math is short here: two divisions by
+// the launcher's divisors, no item loop.
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d96_full_vec16_lean_grid) {
+    int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
+    int32_t nhb[1];        // head blocks per token
+    fg_udiv nhb_div[1];    // divides a lane group index by nhb
+    fg_udiv s_div;        // divides a token index by S
+};
+
+__global__ void __launch_bounds__(128, 3)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d96_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d96_full_vec16_lean_grid) g)
+{
+    const int lane = threadIdx.x & 31;
+    const int pos = lane % 6;    // this lane's chunk position within its head
+    const int group = lane / 6;  // which of the warp's 5 lane groups
+    if (group >= 5) return;       // lanes 30..31 hold no head
+    // this lane group's index (unsigned: the grid's last block may reach past 2^31 - 1)
+    uint32_t q = (blockIdx.x * 4 + (threadIdx.x >> 5)) * 5 + group;
+    if (q >= (uint32_t)g.groups[0]) return;
+    // lane group q -> token t (sequence b, position s) and its first head h
+    const int t = (int)fg_udiv_div31(q, g.nhb_div[0]);
+    const int h = ((int)q - t * g.nhb[0]) * 1;
+    const int b = (int)fg_udiv_div31((uint32_t)t, g.s_div), s = t - b * (int)p.S;
+    const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + (b * (int)(p.x_stride[0]) + s * (int)(p.x_stride[1]));
+    const int xin_hs = (int)(p.x_stride[2]);
+    __nv_bfloat16* xout = (__nv_bfloat16*)p.out + (b * (int)(p.out_stride[0]) + s * (int)(p.out_stride[1]));
+    const int xout_hs = (int)(p.out_stride[2]);
+    const int H = (int)(p.H);
+    __builtin_assume(h < H);  // the first head of a lane group's block is always there
+    float xa[1][2][8] = {};
+    if (h < H) {  // head h
+        const __nv_bfloat16* px = xin + (h) * xin_hs;
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 6) * 8;
+            fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+        }
+    }
+    // cos/sin of each head in flight: row [b, h, s]
+    float cs[1][2][4] = {}, sn[1][2][4] = {};
+    if (h < H) {  // head h
+        const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (b * (int)(p.cos_stride[0]) + (h) * (int)(p.cos_stride[1]) + s * (int)(p.cos_stride[2]));
+        const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (b * (int)(p.sin_stride[0]) + (h) * (int)(p.sin_stride[1]) + s * (int)(p.sin_stride[2]));
+        {  // chunk slot 0: angles (pos + 0) * 4 onwards
+            const int a = (pos + 0) * 4;
+            fg_load_bf16x4_keep(crow + a + 0, &cs[0][0][0]);
+            fg_load_bf16x4_keep(srow + a + 0, &sn[0][0][0]);
+        }
+        {  // chunk slot 1: angles (pos + 6) * 4 onwards
+            const int a = (pos + 6) * 4;
+            fg_load_bf16x4_keep(crow + a + 0, &cs[0][1][0]);
+            fg_load_bf16x4_keep(srow + a + 0, &sn[0][1][0]);
+        }
+    }
+    // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin  (a*cos, b*cos rounded to bf16 first)
+    fg_rotate_eager_bf16(xa[0][0][0], xa[0][0][1], cs[0][0][0], sn[0][0][0]);
+    fg_rotate_eager_bf16(xa[0][0][2], xa[0][0][3], cs[0][0][1], sn[0][0][1]);
+    fg_rotate_eager_bf16(xa[0][0][4], xa[0][0][5], cs[0][0][2], sn[0][0][2]);
+    fg_rotate_eager_bf16(xa[0][0][6], xa[0][0][7], cs[0][0][3], sn[0][0][3]);
+    fg_rotate_eager_bf16(xa[0][1][0], xa[0][1][1], cs[0][1][0], sn[0][1][0]);
+    fg_rotate_eager_bf16(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
+    fg_rotate_eager_bf16(xa[0][1][4], xa[0][1][5], cs[0][1][2], sn[0][1][2]);
+    fg_rotate_eager_bf16(xa[0][1][6], xa[0][1][7], cs[0][1][3], sn[0][1][3]);
+    if (h < H) {  // head h
+        __nv_bfloat16* po = xout + (h) * xout_hs;
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 6) * 8;
+            fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+        }
+    }
+}
+
 // Grid: a warp per item, at most as many blocks as fit on the GPU at once
 // (and at most 32 per multiprocessor); the item loop covers the rest.
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d96_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
@@ -1521,6 +2020,20 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_
     g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    // the lean form where this grid would pass over every item once, if every
+    // offset fits in 32 bits
+    if (p->index32 && (blocks <= cap)) {
+        FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d96_full_vec16_lean_grid) lg;
+        int64_t groups = 0;
+        lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
+        lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
+        lg.groups[0] = (int32_t)(p->B * p->S * lg.nhb[0]);  // below 2^31: B * S * heads is
+        groups += lg.groups[0];
+        lg.s_div = fg_udiv_make((uint32_t)p->S);
+        const int64_t lean_blocks = (groups + 19) / 20;
+        FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d96_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+        return cudaGetLastError();
+    }
     if (blocks > cap) blocks = cap;
     FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
@@ -1820,6 +2333,107 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d96_partial_ve
     }
 }
 
+// The lean form: a lane group per (token t, head h), one
+// pass over the call, 32-bit offsets. A call of a few waves waits on the index
+// math before its first load, so that math is short here: two divisions by
+// the launcher's divisors, no item loop.
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d96_partial_vec16_lean_grid) {
+    int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
+    int32_t nhb[1];        // head blocks per token
+    fg_udiv nhb_div[1];    // divides a lane group index by nhb
+    fg_udiv s_div;        // divides a token index by S
+};
+
+__global__ void __launch_bounds__(128, 3)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d96_partial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d96_partial_vec16_lean_grid) g)
+{
+    const int lane = threadIdx.x & 31;
+    const int pos = lane % 6;    // this lane's chunk position within its head
+    const int group = lane / 6;  // which of the warp's 5 lane groups
+    if (group >= 5) return;       // lanes 30..31 hold no head
+    // this lane group's index (unsigned: the grid's last block may reach past 2^31 - 1)
+    uint32_t q = (blockIdx.x * 4 + (threadIdx.x >> 5)) * 5 + group;
+    if (q >= (uint32_t)g.groups[0]) return;
+    const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
+    const int np = (96 - (int)p.R) / 8;  // pass chunks
+    // lane group q -> token t (sequence b, position s) and its first head h
+    const int t = (int)fg_udiv_div31(q, g.nhb_div[0]);
+    const int h = ((int)q - t * g.nhb[0]) * 1;
+    const int b = (int)fg_udiv_div31((uint32_t)t, g.s_div), s = t - b * (int)p.S;
+    const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + (b * (int)(p.x_stride[0]) + s * (int)(p.x_stride[1]));
+    const int xin_hs = (int)(p.x_stride[2]);
+    __nv_bfloat16* xout = (__nv_bfloat16*)p.out + (b * (int)(p.out_stride[0]) + s * (int)(p.out_stride[1]));
+    const int xout_hs = (int)(p.out_stride[2]);
+    const int H = (int)(p.H);
+    __builtin_assume(h < H);  // the first head of a lane group's block is always there
+    const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
+    float xa[1][2][8] = {};
+    uint4 xp[1][2];
+    if (h < H) {  // head h
+        const __nv_bfloat16* px = xin + (h) * xin_hs;
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+        }
+        if (pos + 6 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 6) * 8;
+            fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+        }
+        if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            const int e = p.R + (pos + 0) * 8;
+            xp[0][0] = fg_ld16_stream(px + e);
+        }
+        if (copy_pass && pos + 6 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            const int e = p.R + (pos + 6) * 8;
+            xp[0][1] = fg_ld16_stream(px + e);
+        }
+    }
+    // cos/sin of each head in flight: row [b, h, s]
+    float cs[1][2][4] = {}, sn[1][2][4] = {};
+    if (h < H) {  // head h
+        const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (b * (int)(p.cos_stride[0]) + (h) * (int)(p.cos_stride[1]) + s * (int)(p.cos_stride[2]));
+        const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (b * (int)(p.sin_stride[0]) + (h) * (int)(p.sin_stride[1]) + s * (int)(p.sin_stride[2]));
+        if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 4 onwards
+            const int a = (pos + 0) * 4;
+            fg_load_bf16x4_keep(crow + a + 0, &cs[0][0][0]);
+            fg_load_bf16x4_keep(srow + a + 0, &sn[0][0][0]);
+        }
+        if (pos + 6 < nr) {  // chunk slot 1: angles (pos + 6) * 4 onwards
+            const int a = (pos + 6) * 4;
+            fg_load_bf16x4_keep(crow + a + 0, &cs[0][1][0]);
+            fg_load_bf16x4_keep(srow + a + 0, &sn[0][1][0]);
+        }
+    }
+    // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin  (a*cos, b*cos rounded to bf16 first)
+    fg_rotate_eager_bf16(xa[0][0][0], xa[0][0][1], cs[0][0][0], sn[0][0][0]);
+    fg_rotate_eager_bf16(xa[0][0][2], xa[0][0][3], cs[0][0][1], sn[0][0][1]);
+    fg_rotate_eager_bf16(xa[0][0][4], xa[0][0][5], cs[0][0][2], sn[0][0][2]);
+    fg_rotate_eager_bf16(xa[0][0][6], xa[0][0][7], cs[0][0][3], sn[0][0][3]);
+    fg_rotate_eager_bf16(xa[0][1][0], xa[0][1][1], cs[0][1][0], sn[0][1][0]);
+    fg_rotate_eager_bf16(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
+    fg_rotate_eager_bf16(xa[0][1][4], xa[0][1][5], cs[0][1][2], sn[0][1][2]);
+    fg_rotate_eager_bf16(xa[0][1][6], xa[0][1][7], cs[0][1][3], sn[0][1][3]);
+    if (h < H) {  // head h
+        __nv_bfloat16* po = xout + (h) * xout_hs;
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+        }
+        if (pos + 6 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 6) * 8;
+            fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+        }
+        if (copy_pass && pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            fg_st16(po + e, xp[0][0]);
+        }
+        if (copy_pass && pos + 6 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 6) * 8;
+            fg_st16(po + e, xp[0][1]);
+        }
+    }
+}
+
 // Grid: a warp per item, at most as many blocks as fit on the GPU at once
 // (and at most 32 per multiprocessor); the item loop covers the rest.
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d96_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
@@ -1853,6 +2467,20 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_
     g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    // the lean form where this grid would pass over every item once, if every
+    // offset fits in 32 bits
+    if (p->index32 && (blocks <= cap)) {
+        FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d96_partial_vec16_lean_grid) lg;
+        int64_t groups = 0;
+        lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
+        lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
+        lg.groups[0] = (int32_t)(p->B * p->S * lg.nhb[0]);  // below 2^31: B * S * heads is
+        groups += lg.groups[0];
+        lg.s_div = fg_udiv_make((uint32_t)p->S);
+        const int64_t lean_blocks = (groups + 19) / 20;
+        FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d96_partial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+        return cudaGetLastError();
+    }
     if (blocks > cap) blocks = cap;
     FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d96_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
@@ -2180,6 +2808,86 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d128_full_vec1
     }
 }
 
+// The lean form: a lane group per (token t, head h), one
+// pass over the call, 32-bit offsets. A call of a few waves waits on the index
+// math before its first load, so that math is short here: two divisions by
+// the launcher's divisors, no item loop.
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d128_full_vec16_lean_grid) {
+    int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
+    int32_t nhb[1];        // head blocks per token
+    fg_udiv nhb_div[1];    // divides a lane group index by nhb
+    fg_udiv s_div;        // divides a token index by S
+};
+
+__global__ void __launch_bounds__(128, 3)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d128_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d128_full_vec16_lean_grid) g)
+{
+    const int lane = threadIdx.x & 31;
+    const int pos = lane % 8;    // this lane's chunk position within its head
+    const int group = lane / 8;  // which of the warp's 4 lane groups
+    // this lane group's index (unsigned: the grid's last block may reach past 2^31 - 1)
+    uint32_t q = (blockIdx.x * 4 + (threadIdx.x >> 5)) * 4 + group;
+    if (q >= (uint32_t)g.groups[0]) return;
+    // lane group q -> token t (sequence b, position s) and its first head h
+    const int t = (int)fg_udiv_div31(q, g.nhb_div[0]);
+    const int h = ((int)q - t * g.nhb[0]) * 1;
+    const int b = (int)fg_udiv_div31((uint32_t)t, g.s_div), s = t - b * (int)p.S;
+    const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + (b * (int)(p.x_stride[0]) + s * (int)(p.x_stride[1]));
+    const int xin_hs = (int)(p.x_stride[2]);
+    __nv_bfloat16* xout = (__nv_bfloat16*)p.out + (b * (int)(p.out_stride[0]) + s * (int)(p.out_stride[1]));
+    const int xout_hs = (int)(p.out_stride[2]);
+    const int H = (int)(p.H);
+    __builtin_assume(h < H);  // the first head of a lane group's block is always there
+    float xa[1][2][8] = {};
+    if (h < H) {  // head h
+        const __nv_bfloat16* px = xin + (h) * xin_hs;
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 8) * 8;
+            fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+        }
+    }
+    // cos/sin of each head in flight: row [b, h, s]
+    float cs[1][2][4] = {}, sn[1][2][4] = {};
+    if (h < H) {  // head h
+        const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (b * (int)(p.cos_stride[0]) + (h) * (int)(p.cos_stride[1]) + s * (int)(p.cos_stride[2]));
+        const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (b * (int)(p.sin_stride[0]) + (h) * (int)(p.sin_stride[1]) + s * (int)(p.sin_stride[2]));
+        {  // chunk slot 0: angles (pos + 0) * 4 onwards
+            const int a = (pos + 0) * 4;
+            fg_load_bf16x4_keep(crow + a + 0, &cs[0][0][0]);
+            fg_load_bf16x4_keep(srow + a + 0, &sn[0][0][0]);
+        }
+        {  // chunk slot 1: angles (pos + 8) * 4 onwards
+            const int a = (pos + 8) * 4;
+            fg_load_bf16x4_keep(crow + a + 0, &cs[0][1][0]);
+            fg_load_bf16x4_keep(srow + a + 0, &sn[0][1][0]);
+        }
+    }
+    // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin  (a*cos, b*cos rounded to bf16 first)
+    fg_rotate_eager_bf16(xa[0][0][0], xa[0][0][1], cs[0][0][0], sn[0][0][0]);
+    fg_rotate_eager_bf16(xa[0][0][2], xa[0][0][3], cs[0][0][1], sn[0][0][1]);
+    fg_rotate_eager_bf16(xa[0][0][4], xa[0][0][5], cs[0][0][2], sn[0][0][2]);
+    fg_rotate_eager_bf16(xa[0][0][6], xa[0][0][7], cs[0][0][3], sn[0][0][3]);
+    fg_rotate_eager_bf16(xa[0][1][0], xa[0][1][1], cs[0][1][0], sn[0][1][0]);
+    fg_rotate_eager_bf16(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
+    fg_rotate_eager_bf16(xa[0][1][4], xa[0][1][5], cs[0][1][2], sn[0][1][2]);
+    fg_rotate_eager_bf16(xa[0][1][6], xa[0][1][7], cs[0][1][3], sn[0][1][3]);
+    if (h < H) {  // head h
+        __nv_bfloat16* po = xout + (h) * xout_hs;
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 8) * 8;
+            fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+        }
+    }
+}
+
 // Grid: a warp per item, at most as many blocks as fit on the GPU at once
 // (and at most 32 per multiprocessor); the item loop covers the rest.
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
@@ -2213,6 +2921,20 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_
     g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    // the lean form where this grid would pass over every item once, if every
+    // offset fits in 32 bits
+    if (p->index32 && (blocks <= cap)) {
+        FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d128_full_vec16_lean_grid) lg;
+        int64_t groups = 0;
+        lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
+        lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
+        lg.groups[0] = (int32_t)(p->B * p->S * lg.nhb[0]);  // below 2^31: B * S * heads is
+        groups += lg.groups[0];
+        lg.s_div = fg_udiv_make((uint32_t)p->S);
+        const int64_t lean_blocks = (groups + 15) / 16;
+        FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d128_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+        return cudaGetLastError();
+    }
     if (blocks > cap) blocks = cap;
     FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
@@ -2510,6 +3232,106 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d128_partial_v
     }
 }
 
+// The lean form: a lane group per (token t, head h), one
+// pass over the call, 32-bit offsets. A call of a few waves waits on the index
+// math before its first load, so that math is short here: two divisions by
+// the launcher's divisors, no item loop.
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d128_partial_vec16_lean_grid) {
+    int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
+    int32_t nhb[1];        // head blocks per token
+    fg_udiv nhb_div[1];    // divides a lane group index by nhb
+    fg_udiv s_div;        // divides a token index by S
+};
+
+__global__ void __launch_bounds__(128, 3)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d128_partial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d128_partial_vec16_lean_grid) g)
+{
+    const int lane = threadIdx.x & 31;
+    const int pos = lane % 8;    // this lane's chunk position within its head
+    const int group = lane / 8;  // which of the warp's 4 lane groups
+    // this lane group's index (unsigned: the grid's last block may reach past 2^31 - 1)
+    uint32_t q = (blockIdx.x * 4 + (threadIdx.x >> 5)) * 4 + group;
+    if (q >= (uint32_t)g.groups[0]) return;
+    const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
+    const int np = (128 - (int)p.R) / 8;  // pass chunks
+    // lane group q -> token t (sequence b, position s) and its first head h
+    const int t = (int)fg_udiv_div31(q, g.nhb_div[0]);
+    const int h = ((int)q - t * g.nhb[0]) * 1;
+    const int b = (int)fg_udiv_div31((uint32_t)t, g.s_div), s = t - b * (int)p.S;
+    const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + (b * (int)(p.x_stride[0]) + s * (int)(p.x_stride[1]));
+    const int xin_hs = (int)(p.x_stride[2]);
+    __nv_bfloat16* xout = (__nv_bfloat16*)p.out + (b * (int)(p.out_stride[0]) + s * (int)(p.out_stride[1]));
+    const int xout_hs = (int)(p.out_stride[2]);
+    const int H = (int)(p.H);
+    __builtin_assume(h < H);  // the first head of a lane group's block is always there
+    const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
+    float xa[1][2][8] = {};
+    uint4 xp[1][2];
+    if (h < H) {  // head h
+        const __nv_bfloat16* px = xin + (h) * xin_hs;
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+        }
+        if (pos + 8 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 8) * 8;
+            fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+        }
+        if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            const int e = p.R + (pos + 0) * 8;
+            xp[0][0] = fg_ld16_stream(px + e);
+        }
+        if (copy_pass && pos + 8 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            const int e = p.R + (pos + 8) * 8;
+            xp[0][1] = fg_ld16_stream(px + e);
+        }
+    }
+    // cos/sin of each head in flight: row [b, h, s]
+    float cs[1][2][4] = {}, sn[1][2][4] = {};
+    if (h < H) {  // head h
+        const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (b * (int)(p.cos_stride[0]) + (h) * (int)(p.cos_stride[1]) + s * (int)(p.cos_stride[2]));
+        const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (b * (int)(p.sin_stride[0]) + (h) * (int)(p.sin_stride[1]) + s * (int)(p.sin_stride[2]));
+        if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 4 onwards
+            const int a = (pos + 0) * 4;
+            fg_load_bf16x4_keep(crow + a + 0, &cs[0][0][0]);
+            fg_load_bf16x4_keep(srow + a + 0, &sn[0][0][0]);
+        }
+        if (pos + 8 < nr) {  // chunk slot 1: angles (pos + 8) * 4 onwards
+            const int a = (pos + 8) * 4;
+            fg_load_bf16x4_keep(crow + a + 0, &cs[0][1][0]);
+            fg_load_bf16x4_keep(srow + a + 0, &sn[0][1][0]);
+        }
+    }
+    // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin  (a*cos, b*cos rounded to bf16 first)
+    fg_rotate_eager_bf16(xa[0][0][0], xa[0][0][1], cs[0][0][0], sn[0][0][0]);
+    fg_rotate_eager_bf16(xa[0][0][2], xa[0][0][3], cs[0][0][1], sn[0][0][1]);
+    fg_rotate_eager_bf16(xa[0][0][4], xa[0][0][5], cs[0][0][2], sn[0][0][2]);
+    fg_rotate_eager_bf16(xa[0][0][6], xa[0][0][7], cs[0][0][3], sn[0][0][3]);
+    fg_rotate_eager_bf16(xa[0][1][0], xa[0][1][1], cs[0][1][0], sn[0][1][0]);
+    fg_rotate_eager_bf16(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
+    fg_rotate_eager_bf16(xa[0][1][4], xa[0][1][5], cs[0][1][2], sn[0][1][2]);
+    fg_rotate_eager_bf16(xa[0][1][6], xa[0][1][7], cs[0][1][3], sn[0][1][3]);
+    if (h < H) {  // head h
+        __nv_bfloat16* po = xout + (h) * xout_hs;
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+        }
+        if (pos + 8 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 8) * 8;
+            fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+        }
+        if (copy_pass && pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            fg_st16(po + e, xp[0][0]);
+        }
+        if (copy_pass && pos + 8 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 8) * 8;
+            fg_st16(po + e, xp[0][1]);
+        }
+    }
+}
+
 // Grid: a warp per item, at most as many blocks as fit on the GPU at once
 // (and at most 32 per multiprocessor); the item loop covers the rest.
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d128_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
@@ -2543,6 +3365,20 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_
     g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    // the lean form where this grid would pass over every item once, if every
+    // offset fits in 32 bits
+    if (p->index32 && (blocks <= cap)) {
+        FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d128_partial_vec16_lean_grid) lg;
+        int64_t groups = 0;
+        lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
+        lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
+        lg.groups[0] = (int32_t)(p->B * p->S * lg.nhb[0]);  // below 2^31: B * S * heads is
+        groups += lg.groups[0];
+        lg.s_div = fg_udiv_make((uint32_t)p->S);
+        const int64_t lean_blocks = (groups + 15) / 16;
+        FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d128_partial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+        return cudaGetLastError();
+    }
     if (blocks > cap) blocks = cap;
     FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
@@ -2869,6 +3705,86 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d256_full_vec1
     }
 }
 
+// The lean form: a lane group per (token t, head h), one
+// pass over the call, 32-bit offsets. A call of a few waves waits on the index
+// math before its first load, so that math is short here: two divisions by
+// the launcher's divisors, no item loop.
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d256_full_vec16_lean_grid) {
+    int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
+    int32_t nhb[1];        // head blocks per token
+    fg_udiv nhb_div[1];    // divides a lane group index by nhb
+    fg_udiv s_div;        // divides a token index by S
+};
+
+__global__ void __launch_bounds__(128, 3)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d256_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d256_full_vec16_lean_grid) g)
+{
+    const int lane = threadIdx.x & 31;
+    const int pos = lane % 16;    // this lane's chunk position within its head
+    const int group = lane / 16;  // which of the warp's 2 lane groups
+    // this lane group's index (unsigned: the grid's last block may reach past 2^31 - 1)
+    uint32_t q = (blockIdx.x * 4 + (threadIdx.x >> 5)) * 2 + group;
+    if (q >= (uint32_t)g.groups[0]) return;
+    // lane group q -> token t (sequence b, position s) and its first head h
+    const int t = (int)fg_udiv_div31(q, g.nhb_div[0]);
+    const int h = ((int)q - t * g.nhb[0]) * 1;
+    const int b = (int)fg_udiv_div31((uint32_t)t, g.s_div), s = t - b * (int)p.S;
+    const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + (b * (int)(p.x_stride[0]) + s * (int)(p.x_stride[1]));
+    const int xin_hs = (int)(p.x_stride[2]);
+    __nv_bfloat16* xout = (__nv_bfloat16*)p.out + (b * (int)(p.out_stride[0]) + s * (int)(p.out_stride[1]));
+    const int xout_hs = (int)(p.out_stride[2]);
+    const int H = (int)(p.H);
+    __builtin_assume(h < H);  // the first head of a lane group's block is always there
+    float xa[1][2][8] = {};
+    if (h < H) {  // head h
+        const __nv_bfloat16* px = xin + (h) * xin_hs;
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 16) * 8;
+            fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+        }
+    }
+    // cos/sin of each head in flight: row [b, h, s]
+    float cs[1][2][4] = {}, sn[1][2][4] = {};
+    if (h < H) {  // head h
+        const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (b * (int)(p.cos_stride[0]) + (h) * (int)(p.cos_stride[1]) + s * (int)(p.cos_stride[2]));
+        const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (b * (int)(p.sin_stride[0]) + (h) * (int)(p.sin_stride[1]) + s * (int)(p.sin_stride[2]));
+        {  // chunk slot 0: angles (pos + 0) * 4 onwards
+            const int a = (pos + 0) * 4;
+            fg_load_bf16x4_keep(crow + a + 0, &cs[0][0][0]);
+            fg_load_bf16x4_keep(srow + a + 0, &sn[0][0][0]);
+        }
+        {  // chunk slot 1: angles (pos + 16) * 4 onwards
+            const int a = (pos + 16) * 4;
+            fg_load_bf16x4_keep(crow + a + 0, &cs[0][1][0]);
+            fg_load_bf16x4_keep(srow + a + 0, &sn[0][1][0]);
+        }
+    }
+    // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin  (a*cos, b*cos rounded to bf16 first)
+    fg_rotate_eager_bf16(xa[0][0][0], xa[0][0][1], cs[0][0][0], sn[0][0][0]);
+    fg_rotate_eager_bf16(xa[0][0][2], xa[0][0][3], cs[0][0][1], sn[0][0][1]);
+    fg_rotate_eager_bf16(xa[0][0][4], xa[0][0][5], cs[0][0][2], sn[0][0][2]);
+    fg_rotate_eager_bf16(xa[0][0][6], xa[0][0][7], cs[0][0][3], sn[0][0][3]);
+    fg_rotate_eager_bf16(xa[0][1][0], xa[0][1][1], cs[0][1][0], sn[0][1][0]);
+    fg_rotate_eager_bf16(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
+    fg_rotate_eager_bf16(xa[0][1][4], xa[0][1][5], cs[0][1][2], sn[0][1][2]);
+    fg_rotate_eager_bf16(xa[0][1][6], xa[0][1][7], cs[0][1][3], sn[0][1][3]);
+    if (h < H) {  // head h
+        __nv_bfloat16* po = xout + (h) * xout_hs;
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 16) * 8;
+            fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+        }
+    }
+}
+
 // Grid: a warp per item, at most as many blocks as fit on the GPU at once
 // (and at most 32 per multiprocessor); the item loop covers the rest.
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d256_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
@@ -2902,6 +3818,20 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_
     g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    // the lean form where this grid would pass over every item once, if every
+    // offset fits in 32 bits
+    if (p->index32 && (blocks <= cap)) {
+        FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d256_full_vec16_lean_grid) lg;
+        int64_t groups = 0;
+        lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
+        lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
+        lg.groups[0] = (int32_t)(p->B * p->S * lg.nhb[0]);  // below 2^31: B * S * heads is
+        groups += lg.groups[0];
+        lg.s_div = fg_udiv_make((uint32_t)p->S);
+        const int64_t lean_blocks = (groups + 7) / 8;
+        FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d256_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+        return cudaGetLastError();
+    }
     if (blocks > cap) blocks = cap;
     FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
@@ -3199,6 +4129,106 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d256_partial_v
     }
 }
 
+// The lean form: a lane group per (token t, head h), one
+// pass over the call, 32-bit offsets. A call of a few waves waits on the index
+// math before its first load, so that math is short here: two divisions by
+// the launcher's divisors, no item loop.
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d256_partial_vec16_lean_grid) {
+    int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
+    int32_t nhb[1];        // head blocks per token
+    fg_udiv nhb_div[1];    // divides a lane group index by nhb
+    fg_udiv s_div;        // divides a token index by S
+};
+
+__global__ void __launch_bounds__(128, 3)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d256_partial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d256_partial_vec16_lean_grid) g)
+{
+    const int lane = threadIdx.x & 31;
+    const int pos = lane % 16;    // this lane's chunk position within its head
+    const int group = lane / 16;  // which of the warp's 2 lane groups
+    // this lane group's index (unsigned: the grid's last block may reach past 2^31 - 1)
+    uint32_t q = (blockIdx.x * 4 + (threadIdx.x >> 5)) * 2 + group;
+    if (q >= (uint32_t)g.groups[0]) return;
+    const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
+    const int np = (256 - (int)p.R) / 8;  // pass chunks
+    // lane group q -> token t (sequence b, position s) and its first head h
+    const int t = (int)fg_udiv_div31(q, g.nhb_div[0]);
+    const int h = ((int)q - t * g.nhb[0]) * 1;
+    const int b = (int)fg_udiv_div31((uint32_t)t, g.s_div), s = t - b * (int)p.S;
+    const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + (b * (int)(p.x_stride[0]) + s * (int)(p.x_stride[1]));
+    const int xin_hs = (int)(p.x_stride[2]);
+    __nv_bfloat16* xout = (__nv_bfloat16*)p.out + (b * (int)(p.out_stride[0]) + s * (int)(p.out_stride[1]));
+    const int xout_hs = (int)(p.out_stride[2]);
+    const int H = (int)(p.H);
+    __builtin_assume(h < H);  // the first head of a lane group's block is always there
+    const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
+    float xa[1][2][8] = {};
+    uint4 xp[1][2];
+    if (h < H) {  // head h
+        const __nv_bfloat16* px = xin + (h) * xin_hs;
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+        }
+        if (pos + 16 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 16) * 8;
+            fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+        }
+        if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            const int e = p.R + (pos + 0) * 8;
+            xp[0][0] = fg_ld16_stream(px + e);
+        }
+        if (copy_pass && pos + 16 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            const int e = p.R + (pos + 16) * 8;
+            xp[0][1] = fg_ld16_stream(px + e);
+        }
+    }
+    // cos/sin of each head in flight: row [b, h, s]
+    float cs[1][2][4] = {}, sn[1][2][4] = {};
+    if (h < H) {  // head h
+        const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (b * (int)(p.cos_stride[0]) + (h) * (int)(p.cos_stride[1]) + s * (int)(p.cos_stride[2]));
+        const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (b * (int)(p.sin_stride[0]) + (h) * (int)(p.sin_stride[1]) + s * (int)(p.sin_stride[2]));
+        if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 4 onwards
+            const int a = (pos + 0) * 4;
+            fg_load_bf16x4_keep(crow + a + 0, &cs[0][0][0]);
+            fg_load_bf16x4_keep(srow + a + 0, &sn[0][0][0]);
+        }
+        if (pos + 16 < nr) {  // chunk slot 1: angles (pos + 16) * 4 onwards
+            const int a = (pos + 16) * 4;
+            fg_load_bf16x4_keep(crow + a + 0, &cs[0][1][0]);
+            fg_load_bf16x4_keep(srow + a + 0, &sn[0][1][0]);
+        }
+    }
+    // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin  (a*cos, b*cos rounded to bf16 first)
+    fg_rotate_eager_bf16(xa[0][0][0], xa[0][0][1], cs[0][0][0], sn[0][0][0]);
+    fg_rotate_eager_bf16(xa[0][0][2], xa[0][0][3], cs[0][0][1], sn[0][0][1]);
+    fg_rotate_eager_bf16(xa[0][0][4], xa[0][0][5], cs[0][0][2], sn[0][0][2]);
+    fg_rotate_eager_bf16(xa[0][0][6], xa[0][0][7], cs[0][0][3], sn[0][0][3]);
+    fg_rotate_eager_bf16(xa[0][1][0], xa[0][1][1], cs[0][1][0], sn[0][1][0]);
+    fg_rotate_eager_bf16(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
+    fg_rotate_eager_bf16(xa[0][1][4], xa[0][1][5], cs[0][1][2], sn[0][1][2]);
+    fg_rotate_eager_bf16(xa[0][1][6], xa[0][1][7], cs[0][1][3], sn[0][1][3]);
+    if (h < H) {  // head h
+        __nv_bfloat16* po = xout + (h) * xout_hs;
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+        }
+        if (pos + 16 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 16) * 8;
+            fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+        }
+        if (copy_pass && pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            fg_st16(po + e, xp[0][0]);
+        }
+        if (copy_pass && pos + 16 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 16) * 8;
+            fg_st16(po + e, xp[0][1]);
+        }
+    }
+}
+
 // Grid: a warp per item, at most as many blocks as fit on the GPU at once
 // (and at most 32 per multiprocessor); the item loop covers the rest.
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d256_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
@@ -3232,6 +4262,20 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_
     g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    // the lean form where this grid would pass over every item once, if every
+    // offset fits in 32 bits
+    if (p->index32 && (blocks <= cap)) {
+        FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d256_partial_vec16_lean_grid) lg;
+        int64_t groups = 0;
+        lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
+        lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
+        lg.groups[0] = (int32_t)(p->B * p->S * lg.nhb[0]);  // below 2^31: B * S * heads is
+        groups += lg.groups[0];
+        lg.s_div = fg_udiv_make((uint32_t)p->S);
+        const int64_t lean_blocks = (groups + 7) / 8;
+        FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d256_partial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+        return cudaGetLastError();
+    }
     if (blocks > cap) blocks = cap;
     FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d256_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
@@ -3559,6 +4603,87 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d320_full_vec1
     }
 }
 
+// The lean form: a lane group per (token t, head h), one
+// pass over the call, 32-bit offsets. A call of a few waves waits on the index
+// math before its first load, so that math is short here: two divisions by
+// the launcher's divisors, no item loop.
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d320_full_vec16_lean_grid) {
+    int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
+    int32_t nhb[1];        // head blocks per token
+    fg_udiv nhb_div[1];    // divides a lane group index by nhb
+    fg_udiv s_div;        // divides a token index by S
+};
+
+__global__ void __launch_bounds__(128, 3)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d320_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d320_full_vec16_lean_grid) g)
+{
+    const int lane = threadIdx.x & 31;
+    const int pos = lane % 20;    // this lane's chunk position within its head
+    const int group = lane / 20;  // which of the warp's 1 lane groups
+    if (group >= 1) return;       // lanes 20..31 hold no head
+    // this lane group's index (unsigned: the grid's last block may reach past 2^31 - 1)
+    uint32_t q = (blockIdx.x * 4 + (threadIdx.x >> 5)) * 1 + group;
+    if (q >= (uint32_t)g.groups[0]) return;
+    // lane group q -> token t (sequence b, position s) and its first head h
+    const int t = (int)fg_udiv_div31(q, g.nhb_div[0]);
+    const int h = ((int)q - t * g.nhb[0]) * 1;
+    const int b = (int)fg_udiv_div31((uint32_t)t, g.s_div), s = t - b * (int)p.S;
+    const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + (b * (int)(p.x_stride[0]) + s * (int)(p.x_stride[1]));
+    const int xin_hs = (int)(p.x_stride[2]);
+    __nv_bfloat16* xout = (__nv_bfloat16*)p.out + (b * (int)(p.out_stride[0]) + s * (int)(p.out_stride[1]));
+    const int xout_hs = (int)(p.out_stride[2]);
+    const int H = (int)(p.H);
+    __builtin_assume(h < H);  // the first head of a lane group's block is always there
+    float xa[1][2][8] = {};
+    if (h < H) {  // head h
+        const __nv_bfloat16* px = xin + (h) * xin_hs;
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 20) * 8;
+            fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+        }
+    }
+    // cos/sin of each head in flight: row [b, h, s]
+    float cs[1][2][4] = {}, sn[1][2][4] = {};
+    if (h < H) {  // head h
+        const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (b * (int)(p.cos_stride[0]) + (h) * (int)(p.cos_stride[1]) + s * (int)(p.cos_stride[2]));
+        const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (b * (int)(p.sin_stride[0]) + (h) * (int)(p.sin_stride[1]) + s * (int)(p.sin_stride[2]));
+        {  // chunk slot 0: angles (pos + 0) * 4 onwards
+            const int a = (pos + 0) * 4;
+            fg_load_bf16x4_keep(crow + a + 0, &cs[0][0][0]);
+            fg_load_bf16x4_keep(srow + a + 0, &sn[0][0][0]);
+        }
+        {  // chunk slot 1: angles (pos + 20) * 4 onwards
+            const int a = (pos + 20) * 4;
+            fg_load_bf16x4_keep(crow + a + 0, &cs[0][1][0]);
+            fg_load_bf16x4_keep(srow + a + 0, &sn[0][1][0]);
+        }
+    }
+    // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin  (a*cos, b*cos rounded to bf16 first)
+    fg_rotate_eager_bf16(xa[0][0][0], xa[0][0][1], cs[0][0][0], sn[0][0][0]);
+    fg_rotate_eager_bf16(xa[0][0][2], xa[0][0][3], cs[0][0][1], sn[0][0][1]);
+    fg_rotate_eager_bf16(xa[0][0][4], xa[0][0][5], cs[0][0][2], sn[0][0][2]);
+    fg_rotate_eager_bf16(xa[0][0][6], xa[0][0][7], cs[0][0][3], sn[0][0][3]);
+    fg_rotate_eager_bf16(xa[0][1][0], xa[0][1][1], cs[0][1][0], sn[0][1][0]);
+    fg_rotate_eager_bf16(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
+    fg_rotate_eager_bf16(xa[0][1][4], xa[0][1][5], cs[0][1][2], sn[0][1][2]);
+    fg_rotate_eager_bf16(xa[0][1][6], xa[0][1][7], cs[0][1][3], sn[0][1][3]);
+    if (h < H) {  // head h
+        __nv_bfloat16* po = xout + (h) * xout_hs;
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 20) * 8;
+            fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+        }
+    }
+}
+
 // Grid: a warp per item, at most as many blocks as fit on the GPU at once
 // (and at most 32 per multiprocessor); the item loop covers the rest.
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d320_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
@@ -3592,6 +4717,20 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_
     g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    // the lean form where this grid would pass over every item once, if every
+    // offset fits in 32 bits
+    if (p->index32 && (blocks <= cap)) {
+        FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d320_full_vec16_lean_grid) lg;
+        int64_t groups = 0;
+        lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
+        lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
+        lg.groups[0] = (int32_t)(p->B * p->S * lg.nhb[0]);  // below 2^31: B * S * heads is
+        groups += lg.groups[0];
+        lg.s_div = fg_udiv_make((uint32_t)p->S);
+        const int64_t lean_blocks = (groups + 3) / 4;
+        FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d320_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+        return cudaGetLastError();
+    }
     if (blocks > cap) blocks = cap;
     FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
@@ -3891,6 +5030,107 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d320_partial_v
     }
 }
 
+// The lean form: a lane group per (token t, head h), one
+// pass over the call, 32-bit offsets. A call of a few waves waits on the index
+// math before its first load, so that math is short here: two divisions by
+// the launcher's divisors, no item loop.
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d320_partial_vec16_lean_grid) {
+    int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
+    int32_t nhb[1];        // head blocks per token
+    fg_udiv nhb_div[1];    // divides a lane group index by nhb
+    fg_udiv s_div;        // divides a token index by S
+};
+
+__global__ void __launch_bounds__(128, 3)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d320_partial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d320_partial_vec16_lean_grid) g)
+{
+    const int lane = threadIdx.x & 31;
+    const int pos = lane % 20;    // this lane's chunk position within its head
+    const int group = lane / 20;  // which of the warp's 1 lane groups
+    if (group >= 1) return;       // lanes 20..31 hold no head
+    // this lane group's index (unsigned: the grid's last block may reach past 2^31 - 1)
+    uint32_t q = (blockIdx.x * 4 + (threadIdx.x >> 5)) * 1 + group;
+    if (q >= (uint32_t)g.groups[0]) return;
+    const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
+    const int np = (320 - (int)p.R) / 8;  // pass chunks
+    // lane group q -> token t (sequence b, position s) and its first head h
+    const int t = (int)fg_udiv_div31(q, g.nhb_div[0]);
+    const int h = ((int)q - t * g.nhb[0]) * 1;
+    const int b = (int)fg_udiv_div31((uint32_t)t, g.s_div), s = t - b * (int)p.S;
+    const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + (b * (int)(p.x_stride[0]) + s * (int)(p.x_stride[1]));
+    const int xin_hs = (int)(p.x_stride[2]);
+    __nv_bfloat16* xout = (__nv_bfloat16*)p.out + (b * (int)(p.out_stride[0]) + s * (int)(p.out_stride[1]));
+    const int xout_hs = (int)(p.out_stride[2]);
+    const int H = (int)(p.H);
+    __builtin_assume(h < H);  // the first head of a lane group's block is always there
+    const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
+    float xa[1][2][8] = {};
+    uint4 xp[1][2];
+    if (h < H) {  // head h
+        const __nv_bfloat16* px = xin + (h) * xin_hs;
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+        }
+        if (pos + 20 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 20) * 8;
+            fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+        }
+        if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            const int e = p.R + (pos + 0) * 8;
+            xp[0][0] = fg_ld16_stream(px + e);
+        }
+        if (copy_pass && pos + 20 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            const int e = p.R + (pos + 20) * 8;
+            xp[0][1] = fg_ld16_stream(px + e);
+        }
+    }
+    // cos/sin of each head in flight: row [b, h, s]
+    float cs[1][2][4] = {}, sn[1][2][4] = {};
+    if (h < H) {  // head h
+        const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (b * (int)(p.cos_stride[0]) + (h) * (int)(p.cos_stride[1]) + s * (int)(p.cos_stride[2]));
+        const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (b * (int)(p.sin_stride[0]) + (h) * (int)(p.sin_stride[1]) + s * (int)(p.sin_stride[2]));
+        if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 4 onwards
+            const int a = (pos + 0) * 4;
+            fg_load_bf16x4_keep(crow + a + 0, &cs[0][0][0]);
+            fg_load_bf16x4_keep(srow + a + 0, &sn[0][0][0]);
+        }
+        if (pos + 20 < nr) {  // chunk slot 1: angles (pos + 20) * 4 onwards
+            const int a = (pos + 20) * 4;
+            fg_load_bf16x4_keep(crow + a + 0, &cs[0][1][0]);
+            fg_load_bf16x4_keep(srow + a + 0, &sn[0][1][0]);
+        }
+    }
+    // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin  (a*cos, b*cos rounded to bf16 first)
+    fg_rotate_eager_bf16(xa[0][0][0], xa[0][0][1], cs[0][0][0], sn[0][0][0]);
+    fg_rotate_eager_bf16(xa[0][0][2], xa[0][0][3], cs[0][0][1], sn[0][0][1]);
+    fg_rotate_eager_bf16(xa[0][0][4], xa[0][0][5], cs[0][0][2], sn[0][0][2]);
+    fg_rotate_eager_bf16(xa[0][0][6], xa[0][0][7], cs[0][0][3], sn[0][0][3]);
+    fg_rotate_eager_bf16(xa[0][1][0], xa[0][1][1], cs[0][1][0], sn[0][1][0]);
+    fg_rotate_eager_bf16(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
+    fg_rotate_eager_bf16(xa[0][1][4], xa[0][1][5], cs[0][1][2], sn[0][1][2]);
+    fg_rotate_eager_bf16(xa[0][1][6], xa[0][1][7], cs[0][1][3], sn[0][1][3]);
+    if (h < H) {  // head h
+        __nv_bfloat16* po = xout + (h) * xout_hs;
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+        }
+        if (pos + 20 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 20) * 8;
+            fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+        }
+        if (copy_pass && pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            fg_st16(po + e, xp[0][0]);
+        }
+        if (copy_pass && pos + 20 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 20) * 8;
+            fg_st16(po + e, xp[0][1]);
+        }
+    }
+}
+
 // Grid: a warp per item, at most as many blocks as fit on the GPU at once
 // (and at most 32 per multiprocessor); the item loop covers the rest.
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d320_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
@@ -3924,6 +5164,20 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_
     g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    // the lean form where this grid would pass over every item once, if every
+    // offset fits in 32 bits
+    if (p->index32 && (blocks <= cap)) {
+        FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d320_partial_vec16_lean_grid) lg;
+        int64_t groups = 0;
+        lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
+        lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
+        lg.groups[0] = (int32_t)(p->B * p->S * lg.nhb[0]);  // below 2^31: B * S * heads is
+        groups += lg.groups[0];
+        lg.s_div = fg_udiv_make((uint32_t)p->S);
+        const int64_t lean_blocks = (groups + 3) / 4;
+        FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d320_partial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+        return cudaGetLastError();
+    }
     if (blocks > cap) blocks = cap;
     FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_d320_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
@@ -4271,6 +5525,106 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_dany_full_vec1
     }
 }
 
+// The lean form: a lane group per (token t, head h), one
+// pass over the call, 32-bit offsets. A call of a few waves waits on the index
+// math before its first load, so that math is short here: two divisions by
+// the launcher's divisors, no item loop.
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_dany_full_vec16_lean_grid) {
+    int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
+    int32_t nhb[1];        // head blocks per token
+    fg_udiv nhb_div[1];    // divides a lane group index by nhb
+    fg_udiv s_div;        // divides a token index by S
+};
+
+__global__ void __launch_bounds__(128, 1)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_dany_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_dany_full_vec16_lean_grid) g)
+{
+    const int lane = threadIdx.x & 31;
+    const int pos = lane % 32;    // this lane's chunk position within its head
+    const int group = lane / 32;  // which of the warp's 1 lane groups
+    // this lane group's index (unsigned: the grid's last block may reach past 2^31 - 1)
+    uint32_t q = (blockIdx.x * 4 + (threadIdx.x >> 5)) * 1 + group;
+    if (q >= (uint32_t)g.groups[0]) return;
+    const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
+    const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
+    // lane group q -> token t (sequence b, position s) and its first head h
+    const int t = (int)fg_udiv_div31(q, g.nhb_div[0]);
+    const int h = ((int)q - t * g.nhb[0]) * 1;
+    const int b = (int)fg_udiv_div31((uint32_t)t, g.s_div), s = t - b * (int)p.S;
+    const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + (b * (int)(p.x_stride[0]) + s * (int)(p.x_stride[1]));
+    const int xin_hs = (int)(p.x_stride[2]);
+    __nv_bfloat16* xout = (__nv_bfloat16*)p.out + (b * (int)(p.out_stride[0]) + s * (int)(p.out_stride[1]));
+    const int xout_hs = (int)(p.out_stride[2]);
+    const int H = (int)(p.H);
+    __builtin_assume(h < H);  // the first head of a lane group's block is always there
+    const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
+    float xa[1][2][8] = {};
+    uint4 xp[1][2];
+    if (h < H) {  // head h
+        const __nv_bfloat16* px = xin + (h) * xin_hs;
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+        }
+        if (pos + 32 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 32) * 8;
+            fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+        }
+        if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            const int e = p.R + (pos + 0) * 8;
+            xp[0][0] = fg_ld16_stream(px + e);
+        }
+        if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            const int e = p.R + (pos + 32) * 8;
+            xp[0][1] = fg_ld16_stream(px + e);
+        }
+    }
+    // cos/sin of each head in flight: row [b, h, s]
+    float cs[1][2][4] = {}, sn[1][2][4] = {};
+    if (h < H) {  // head h
+        const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (b * (int)(p.cos_stride[0]) + (h) * (int)(p.cos_stride[1]) + s * (int)(p.cos_stride[2]));
+        const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (b * (int)(p.sin_stride[0]) + (h) * (int)(p.sin_stride[1]) + s * (int)(p.sin_stride[2]));
+        if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 4 onwards
+            const int a = (pos + 0) * 4;
+            fg_load_bf16x4_keep(crow + a + 0, &cs[0][0][0]);
+            fg_load_bf16x4_keep(srow + a + 0, &sn[0][0][0]);
+        }
+        if (pos + 32 < nr) {  // chunk slot 1: angles (pos + 32) * 4 onwards
+            const int a = (pos + 32) * 4;
+            fg_load_bf16x4_keep(crow + a + 0, &cs[0][1][0]);
+            fg_load_bf16x4_keep(srow + a + 0, &sn[0][1][0]);
+        }
+    }
+    // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin  (a*cos, b*cos rounded to bf16 first)
+    fg_rotate_eager_bf16(xa[0][0][0], xa[0][0][1], cs[0][0][0], sn[0][0][0]);
+    fg_rotate_eager_bf16(xa[0][0][2], xa[0][0][3], cs[0][0][1], sn[0][0][1]);
+    fg_rotate_eager_bf16(xa[0][0][4], xa[0][0][5], cs[0][0][2], sn[0][0][2]);
+    fg_rotate_eager_bf16(xa[0][0][6], xa[0][0][7], cs[0][0][3], sn[0][0][3]);
+    fg_rotate_eager_bf16(xa[0][1][0], xa[0][1][1], cs[0][1][0], sn[0][1][0]);
+    fg_rotate_eager_bf16(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
+    fg_rotate_eager_bf16(xa[0][1][4], xa[0][1][5], cs[0][1][2], sn[0][1][2]);
+    fg_rotate_eager_bf16(xa[0][1][6], xa[0][1][7], cs[0][1][3], sn[0][1][3]);
+    if (h < H) {  // head h
+        __nv_bfloat16* po = xout + (h) * xout_hs;
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+        }
+        if (pos + 32 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 32) * 8;
+            fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+        }
+        if (copy_pass && pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            fg_st16(po + e, xp[0][0]);
+        }
+        if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 8;
+            fg_st16(po + e, xp[0][1]);
+        }
+    }
+}
+
 // Grid: a warp per item, at most as many blocks as fit on the GPU at once
 // (and at most 32 per multiprocessor); the item loop covers the rest.
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_dany_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
@@ -4304,6 +5658,20 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_
     g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    // the lean form where this grid would pass over every item once, if every
+    // offset fits in 32 bits
+    if (p->index32 && (blocks <= cap)) {
+        FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_dany_full_vec16_lean_grid) lg;
+        int64_t groups = 0;
+        lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
+        lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
+        lg.groups[0] = (int32_t)(p->B * p->S * lg.nhb[0]);  // below 2^31: B * S * heads is
+        groups += lg.groups[0];
+        lg.s_div = fg_udiv_make((uint32_t)p->S);
+        const int64_t lean_blocks = (groups + 3) / 4;
+        FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_dany_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+        return cudaGetLastError();
+    }
     if (blocks > cap) blocks = cap;
     FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_dany_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
@@ -4650,6 +6018,106 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_dany_partial_v
     }
 }
 
+// The lean form: a lane group per (token t, head h), one
+// pass over the call, 32-bit offsets. A call of a few waves waits on the index
+// math before its first load, so that math is short here: two divisions by
+// the launcher's divisors, no item loop.
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_dany_partial_vec16_lean_grid) {
+    int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
+    int32_t nhb[1];        // head blocks per token
+    fg_udiv nhb_div[1];    // divides a lane group index by nhb
+    fg_udiv s_div;        // divides a token index by S
+};
+
+__global__ void __launch_bounds__(128, 1)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_dany_partial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_dany_partial_vec16_lean_grid) g)
+{
+    const int lane = threadIdx.x & 31;
+    const int pos = lane % 32;    // this lane's chunk position within its head
+    const int group = lane / 32;  // which of the warp's 1 lane groups
+    // this lane group's index (unsigned: the grid's last block may reach past 2^31 - 1)
+    uint32_t q = (blockIdx.x * 4 + (threadIdx.x >> 5)) * 1 + group;
+    if (q >= (uint32_t)g.groups[0]) return;
+    const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
+    const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
+    // lane group q -> token t (sequence b, position s) and its first head h
+    const int t = (int)fg_udiv_div31(q, g.nhb_div[0]);
+    const int h = ((int)q - t * g.nhb[0]) * 1;
+    const int b = (int)fg_udiv_div31((uint32_t)t, g.s_div), s = t - b * (int)p.S;
+    const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + (b * (int)(p.x_stride[0]) + s * (int)(p.x_stride[1]));
+    const int xin_hs = (int)(p.x_stride[2]);
+    __nv_bfloat16* xout = (__nv_bfloat16*)p.out + (b * (int)(p.out_stride[0]) + s * (int)(p.out_stride[1]));
+    const int xout_hs = (int)(p.out_stride[2]);
+    const int H = (int)(p.H);
+    __builtin_assume(h < H);  // the first head of a lane group's block is always there
+    const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
+    float xa[1][2][8] = {};
+    uint4 xp[1][2];
+    if (h < H) {  // head h
+        const __nv_bfloat16* px = xin + (h) * xin_hs;
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+        }
+        if (pos + 32 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 32) * 8;
+            fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+        }
+        if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            const int e = p.R + (pos + 0) * 8;
+            xp[0][0] = fg_ld16_stream(px + e);
+        }
+        if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            const int e = p.R + (pos + 32) * 8;
+            xp[0][1] = fg_ld16_stream(px + e);
+        }
+    }
+    // cos/sin of each head in flight: row [b, h, s]
+    float cs[1][2][4] = {}, sn[1][2][4] = {};
+    if (h < H) {  // head h
+        const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (b * (int)(p.cos_stride[0]) + (h) * (int)(p.cos_stride[1]) + s * (int)(p.cos_stride[2]));
+        const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (b * (int)(p.sin_stride[0]) + (h) * (int)(p.sin_stride[1]) + s * (int)(p.sin_stride[2]));
+        if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 4 onwards
+            const int a = (pos + 0) * 4;
+            fg_load_bf16x4_keep(crow + a + 0, &cs[0][0][0]);
+            fg_load_bf16x4_keep(srow + a + 0, &sn[0][0][0]);
+        }
+        if (pos + 32 < nr) {  // chunk slot 1: angles (pos + 32) * 4 onwards
+            const int a = (pos + 32) * 4;
+            fg_load_bf16x4_keep(crow + a + 0, &cs[0][1][0]);
+            fg_load_bf16x4_keep(srow + a + 0, &sn[0][1][0]);
+        }
+    }
+    // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin  (a*cos, b*cos rounded to bf16 first)
+    fg_rotate_eager_bf16(xa[0][0][0], xa[0][0][1], cs[0][0][0], sn[0][0][0]);
+    fg_rotate_eager_bf16(xa[0][0][2], xa[0][0][3], cs[0][0][1], sn[0][0][1]);
+    fg_rotate_eager_bf16(xa[0][0][4], xa[0][0][5], cs[0][0][2], sn[0][0][2]);
+    fg_rotate_eager_bf16(xa[0][0][6], xa[0][0][7], cs[0][0][3], sn[0][0][3]);
+    fg_rotate_eager_bf16(xa[0][1][0], xa[0][1][1], cs[0][1][0], sn[0][1][0]);
+    fg_rotate_eager_bf16(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
+    fg_rotate_eager_bf16(xa[0][1][4], xa[0][1][5], cs[0][1][2], sn[0][1][2]);
+    fg_rotate_eager_bf16(xa[0][1][6], xa[0][1][7], cs[0][1][3], sn[0][1][3]);
+    if (h < H) {  // head h
+        __nv_bfloat16* po = xout + (h) * xout_hs;
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+        }
+        if (pos + 32 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 32) * 8;
+            fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+        }
+        if (copy_pass && pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            fg_st16(po + e, xp[0][0]);
+        }
+        if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 8;
+            fg_st16(po + e, xp[0][1]);
+        }
+    }
+}
+
 // Grid: a warp per item, at most as many blocks as fit on the GPU at once
 // (and at most 32 per multiprocessor); the item loop covers the rest.
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
@@ -4683,6 +6151,20 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_
     g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    // the lean form where this grid would pass over every item once, if every
+    // offset fits in 32 bits
+    if (p->index32 && (blocks <= cap)) {
+        FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_dany_partial_vec16_lean_grid) lg;
+        int64_t groups = 0;
+        lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
+        lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
+        lg.groups[0] = (int32_t)(p->B * p->S * lg.nhb[0]);  // below 2^31: B * S * heads is
+        groups += lg.groups[0];
+        lg.s_div = fg_udiv_make((uint32_t)p->S);
+        const int64_t lean_blocks = (groups + 3) / 4;
+        FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_dany_partial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+        return cudaGetLastError();
+    }
     if (blocks > cap) blocks = cap;
     FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();

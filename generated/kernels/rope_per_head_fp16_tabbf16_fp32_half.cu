@@ -95,6 +95,76 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d64_full_vec16)(const fg_ro
     }
 }
 
+// The lean form: a lane group per (token t, head h), one
+// pass over the call, 32-bit offsets. A call of a few waves waits on the index
+// math before its first load, so that math is short here: two divisions by
+// the launcher's divisors, no item loop.
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d64_full_vec16_lean_grid) {
+    int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
+    int32_t nhb[1];        // head blocks per token
+    fg_udiv nhb_div[1];    // divides a lane group index by nhb
+    fg_udiv s_div;        // divides a token index by S
+};
+
+__global__ void __launch_bounds__(128, 3)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d64_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d64_full_vec16_lean_grid) g)
+{
+    const int lane = threadIdx.x & 31;
+    const int pos = lane % 4;    // this lane's chunk position within its head
+    const int group = lane / 4;  // which of the warp's 8 lane groups
+    // this lane group's index (unsigned: the grid's last block may reach past 2^31 - 1)
+    uint32_t q = (blockIdx.x * 4 + (threadIdx.x >> 5)) * 8 + group;
+    if (q >= (uint32_t)g.groups[0]) return;
+    // lane group q -> token t (sequence b, position s) and its first head h
+    const int t = (int)fg_udiv_div31(q, g.nhb_div[0]);
+    const int h = ((int)q - t * g.nhb[0]) * 1;
+    const int b = (int)fg_udiv_div31((uint32_t)t, g.s_div), s = t - b * (int)p.S;
+    const __half* xin = (const __half*)p.x + (b * (int)(p.x_stride[0]) + s * (int)(p.x_stride[1]));
+    const int xin_hs = (int)(p.x_stride[2]);
+    __half* xout = (__half*)p.out + (b * (int)(p.out_stride[0]) + s * (int)(p.out_stride[1]));
+    const int xout_hs = (int)(p.out_stride[2]);
+    const int H = (int)(p.H);
+    __builtin_assume(h < H);  // the first head of a lane group's block is always there
+    float xa[1][1][8] = {};
+    float xb[1][1][8] = {};
+    if (h < H) {  // head h
+        const __half* px = xin + (h) * xin_hs;
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+            fg_load_fp16x8_stream(px + e + 32 + 0, &xb[0][0][0]);
+        }
+    }
+    // cos/sin of each head in flight: row [b, h, s]
+    float cs[1][1][8] = {}, sn[1][1][8] = {};
+    if (h < H) {  // head h
+        const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (b * (int)(p.cos_stride[0]) + (h) * (int)(p.cos_stride[1]) + s * (int)(p.cos_stride[2]));
+        const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (b * (int)(p.sin_stride[0]) + (h) * (int)(p.sin_stride[1]) + s * (int)(p.sin_stride[2]));
+        {  // chunk slot 0: angles (pos + 0) * 8 onwards
+            const int a = (pos + 0) * 8;
+            fg_load_bf16x8_keep(crow + a + 0, &cs[0][0][0]);
+            fg_load_bf16x8_keep(srow + a + 0, &sn[0][0][0]);
+        }
+    }
+    // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+    fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0][0], sn[0][0][0]);
+    fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][0][1], sn[0][0][1]);
+    fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][0][2], sn[0][0][2]);
+    fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][0][3], sn[0][0][3]);
+    fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][0][4], sn[0][0][4]);
+    fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][0][5], sn[0][0][5]);
+    fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][0][6], sn[0][0][6]);
+    fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][0][7], sn[0][0][7]);
+    if (h < H) {  // head h
+        __half* po = xout + (h) * xout_hs;
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
+            fg_store_fp16x8(po + e + 32 + 0, &xb[0][0][0]);
+        }
+    }
+}
+
 // Grid: a warp per item, at most as many blocks as fit on the GPU at once
 // (and at most 32 per multiprocessor); the item loop covers the rest.
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabbf16_fp32_half_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
@@ -128,6 +198,20 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabbf16_fp32_h
     g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    // the lean form where this grid would pass over every item once, if every
+    // offset fits in 32 bits
+    if (p->index32 && (blocks <= cap)) {
+        FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d64_full_vec16_lean_grid) lg;
+        int64_t groups = 0;
+        lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
+        lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
+        lg.groups[0] = (int32_t)(p->B * p->S * lg.nhb[0]);  // below 2^31: B * S * heads is
+        groups += lg.groups[0];
+        lg.s_div = fg_udiv_make((uint32_t)p->S);
+        const int64_t lean_blocks = (groups + 31) / 32;
+        FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d64_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+        return cudaGetLastError();
+    }
     if (blocks > cap) blocks = cap;
     FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
@@ -408,6 +492,97 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d64_partial_vec16)(const fg
     }
 }
 
+// The lean form: a lane group per (token t, head h), one
+// pass over the call, 32-bit offsets. A call of a few waves waits on the index
+// math before its first load, so that math is short here: two divisions by
+// the launcher's divisors, no item loop.
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d64_partial_vec16_lean_grid) {
+    int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
+    int32_t nhb[1];        // head blocks per token
+    fg_udiv nhb_div[1];    // divides a lane group index by nhb
+    fg_udiv s_div;        // divides a token index by S
+};
+
+__global__ void __launch_bounds__(128, 3)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d64_partial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d64_partial_vec16_lean_grid) g)
+{
+    const int lane = threadIdx.x & 31;
+    const int pos = lane % 4;    // this lane's chunk position within its head
+    const int group = lane / 4;  // which of the warp's 8 lane groups
+    // this lane group's index (unsigned: the grid's last block may reach past 2^31 - 1)
+    uint32_t q = (blockIdx.x * 4 + (threadIdx.x >> 5)) * 8 + group;
+    if (q >= (uint32_t)g.groups[0]) return;
+    const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
+    const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
+    const int np = (64 - (int)p.R) / 8;  // pass chunks
+    // lane group q -> token t (sequence b, position s) and its first head h
+    const int t = (int)fg_udiv_div31(q, g.nhb_div[0]);
+    const int h = ((int)q - t * g.nhb[0]) * 1;
+    const int b = (int)fg_udiv_div31((uint32_t)t, g.s_div), s = t - b * (int)p.S;
+    const __half* xin = (const __half*)p.x + (b * (int)(p.x_stride[0]) + s * (int)(p.x_stride[1]));
+    const int xin_hs = (int)(p.x_stride[2]);
+    __half* xout = (__half*)p.out + (b * (int)(p.out_stride[0]) + s * (int)(p.out_stride[1]));
+    const int xout_hs = (int)(p.out_stride[2]);
+    const int H = (int)(p.H);
+    __builtin_assume(h < H);  // the first head of a lane group's block is always there
+    const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
+    float xa[1][1][8] = {};
+    float xb[1][1][8] = {};
+    uint4 xp[1][2];
+    if (h < H) {  // head h
+        const __half* px = xin + (h) * xin_hs;
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+            fg_load_fp16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
+        }
+        if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            const int e = p.R + (pos + 0) * 8;
+            xp[0][0] = fg_ld16_stream(px + e);
+        }
+        if (copy_pass && pos + 4 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            const int e = p.R + (pos + 4) * 8;
+            xp[0][1] = fg_ld16_stream(px + e);
+        }
+    }
+    // cos/sin of each head in flight: row [b, h, s]
+    float cs[1][1][8] = {}, sn[1][1][8] = {};
+    if (h < H) {  // head h
+        const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (b * (int)(p.cos_stride[0]) + (h) * (int)(p.cos_stride[1]) + s * (int)(p.cos_stride[2]));
+        const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (b * (int)(p.sin_stride[0]) + (h) * (int)(p.sin_stride[1]) + s * (int)(p.sin_stride[2]));
+        if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 8 onwards
+            const int a = (pos + 0) * 8;
+            fg_load_bf16x8_keep(crow + a + 0, &cs[0][0][0]);
+            fg_load_bf16x8_keep(srow + a + 0, &sn[0][0][0]);
+        }
+    }
+    // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+    fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0][0], sn[0][0][0]);
+    fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][0][1], sn[0][0][1]);
+    fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][0][2], sn[0][0][2]);
+    fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][0][3], sn[0][0][3]);
+    fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][0][4], sn[0][0][4]);
+    fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][0][5], sn[0][0][5]);
+    fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][0][6], sn[0][0][6]);
+    fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][0][7], sn[0][0][7]);
+    if (h < H) {  // head h
+        __half* po = xout + (h) * xout_hs;
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
+            fg_store_fp16x8(po + e + rhalf + 0, &xb[0][0][0]);
+        }
+        if (copy_pass && pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            fg_st16(po + e, xp[0][0]);
+        }
+        if (copy_pass && pos + 4 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 4) * 8;
+            fg_st16(po + e, xp[0][1]);
+        }
+    }
+}
+
 // Grid: a warp per item, at most as many blocks as fit on the GPU at once
 // (and at most 32 per multiprocessor); the item loop covers the rest.
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabbf16_fp32_half_d64_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
@@ -441,6 +616,20 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabbf16_fp32_h
     g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    // the lean form where this grid would pass over every item once, if every
+    // offset fits in 32 bits
+    if (p->index32 && (blocks <= cap)) {
+        FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d64_partial_vec16_lean_grid) lg;
+        int64_t groups = 0;
+        lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
+        lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
+        lg.groups[0] = (int32_t)(p->B * p->S * lg.nhb[0]);  // below 2^31: B * S * heads is
+        groups += lg.groups[0];
+        lg.s_div = fg_udiv_make((uint32_t)p->S);
+        const int64_t lean_blocks = (groups + 31) / 32;
+        FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d64_partial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+        return cudaGetLastError();
+    }
     if (blocks > cap) blocks = cap;
     FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d64_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
@@ -750,6 +939,77 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d80_full_vec16)(const fg_ro
     }
 }
 
+// The lean form: a lane group per (token t, head h), one
+// pass over the call, 32-bit offsets. A call of a few waves waits on the index
+// math before its first load, so that math is short here: two divisions by
+// the launcher's divisors, no item loop.
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d80_full_vec16_lean_grid) {
+    int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
+    int32_t nhb[1];        // head blocks per token
+    fg_udiv nhb_div[1];    // divides a lane group index by nhb
+    fg_udiv s_div;        // divides a token index by S
+};
+
+__global__ void __launch_bounds__(128, 3)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d80_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d80_full_vec16_lean_grid) g)
+{
+    const int lane = threadIdx.x & 31;
+    const int pos = lane % 5;    // this lane's chunk position within its head
+    const int group = lane / 5;  // which of the warp's 6 lane groups
+    if (group >= 6) return;       // lanes 30..31 hold no head
+    // this lane group's index (unsigned: the grid's last block may reach past 2^31 - 1)
+    uint32_t q = (blockIdx.x * 4 + (threadIdx.x >> 5)) * 6 + group;
+    if (q >= (uint32_t)g.groups[0]) return;
+    // lane group q -> token t (sequence b, position s) and its first head h
+    const int t = (int)fg_udiv_div31(q, g.nhb_div[0]);
+    const int h = ((int)q - t * g.nhb[0]) * 1;
+    const int b = (int)fg_udiv_div31((uint32_t)t, g.s_div), s = t - b * (int)p.S;
+    const __half* xin = (const __half*)p.x + (b * (int)(p.x_stride[0]) + s * (int)(p.x_stride[1]));
+    const int xin_hs = (int)(p.x_stride[2]);
+    __half* xout = (__half*)p.out + (b * (int)(p.out_stride[0]) + s * (int)(p.out_stride[1]));
+    const int xout_hs = (int)(p.out_stride[2]);
+    const int H = (int)(p.H);
+    __builtin_assume(h < H);  // the first head of a lane group's block is always there
+    float xa[1][1][8] = {};
+    float xb[1][1][8] = {};
+    if (h < H) {  // head h
+        const __half* px = xin + (h) * xin_hs;
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+            fg_load_fp16x8_stream(px + e + 40 + 0, &xb[0][0][0]);
+        }
+    }
+    // cos/sin of each head in flight: row [b, h, s]
+    float cs[1][1][8] = {}, sn[1][1][8] = {};
+    if (h < H) {  // head h
+        const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (b * (int)(p.cos_stride[0]) + (h) * (int)(p.cos_stride[1]) + s * (int)(p.cos_stride[2]));
+        const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (b * (int)(p.sin_stride[0]) + (h) * (int)(p.sin_stride[1]) + s * (int)(p.sin_stride[2]));
+        {  // chunk slot 0: angles (pos + 0) * 8 onwards
+            const int a = (pos + 0) * 8;
+            fg_load_bf16x8_keep(crow + a + 0, &cs[0][0][0]);
+            fg_load_bf16x8_keep(srow + a + 0, &sn[0][0][0]);
+        }
+    }
+    // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+    fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0][0], sn[0][0][0]);
+    fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][0][1], sn[0][0][1]);
+    fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][0][2], sn[0][0][2]);
+    fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][0][3], sn[0][0][3]);
+    fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][0][4], sn[0][0][4]);
+    fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][0][5], sn[0][0][5]);
+    fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][0][6], sn[0][0][6]);
+    fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][0][7], sn[0][0][7]);
+    if (h < H) {  // head h
+        __half* po = xout + (h) * xout_hs;
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
+            fg_store_fp16x8(po + e + 40 + 0, &xb[0][0][0]);
+        }
+    }
+}
+
 // Grid: a warp per item, at most as many blocks as fit on the GPU at once
 // (and at most 32 per multiprocessor); the item loop covers the rest.
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabbf16_fp32_half_d80_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
@@ -783,6 +1043,20 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabbf16_fp32_h
     g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    // the lean form where this grid would pass over every item once, if every
+    // offset fits in 32 bits
+    if (p->index32 && (blocks <= cap)) {
+        FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d80_full_vec16_lean_grid) lg;
+        int64_t groups = 0;
+        lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
+        lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
+        lg.groups[0] = (int32_t)(p->B * p->S * lg.nhb[0]);  // below 2^31: B * S * heads is
+        groups += lg.groups[0];
+        lg.s_div = fg_udiv_make((uint32_t)p->S);
+        const int64_t lean_blocks = (groups + 23) / 24;
+        FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d80_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+        return cudaGetLastError();
+    }
     if (blocks > cap) blocks = cap;
     FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
@@ -1065,6 +1339,98 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d80_partial_vec16)(const fg
     }
 }
 
+// The lean form: a lane group per (token t, head h), one
+// pass over the call, 32-bit offsets. A call of a few waves waits on the index
+// math before its first load, so that math is short here: two divisions by
+// the launcher's divisors, no item loop.
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d80_partial_vec16_lean_grid) {
+    int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
+    int32_t nhb[1];        // head blocks per token
+    fg_udiv nhb_div[1];    // divides a lane group index by nhb
+    fg_udiv s_div;        // divides a token index by S
+};
+
+__global__ void __launch_bounds__(128, 3)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d80_partial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d80_partial_vec16_lean_grid) g)
+{
+    const int lane = threadIdx.x & 31;
+    const int pos = lane % 5;    // this lane's chunk position within its head
+    const int group = lane / 5;  // which of the warp's 6 lane groups
+    if (group >= 6) return;       // lanes 30..31 hold no head
+    // this lane group's index (unsigned: the grid's last block may reach past 2^31 - 1)
+    uint32_t q = (blockIdx.x * 4 + (threadIdx.x >> 5)) * 6 + group;
+    if (q >= (uint32_t)g.groups[0]) return;
+    const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
+    const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
+    const int np = (80 - (int)p.R) / 8;  // pass chunks
+    // lane group q -> token t (sequence b, position s) and its first head h
+    const int t = (int)fg_udiv_div31(q, g.nhb_div[0]);
+    const int h = ((int)q - t * g.nhb[0]) * 1;
+    const int b = (int)fg_udiv_div31((uint32_t)t, g.s_div), s = t - b * (int)p.S;
+    const __half* xin = (const __half*)p.x + (b * (int)(p.x_stride[0]) + s * (int)(p.x_stride[1]));
+    const int xin_hs = (int)(p.x_stride[2]);
+    __half* xout = (__half*)p.out + (b * (int)(p.out_stride[0]) + s * (int)(p.out_stride[1]));
+    const int xout_hs = (int)(p.out_stride[2]);
+    const int H = (int)(p.H);
+    __builtin_assume(h < H);  // the first head of a lane group's block is always there
+    const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
+    float xa[1][1][8] = {};
+    float xb[1][1][8] = {};
+    uint4 xp[1][2];
+    if (h < H) {  // head h
+        const __half* px = xin + (h) * xin_hs;
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+            fg_load_fp16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
+        }
+        if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            const int e = p.R + (pos + 0) * 8;
+            xp[0][0] = fg_ld16_stream(px + e);
+        }
+        if (copy_pass && pos + 5 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            const int e = p.R + (pos + 5) * 8;
+            xp[0][1] = fg_ld16_stream(px + e);
+        }
+    }
+    // cos/sin of each head in flight: row [b, h, s]
+    float cs[1][1][8] = {}, sn[1][1][8] = {};
+    if (h < H) {  // head h
+        const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (b * (int)(p.cos_stride[0]) + (h) * (int)(p.cos_stride[1]) + s * (int)(p.cos_stride[2]));
+        const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (b * (int)(p.sin_stride[0]) + (h) * (int)(p.sin_stride[1]) + s * (int)(p.sin_stride[2]));
+        if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 8 onwards
+            const int a = (pos + 0) * 8;
+            fg_load_bf16x8_keep(crow + a + 0, &cs[0][0][0]);
+            fg_load_bf16x8_keep(srow + a + 0, &sn[0][0][0]);
+        }
+    }
+    // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+    fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0][0], sn[0][0][0]);
+    fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][0][1], sn[0][0][1]);
+    fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][0][2], sn[0][0][2]);
+    fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][0][3], sn[0][0][3]);
+    fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][0][4], sn[0][0][4]);
+    fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][0][5], sn[0][0][5]);
+    fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][0][6], sn[0][0][6]);
+    fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][0][7], sn[0][0][7]);
+    if (h < H) {  // head h
+        __half* po = xout + (h) * xout_hs;
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
+            fg_store_fp16x8(po + e + rhalf + 0, &xb[0][0][0]);
+        }
+        if (copy_pass && pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            fg_st16(po + e, xp[0][0]);
+        }
+        if (copy_pass && pos + 5 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 5) * 8;
+            fg_st16(po + e, xp[0][1]);
+        }
+    }
+}
+
 // Grid: a warp per item, at most as many blocks as fit on the GPU at once
 // (and at most 32 per multiprocessor); the item loop covers the rest.
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabbf16_fp32_half_d80_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
@@ -1098,6 +1464,20 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabbf16_fp32_h
     g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    // the lean form where this grid would pass over every item once, if every
+    // offset fits in 32 bits
+    if (p->index32 && (blocks <= cap)) {
+        FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d80_partial_vec16_lean_grid) lg;
+        int64_t groups = 0;
+        lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
+        lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
+        lg.groups[0] = (int32_t)(p->B * p->S * lg.nhb[0]);  // below 2^31: B * S * heads is
+        groups += lg.groups[0];
+        lg.s_div = fg_udiv_make((uint32_t)p->S);
+        const int64_t lean_blocks = (groups + 23) / 24;
+        FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d80_partial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+        return cudaGetLastError();
+    }
     if (blocks > cap) blocks = cap;
     FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d80_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
@@ -1408,6 +1788,77 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d96_full_vec16)(const fg_ro
     }
 }
 
+// The lean form: a lane group per (token t, head h), one
+// pass over the call, 32-bit offsets. A call of a few waves waits on the index
+// math before its first load, so that math is short here: two divisions by
+// the launcher's divisors, no item loop.
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d96_full_vec16_lean_grid) {
+    int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
+    int32_t nhb[1];        // head blocks per token
+    fg_udiv nhb_div[1];    // divides a lane group index by nhb
+    fg_udiv s_div;        // divides a token index by S
+};
+
+__global__ void __launch_bounds__(128, 3)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d96_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d96_full_vec16_lean_grid) g)
+{
+    const int lane = threadIdx.x & 31;
+    const int pos = lane % 6;    // this lane's chunk position within its head
+    const int group = lane / 6;  // which of the warp's 5 lane groups
+    if (group >= 5) return;       // lanes 30..31 hold no head
+    // this lane group's index (unsigned: the grid's last block may reach past 2^31 - 1)
+    uint32_t q = (blockIdx.x * 4 + (threadIdx.x >> 5)) * 5 + group;
+    if (q >= (uint32_t)g.groups[0]) return;
+    // lane group q -> token t (sequence b, position s) and its first head h
+    const int t = (int)fg_udiv_div31(q, g.nhb_div[0]);
+    const int h = ((int)q - t * g.nhb[0]) * 1;
+    const int b = (int)fg_udiv_div31((uint32_t)t, g.s_div), s = t - b * (int)p.S;
+    const __half* xin = (const __half*)p.x + (b * (int)(p.x_stride[0]) + s * (int)(p.x_stride[1]));
+    const int xin_hs = (int)(p.x_stride[2]);
+    __half* xout = (__half*)p.out + (b * (int)(p.out_stride[0]) + s * (int)(p.out_stride[1]));
+    const int xout_hs = (int)(p.out_stride[2]);
+    const int H = (int)(p.H);
+    __builtin_assume(h < H);  // the first head of a lane group's block is always there
+    float xa[1][1][8] = {};
+    float xb[1][1][8] = {};
+    if (h < H) {  // head h
+        const __half* px = xin + (h) * xin_hs;
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+            fg_load_fp16x8_stream(px + e + 48 + 0, &xb[0][0][0]);
+        }
+    }
+    // cos/sin of each head in flight: row [b, h, s]
+    float cs[1][1][8] = {}, sn[1][1][8] = {};
+    if (h < H) {  // head h
+        const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (b * (int)(p.cos_stride[0]) + (h) * (int)(p.cos_stride[1]) + s * (int)(p.cos_stride[2]));
+        const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (b * (int)(p.sin_stride[0]) + (h) * (int)(p.sin_stride[1]) + s * (int)(p.sin_stride[2]));
+        {  // chunk slot 0: angles (pos + 0) * 8 onwards
+            const int a = (pos + 0) * 8;
+            fg_load_bf16x8_keep(crow + a + 0, &cs[0][0][0]);
+            fg_load_bf16x8_keep(srow + a + 0, &sn[0][0][0]);
+        }
+    }
+    // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+    fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0][0], sn[0][0][0]);
+    fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][0][1], sn[0][0][1]);
+    fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][0][2], sn[0][0][2]);
+    fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][0][3], sn[0][0][3]);
+    fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][0][4], sn[0][0][4]);
+    fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][0][5], sn[0][0][5]);
+    fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][0][6], sn[0][0][6]);
+    fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][0][7], sn[0][0][7]);
+    if (h < H) {  // head h
+        __half* po = xout + (h) * xout_hs;
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
+            fg_store_fp16x8(po + e + 48 + 0, &xb[0][0][0]);
+        }
+    }
+}
+
 // Grid: a warp per item, at most as many blocks as fit on the GPU at once
 // (and at most 32 per multiprocessor); the item loop covers the rest.
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabbf16_fp32_half_d96_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
@@ -1441,6 +1892,20 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabbf16_fp32_h
     g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    // the lean form where this grid would pass over every item once, if every
+    // offset fits in 32 bits
+    if (p->index32 && (blocks <= cap)) {
+        FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d96_full_vec16_lean_grid) lg;
+        int64_t groups = 0;
+        lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
+        lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
+        lg.groups[0] = (int32_t)(p->B * p->S * lg.nhb[0]);  // below 2^31: B * S * heads is
+        groups += lg.groups[0];
+        lg.s_div = fg_udiv_make((uint32_t)p->S);
+        const int64_t lean_blocks = (groups + 19) / 20;
+        FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d96_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+        return cudaGetLastError();
+    }
     if (blocks > cap) blocks = cap;
     FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
@@ -1723,6 +2188,98 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d96_partial_vec16)(const fg
     }
 }
 
+// The lean form: a lane group per (token t, head h), one
+// pass over the call, 32-bit offsets. A call of a few waves waits on the index
+// math before its first load, so that math is short here: two divisions by
+// the launcher's divisors, no item loop.
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d96_partial_vec16_lean_grid) {
+    int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
+    int32_t nhb[1];        // head blocks per token
+    fg_udiv nhb_div[1];    // divides a lane group index by nhb
+    fg_udiv s_div;        // divides a token index by S
+};
+
+__global__ void __launch_bounds__(128, 3)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d96_partial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d96_partial_vec16_lean_grid) g)
+{
+    const int lane = threadIdx.x & 31;
+    const int pos = lane % 6;    // this lane's chunk position within its head
+    const int group = lane / 6;  // which of the warp's 5 lane groups
+    if (group >= 5) return;       // lanes 30..31 hold no head
+    // this lane group's index (unsigned: the grid's last block may reach past 2^31 - 1)
+    uint32_t q = (blockIdx.x * 4 + (threadIdx.x >> 5)) * 5 + group;
+    if (q >= (uint32_t)g.groups[0]) return;
+    const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
+    const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
+    const int np = (96 - (int)p.R) / 8;  // pass chunks
+    // lane group q -> token t (sequence b, position s) and its first head h
+    const int t = (int)fg_udiv_div31(q, g.nhb_div[0]);
+    const int h = ((int)q - t * g.nhb[0]) * 1;
+    const int b = (int)fg_udiv_div31((uint32_t)t, g.s_div), s = t - b * (int)p.S;
+    const __half* xin = (const __half*)p.x + (b * (int)(p.x_stride[0]) + s * (int)(p.x_stride[1]));
+    const int xin_hs = (int)(p.x_stride[2]);
+    __half* xout = (__half*)p.out + (b * (int)(p.out_stride[0]) + s * (int)(p.out_stride[1]));
+    const int xout_hs = (int)(p.out_stride[2]);
+    const int H = (int)(p.H);
+    __builtin_assume(h < H);  // the first head of a lane group's block is always there
+    const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
+    float xa[1][1][8] = {};
+    float xb[1][1][8] = {};
+    uint4 xp[1][2];
+    if (h < H) {  // head h
+        const __half* px = xin + (h) * xin_hs;
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+            fg_load_fp16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
+        }
+        if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            const int e = p.R + (pos + 0) * 8;
+            xp[0][0] = fg_ld16_stream(px + e);
+        }
+        if (copy_pass && pos + 6 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            const int e = p.R + (pos + 6) * 8;
+            xp[0][1] = fg_ld16_stream(px + e);
+        }
+    }
+    // cos/sin of each head in flight: row [b, h, s]
+    float cs[1][1][8] = {}, sn[1][1][8] = {};
+    if (h < H) {  // head h
+        const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (b * (int)(p.cos_stride[0]) + (h) * (int)(p.cos_stride[1]) + s * (int)(p.cos_stride[2]));
+        const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (b * (int)(p.sin_stride[0]) + (h) * (int)(p.sin_stride[1]) + s * (int)(p.sin_stride[2]));
+        if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 8 onwards
+            const int a = (pos + 0) * 8;
+            fg_load_bf16x8_keep(crow + a + 0, &cs[0][0][0]);
+            fg_load_bf16x8_keep(srow + a + 0, &sn[0][0][0]);
+        }
+    }
+    // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+    fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0][0], sn[0][0][0]);
+    fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][0][1], sn[0][0][1]);
+    fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][0][2], sn[0][0][2]);
+    fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][0][3], sn[0][0][3]);
+    fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][0][4], sn[0][0][4]);
+    fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][0][5], sn[0][0][5]);
+    fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][0][6], sn[0][0][6]);
+    fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][0][7], sn[0][0][7]);
+    if (h < H) {  // head h
+        __half* po = xout + (h) * xout_hs;
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
+            fg_store_fp16x8(po + e + rhalf + 0, &xb[0][0][0]);
+        }
+        if (copy_pass && pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            fg_st16(po + e, xp[0][0]);
+        }
+        if (copy_pass && pos + 6 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 6) * 8;
+            fg_st16(po + e, xp[0][1]);
+        }
+    }
+}
+
 // Grid: a warp per item, at most as many blocks as fit on the GPU at once
 // (and at most 32 per multiprocessor); the item loop covers the rest.
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabbf16_fp32_half_d96_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
@@ -1756,6 +2313,20 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabbf16_fp32_h
     g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    // the lean form where this grid would pass over every item once, if every
+    // offset fits in 32 bits
+    if (p->index32 && (blocks <= cap)) {
+        FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d96_partial_vec16_lean_grid) lg;
+        int64_t groups = 0;
+        lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
+        lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
+        lg.groups[0] = (int32_t)(p->B * p->S * lg.nhb[0]);  // below 2^31: B * S * heads is
+        groups += lg.groups[0];
+        lg.s_div = fg_udiv_make((uint32_t)p->S);
+        const int64_t lean_blocks = (groups + 19) / 20;
+        FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d96_partial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+        return cudaGetLastError();
+    }
     if (blocks > cap) blocks = cap;
     FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d96_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
@@ -2065,6 +2636,76 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d128_full_vec16)(const fg_r
     }
 }
 
+// The lean form: a lane group per (token t, head h), one
+// pass over the call, 32-bit offsets. A call of a few waves waits on the index
+// math before its first load, so that math is short here: two divisions by
+// the launcher's divisors, no item loop.
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d128_full_vec16_lean_grid) {
+    int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
+    int32_t nhb[1];        // head blocks per token
+    fg_udiv nhb_div[1];    // divides a lane group index by nhb
+    fg_udiv s_div;        // divides a token index by S
+};
+
+__global__ void __launch_bounds__(128, 3)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d128_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d128_full_vec16_lean_grid) g)
+{
+    const int lane = threadIdx.x & 31;
+    const int pos = lane % 8;    // this lane's chunk position within its head
+    const int group = lane / 8;  // which of the warp's 4 lane groups
+    // this lane group's index (unsigned: the grid's last block may reach past 2^31 - 1)
+    uint32_t q = (blockIdx.x * 4 + (threadIdx.x >> 5)) * 4 + group;
+    if (q >= (uint32_t)g.groups[0]) return;
+    // lane group q -> token t (sequence b, position s) and its first head h
+    const int t = (int)fg_udiv_div31(q, g.nhb_div[0]);
+    const int h = ((int)q - t * g.nhb[0]) * 1;
+    const int b = (int)fg_udiv_div31((uint32_t)t, g.s_div), s = t - b * (int)p.S;
+    const __half* xin = (const __half*)p.x + (b * (int)(p.x_stride[0]) + s * (int)(p.x_stride[1]));
+    const int xin_hs = (int)(p.x_stride[2]);
+    __half* xout = (__half*)p.out + (b * (int)(p.out_stride[0]) + s * (int)(p.out_stride[1]));
+    const int xout_hs = (int)(p.out_stride[2]);
+    const int H = (int)(p.H);
+    __builtin_assume(h < H);  // the first head of a lane group's block is always there
+    float xa[1][1][8] = {};
+    float xb[1][1][8] = {};
+    if (h < H) {  // head h
+        const __half* px = xin + (h) * xin_hs;
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+            fg_load_fp16x8_stream(px + e + 64 + 0, &xb[0][0][0]);
+        }
+    }
+    // cos/sin of each head in flight: row [b, h, s]
+    float cs[1][1][8] = {}, sn[1][1][8] = {};
+    if (h < H) {  // head h
+        const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (b * (int)(p.cos_stride[0]) + (h) * (int)(p.cos_stride[1]) + s * (int)(p.cos_stride[2]));
+        const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (b * (int)(p.sin_stride[0]) + (h) * (int)(p.sin_stride[1]) + s * (int)(p.sin_stride[2]));
+        {  // chunk slot 0: angles (pos + 0) * 8 onwards
+            const int a = (pos + 0) * 8;
+            fg_load_bf16x8_keep(crow + a + 0, &cs[0][0][0]);
+            fg_load_bf16x8_keep(srow + a + 0, &sn[0][0][0]);
+        }
+    }
+    // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+    fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0][0], sn[0][0][0]);
+    fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][0][1], sn[0][0][1]);
+    fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][0][2], sn[0][0][2]);
+    fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][0][3], sn[0][0][3]);
+    fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][0][4], sn[0][0][4]);
+    fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][0][5], sn[0][0][5]);
+    fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][0][6], sn[0][0][6]);
+    fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][0][7], sn[0][0][7]);
+    if (h < H) {  // head h
+        __half* po = xout + (h) * xout_hs;
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
+            fg_store_fp16x8(po + e + 64 + 0, &xb[0][0][0]);
+        }
+    }
+}
+
 // Grid: a warp per item, at most as many blocks as fit on the GPU at once
 // (and at most 32 per multiprocessor); the item loop covers the rest.
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabbf16_fp32_half_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
@@ -2098,6 +2739,20 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabbf16_fp32_h
     g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    // the lean form where this grid would pass over every item once, if every
+    // offset fits in 32 bits
+    if (p->index32 && (blocks <= cap)) {
+        FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d128_full_vec16_lean_grid) lg;
+        int64_t groups = 0;
+        lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
+        lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
+        lg.groups[0] = (int32_t)(p->B * p->S * lg.nhb[0]);  // below 2^31: B * S * heads is
+        groups += lg.groups[0];
+        lg.s_div = fg_udiv_make((uint32_t)p->S);
+        const int64_t lean_blocks = (groups + 15) / 16;
+        FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d128_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+        return cudaGetLastError();
+    }
     if (blocks > cap) blocks = cap;
     FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
@@ -2378,6 +3033,97 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d128_partial_vec16)(const f
     }
 }
 
+// The lean form: a lane group per (token t, head h), one
+// pass over the call, 32-bit offsets. A call of a few waves waits on the index
+// math before its first load, so that math is short here: two divisions by
+// the launcher's divisors, no item loop.
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d128_partial_vec16_lean_grid) {
+    int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
+    int32_t nhb[1];        // head blocks per token
+    fg_udiv nhb_div[1];    // divides a lane group index by nhb
+    fg_udiv s_div;        // divides a token index by S
+};
+
+__global__ void __launch_bounds__(128, 3)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d128_partial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d128_partial_vec16_lean_grid) g)
+{
+    const int lane = threadIdx.x & 31;
+    const int pos = lane % 8;    // this lane's chunk position within its head
+    const int group = lane / 8;  // which of the warp's 4 lane groups
+    // this lane group's index (unsigned: the grid's last block may reach past 2^31 - 1)
+    uint32_t q = (blockIdx.x * 4 + (threadIdx.x >> 5)) * 4 + group;
+    if (q >= (uint32_t)g.groups[0]) return;
+    const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
+    const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
+    const int np = (128 - (int)p.R) / 8;  // pass chunks
+    // lane group q -> token t (sequence b, position s) and its first head h
+    const int t = (int)fg_udiv_div31(q, g.nhb_div[0]);
+    const int h = ((int)q - t * g.nhb[0]) * 1;
+    const int b = (int)fg_udiv_div31((uint32_t)t, g.s_div), s = t - b * (int)p.S;
+    const __half* xin = (const __half*)p.x + (b * (int)(p.x_stride[0]) + s * (int)(p.x_stride[1]));
+    const int xin_hs = (int)(p.x_stride[2]);
+    __half* xout = (__half*)p.out + (b * (int)(p.out_stride[0]) + s * (int)(p.out_stride[1]));
+    const int xout_hs = (int)(p.out_stride[2]);
+    const int H = (int)(p.H);
+    __builtin_assume(h < H);  // the first head of a lane group's block is always there
+    const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
+    float xa[1][1][8] = {};
+    float xb[1][1][8] = {};
+    uint4 xp[1][2];
+    if (h < H) {  // head h
+        const __half* px = xin + (h) * xin_hs;
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+            fg_load_fp16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
+        }
+        if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            const int e = p.R + (pos + 0) * 8;
+            xp[0][0] = fg_ld16_stream(px + e);
+        }
+        if (copy_pass && pos + 8 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            const int e = p.R + (pos + 8) * 8;
+            xp[0][1] = fg_ld16_stream(px + e);
+        }
+    }
+    // cos/sin of each head in flight: row [b, h, s]
+    float cs[1][1][8] = {}, sn[1][1][8] = {};
+    if (h < H) {  // head h
+        const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (b * (int)(p.cos_stride[0]) + (h) * (int)(p.cos_stride[1]) + s * (int)(p.cos_stride[2]));
+        const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (b * (int)(p.sin_stride[0]) + (h) * (int)(p.sin_stride[1]) + s * (int)(p.sin_stride[2]));
+        if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 8 onwards
+            const int a = (pos + 0) * 8;
+            fg_load_bf16x8_keep(crow + a + 0, &cs[0][0][0]);
+            fg_load_bf16x8_keep(srow + a + 0, &sn[0][0][0]);
+        }
+    }
+    // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+    fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0][0], sn[0][0][0]);
+    fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][0][1], sn[0][0][1]);
+    fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][0][2], sn[0][0][2]);
+    fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][0][3], sn[0][0][3]);
+    fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][0][4], sn[0][0][4]);
+    fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][0][5], sn[0][0][5]);
+    fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][0][6], sn[0][0][6]);
+    fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][0][7], sn[0][0][7]);
+    if (h < H) {  // head h
+        __half* po = xout + (h) * xout_hs;
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
+            fg_store_fp16x8(po + e + rhalf + 0, &xb[0][0][0]);
+        }
+        if (copy_pass && pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            fg_st16(po + e, xp[0][0]);
+        }
+        if (copy_pass && pos + 8 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 8) * 8;
+            fg_st16(po + e, xp[0][1]);
+        }
+    }
+}
+
 // Grid: a warp per item, at most as many blocks as fit on the GPU at once
 // (and at most 32 per multiprocessor); the item loop covers the rest.
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabbf16_fp32_half_d128_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
@@ -2411,6 +3157,20 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabbf16_fp32_h
     g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    // the lean form where this grid would pass over every item once, if every
+    // offset fits in 32 bits
+    if (p->index32 && (blocks <= cap)) {
+        FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d128_partial_vec16_lean_grid) lg;
+        int64_t groups = 0;
+        lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
+        lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
+        lg.groups[0] = (int32_t)(p->B * p->S * lg.nhb[0]);  // below 2^31: B * S * heads is
+        groups += lg.groups[0];
+        lg.s_div = fg_udiv_make((uint32_t)p->S);
+        const int64_t lean_blocks = (groups + 15) / 16;
+        FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d128_partial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+        return cudaGetLastError();
+    }
     if (blocks > cap) blocks = cap;
     FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
@@ -2719,6 +3479,76 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d256_full_vec16)(const fg_r
     }
 }
 
+// The lean form: a lane group per (token t, head h), one
+// pass over the call, 32-bit offsets. A call of a few waves waits on the index
+// math before its first load, so that math is short here: two divisions by
+// the launcher's divisors, no item loop.
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d256_full_vec16_lean_grid) {
+    int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
+    int32_t nhb[1];        // head blocks per token
+    fg_udiv nhb_div[1];    // divides a lane group index by nhb
+    fg_udiv s_div;        // divides a token index by S
+};
+
+__global__ void __launch_bounds__(128, 3)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d256_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d256_full_vec16_lean_grid) g)
+{
+    const int lane = threadIdx.x & 31;
+    const int pos = lane % 16;    // this lane's chunk position within its head
+    const int group = lane / 16;  // which of the warp's 2 lane groups
+    // this lane group's index (unsigned: the grid's last block may reach past 2^31 - 1)
+    uint32_t q = (blockIdx.x * 4 + (threadIdx.x >> 5)) * 2 + group;
+    if (q >= (uint32_t)g.groups[0]) return;
+    // lane group q -> token t (sequence b, position s) and its first head h
+    const int t = (int)fg_udiv_div31(q, g.nhb_div[0]);
+    const int h = ((int)q - t * g.nhb[0]) * 1;
+    const int b = (int)fg_udiv_div31((uint32_t)t, g.s_div), s = t - b * (int)p.S;
+    const __half* xin = (const __half*)p.x + (b * (int)(p.x_stride[0]) + s * (int)(p.x_stride[1]));
+    const int xin_hs = (int)(p.x_stride[2]);
+    __half* xout = (__half*)p.out + (b * (int)(p.out_stride[0]) + s * (int)(p.out_stride[1]));
+    const int xout_hs = (int)(p.out_stride[2]);
+    const int H = (int)(p.H);
+    __builtin_assume(h < H);  // the first head of a lane group's block is always there
+    float xa[1][1][8] = {};
+    float xb[1][1][8] = {};
+    if (h < H) {  // head h
+        const __half* px = xin + (h) * xin_hs;
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+            fg_load_fp16x8_stream(px + e + 128 + 0, &xb[0][0][0]);
+        }
+    }
+    // cos/sin of each head in flight: row [b, h, s]
+    float cs[1][1][8] = {}, sn[1][1][8] = {};
+    if (h < H) {  // head h
+        const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (b * (int)(p.cos_stride[0]) + (h) * (int)(p.cos_stride[1]) + s * (int)(p.cos_stride[2]));
+        const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (b * (int)(p.sin_stride[0]) + (h) * (int)(p.sin_stride[1]) + s * (int)(p.sin_stride[2]));
+        {  // chunk slot 0: angles (pos + 0) * 8 onwards
+            const int a = (pos + 0) * 8;
+            fg_load_bf16x8_keep(crow + a + 0, &cs[0][0][0]);
+            fg_load_bf16x8_keep(srow + a + 0, &sn[0][0][0]);
+        }
+    }
+    // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+    fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0][0], sn[0][0][0]);
+    fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][0][1], sn[0][0][1]);
+    fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][0][2], sn[0][0][2]);
+    fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][0][3], sn[0][0][3]);
+    fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][0][4], sn[0][0][4]);
+    fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][0][5], sn[0][0][5]);
+    fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][0][6], sn[0][0][6]);
+    fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][0][7], sn[0][0][7]);
+    if (h < H) {  // head h
+        __half* po = xout + (h) * xout_hs;
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
+            fg_store_fp16x8(po + e + 128 + 0, &xb[0][0][0]);
+        }
+    }
+}
+
 // Grid: a warp per item, at most as many blocks as fit on the GPU at once
 // (and at most 32 per multiprocessor); the item loop covers the rest.
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabbf16_fp32_half_d256_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
@@ -2752,6 +3582,20 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabbf16_fp32_h
     g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    // the lean form where this grid would pass over every item once, if every
+    // offset fits in 32 bits
+    if (p->index32 && (blocks <= cap)) {
+        FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d256_full_vec16_lean_grid) lg;
+        int64_t groups = 0;
+        lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
+        lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
+        lg.groups[0] = (int32_t)(p->B * p->S * lg.nhb[0]);  // below 2^31: B * S * heads is
+        groups += lg.groups[0];
+        lg.s_div = fg_udiv_make((uint32_t)p->S);
+        const int64_t lean_blocks = (groups + 7) / 8;
+        FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d256_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+        return cudaGetLastError();
+    }
     if (blocks > cap) blocks = cap;
     FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
@@ -3032,6 +3876,97 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d256_partial_vec16)(const f
     }
 }
 
+// The lean form: a lane group per (token t, head h), one
+// pass over the call, 32-bit offsets. A call of a few waves waits on the index
+// math before its first load, so that math is short here: two divisions by
+// the launcher's divisors, no item loop.
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d256_partial_vec16_lean_grid) {
+    int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
+    int32_t nhb[1];        // head blocks per token
+    fg_udiv nhb_div[1];    // divides a lane group index by nhb
+    fg_udiv s_div;        // divides a token index by S
+};
+
+__global__ void __launch_bounds__(128, 3)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d256_partial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d256_partial_vec16_lean_grid) g)
+{
+    const int lane = threadIdx.x & 31;
+    const int pos = lane % 16;    // this lane's chunk position within its head
+    const int group = lane / 16;  // which of the warp's 2 lane groups
+    // this lane group's index (unsigned: the grid's last block may reach past 2^31 - 1)
+    uint32_t q = (blockIdx.x * 4 + (threadIdx.x >> 5)) * 2 + group;
+    if (q >= (uint32_t)g.groups[0]) return;
+    const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
+    const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
+    const int np = (256 - (int)p.R) / 8;  // pass chunks
+    // lane group q -> token t (sequence b, position s) and its first head h
+    const int t = (int)fg_udiv_div31(q, g.nhb_div[0]);
+    const int h = ((int)q - t * g.nhb[0]) * 1;
+    const int b = (int)fg_udiv_div31((uint32_t)t, g.s_div), s = t - b * (int)p.S;
+    const __half* xin = (const __half*)p.x + (b * (int)(p.x_stride[0]) + s * (int)(p.x_stride[1]));
+    const int xin_hs = (int)(p.x_stride[2]);
+    __half* xout = (__half*)p.out + (b * (int)(p.out_stride[0]) + s * (int)(p.out_stride[1]));
+    const int xout_hs = (int)(p.out_stride[2]);
+    const int H = (int)(p.H);
+    __builtin_assume(h < H);  // the first head of a lane group's block is always there
+    const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
+    float xa[1][1][8] = {};
+    float xb[1][1][8] = {};
+    uint4 xp[1][2];
+    if (h < H) {  // head h
+        const __half* px = xin + (h) * xin_hs;
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+            fg_load_fp16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
+        }
+        if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            const int e = p.R + (pos + 0) * 8;
+            xp[0][0] = fg_ld16_stream(px + e);
+        }
+        if (copy_pass && pos + 16 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            const int e = p.R + (pos + 16) * 8;
+            xp[0][1] = fg_ld16_stream(px + e);
+        }
+    }
+    // cos/sin of each head in flight: row [b, h, s]
+    float cs[1][1][8] = {}, sn[1][1][8] = {};
+    if (h < H) {  // head h
+        const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (b * (int)(p.cos_stride[0]) + (h) * (int)(p.cos_stride[1]) + s * (int)(p.cos_stride[2]));
+        const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (b * (int)(p.sin_stride[0]) + (h) * (int)(p.sin_stride[1]) + s * (int)(p.sin_stride[2]));
+        if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 8 onwards
+            const int a = (pos + 0) * 8;
+            fg_load_bf16x8_keep(crow + a + 0, &cs[0][0][0]);
+            fg_load_bf16x8_keep(srow + a + 0, &sn[0][0][0]);
+        }
+    }
+    // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+    fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0][0], sn[0][0][0]);
+    fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][0][1], sn[0][0][1]);
+    fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][0][2], sn[0][0][2]);
+    fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][0][3], sn[0][0][3]);
+    fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][0][4], sn[0][0][4]);
+    fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][0][5], sn[0][0][5]);
+    fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][0][6], sn[0][0][6]);
+    fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][0][7], sn[0][0][7]);
+    if (h < H) {  // head h
+        __half* po = xout + (h) * xout_hs;
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
+            fg_store_fp16x8(po + e + rhalf + 0, &xb[0][0][0]);
+        }
+        if (copy_pass && pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            fg_st16(po + e, xp[0][0]);
+        }
+        if (copy_pass && pos + 16 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 16) * 8;
+            fg_st16(po + e, xp[0][1]);
+        }
+    }
+}
+
 // Grid: a warp per item, at most as many blocks as fit on the GPU at once
 // (and at most 32 per multiprocessor); the item loop covers the rest.
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabbf16_fp32_half_d256_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
@@ -3065,6 +4000,20 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabbf16_fp32_h
     g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    // the lean form where this grid would pass over every item once, if every
+    // offset fits in 32 bits
+    if (p->index32 && (blocks <= cap)) {
+        FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d256_partial_vec16_lean_grid) lg;
+        int64_t groups = 0;
+        lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
+        lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
+        lg.groups[0] = (int32_t)(p->B * p->S * lg.nhb[0]);  // below 2^31: B * S * heads is
+        groups += lg.groups[0];
+        lg.s_div = fg_udiv_make((uint32_t)p->S);
+        const int64_t lean_blocks = (groups + 7) / 8;
+        FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d256_partial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+        return cudaGetLastError();
+    }
     if (blocks > cap) blocks = cap;
     FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d256_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
@@ -3374,6 +4323,77 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d320_full_vec16)(const fg_r
     }
 }
 
+// The lean form: a lane group per (token t, head h), one
+// pass over the call, 32-bit offsets. A call of a few waves waits on the index
+// math before its first load, so that math is short here: two divisions by
+// the launcher's divisors, no item loop.
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d320_full_vec16_lean_grid) {
+    int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
+    int32_t nhb[1];        // head blocks per token
+    fg_udiv nhb_div[1];    // divides a lane group index by nhb
+    fg_udiv s_div;        // divides a token index by S
+};
+
+__global__ void __launch_bounds__(128, 3)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d320_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d320_full_vec16_lean_grid) g)
+{
+    const int lane = threadIdx.x & 31;
+    const int pos = lane % 20;    // this lane's chunk position within its head
+    const int group = lane / 20;  // which of the warp's 1 lane groups
+    if (group >= 1) return;       // lanes 20..31 hold no head
+    // this lane group's index (unsigned: the grid's last block may reach past 2^31 - 1)
+    uint32_t q = (blockIdx.x * 4 + (threadIdx.x >> 5)) * 1 + group;
+    if (q >= (uint32_t)g.groups[0]) return;
+    // lane group q -> token t (sequence b, position s) and its first head h
+    const int t = (int)fg_udiv_div31(q, g.nhb_div[0]);
+    const int h = ((int)q - t * g.nhb[0]) * 1;
+    const int b = (int)fg_udiv_div31((uint32_t)t, g.s_div), s = t - b * (int)p.S;
+    const __half* xin = (const __half*)p.x + (b * (int)(p.x_stride[0]) + s * (int)(p.x_stride[1]));
+    const int xin_hs = (int)(p.x_stride[2]);
+    __half* xout = (__half*)p.out + (b * (int)(p.out_stride[0]) + s * (int)(p.out_stride[1]));
+    const int xout_hs = (int)(p.out_stride[2]);
+    const int H = (int)(p.H);
+    __builtin_assume(h < H);  // the first head of a lane group's block is always there
+    float xa[1][1][8] = {};
+    float xb[1][1][8] = {};
+    if (h < H) {  // head h
+        const __half* px = xin + (h) * xin_hs;
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+            fg_load_fp16x8_stream(px + e + 160 + 0, &xb[0][0][0]);
+        }
+    }
+    // cos/sin of each head in flight: row [b, h, s]
+    float cs[1][1][8] = {}, sn[1][1][8] = {};
+    if (h < H) {  // head h
+        const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (b * (int)(p.cos_stride[0]) + (h) * (int)(p.cos_stride[1]) + s * (int)(p.cos_stride[2]));
+        const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (b * (int)(p.sin_stride[0]) + (h) * (int)(p.sin_stride[1]) + s * (int)(p.sin_stride[2]));
+        {  // chunk slot 0: angles (pos + 0) * 8 onwards
+            const int a = (pos + 0) * 8;
+            fg_load_bf16x8_keep(crow + a + 0, &cs[0][0][0]);
+            fg_load_bf16x8_keep(srow + a + 0, &sn[0][0][0]);
+        }
+    }
+    // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+    fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0][0], sn[0][0][0]);
+    fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][0][1], sn[0][0][1]);
+    fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][0][2], sn[0][0][2]);
+    fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][0][3], sn[0][0][3]);
+    fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][0][4], sn[0][0][4]);
+    fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][0][5], sn[0][0][5]);
+    fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][0][6], sn[0][0][6]);
+    fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][0][7], sn[0][0][7]);
+    if (h < H) {  // head h
+        __half* po = xout + (h) * xout_hs;
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
+            fg_store_fp16x8(po + e + 160 + 0, &xb[0][0][0]);
+        }
+    }
+}
+
 // Grid: a warp per item, at most as many blocks as fit on the GPU at once
 // (and at most 32 per multiprocessor); the item loop covers the rest.
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabbf16_fp32_half_d320_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
@@ -3407,6 +4427,20 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabbf16_fp32_h
     g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    // the lean form where this grid would pass over every item once, if every
+    // offset fits in 32 bits
+    if (p->index32 && (blocks <= cap)) {
+        FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d320_full_vec16_lean_grid) lg;
+        int64_t groups = 0;
+        lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
+        lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
+        lg.groups[0] = (int32_t)(p->B * p->S * lg.nhb[0]);  // below 2^31: B * S * heads is
+        groups += lg.groups[0];
+        lg.s_div = fg_udiv_make((uint32_t)p->S);
+        const int64_t lean_blocks = (groups + 3) / 4;
+        FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d320_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+        return cudaGetLastError();
+    }
     if (blocks > cap) blocks = cap;
     FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
@@ -3689,6 +4723,98 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d320_partial_vec16)(const f
     }
 }
 
+// The lean form: a lane group per (token t, head h), one
+// pass over the call, 32-bit offsets. A call of a few waves waits on the index
+// math before its first load, so that math is short here: two divisions by
+// the launcher's divisors, no item loop.
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d320_partial_vec16_lean_grid) {
+    int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
+    int32_t nhb[1];        // head blocks per token
+    fg_udiv nhb_div[1];    // divides a lane group index by nhb
+    fg_udiv s_div;        // divides a token index by S
+};
+
+__global__ void __launch_bounds__(128, 3)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d320_partial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d320_partial_vec16_lean_grid) g)
+{
+    const int lane = threadIdx.x & 31;
+    const int pos = lane % 20;    // this lane's chunk position within its head
+    const int group = lane / 20;  // which of the warp's 1 lane groups
+    if (group >= 1) return;       // lanes 20..31 hold no head
+    // this lane group's index (unsigned: the grid's last block may reach past 2^31 - 1)
+    uint32_t q = (blockIdx.x * 4 + (threadIdx.x >> 5)) * 1 + group;
+    if (q >= (uint32_t)g.groups[0]) return;
+    const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
+    const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
+    const int np = (320 - (int)p.R) / 8;  // pass chunks
+    // lane group q -> token t (sequence b, position s) and its first head h
+    const int t = (int)fg_udiv_div31(q, g.nhb_div[0]);
+    const int h = ((int)q - t * g.nhb[0]) * 1;
+    const int b = (int)fg_udiv_div31((uint32_t)t, g.s_div), s = t - b * (int)p.S;
+    const __half* xin = (const __half*)p.x + (b * (int)(p.x_stride[0]) + s * (int)(p.x_stride[1]));
+    const int xin_hs = (int)(p.x_stride[2]);
+    __half* xout = (__half*)p.out + (b * (int)(p.out_stride[0]) + s * (int)(p.out_stride[1]));
+    const int xout_hs = (int)(p.out_stride[2]);
+    const int H = (int)(p.H);
+    __builtin_assume(h < H);  // the first head of a lane group's block is always there
+    const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
+    float xa[1][1][8] = {};
+    float xb[1][1][8] = {};
+    uint4 xp[1][2];
+    if (h < H) {  // head h
+        const __half* px = xin + (h) * xin_hs;
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+            fg_load_fp16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
+        }
+        if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            const int e = p.R + (pos + 0) * 8;
+            xp[0][0] = fg_ld16_stream(px + e);
+        }
+        if (copy_pass && pos + 20 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            const int e = p.R + (pos + 20) * 8;
+            xp[0][1] = fg_ld16_stream(px + e);
+        }
+    }
+    // cos/sin of each head in flight: row [b, h, s]
+    float cs[1][1][8] = {}, sn[1][1][8] = {};
+    if (h < H) {  // head h
+        const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (b * (int)(p.cos_stride[0]) + (h) * (int)(p.cos_stride[1]) + s * (int)(p.cos_stride[2]));
+        const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (b * (int)(p.sin_stride[0]) + (h) * (int)(p.sin_stride[1]) + s * (int)(p.sin_stride[2]));
+        if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 8 onwards
+            const int a = (pos + 0) * 8;
+            fg_load_bf16x8_keep(crow + a + 0, &cs[0][0][0]);
+            fg_load_bf16x8_keep(srow + a + 0, &sn[0][0][0]);
+        }
+    }
+    // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+    fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0][0], sn[0][0][0]);
+    fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][0][1], sn[0][0][1]);
+    fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][0][2], sn[0][0][2]);
+    fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][0][3], sn[0][0][3]);
+    fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][0][4], sn[0][0][4]);
+    fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][0][5], sn[0][0][5]);
+    fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][0][6], sn[0][0][6]);
+    fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][0][7], sn[0][0][7]);
+    if (h < H) {  // head h
+        __half* po = xout + (h) * xout_hs;
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
+            fg_store_fp16x8(po + e + rhalf + 0, &xb[0][0][0]);
+        }
+        if (copy_pass && pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            fg_st16(po + e, xp[0][0]);
+        }
+        if (copy_pass && pos + 20 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 20) * 8;
+            fg_st16(po + e, xp[0][1]);
+        }
+    }
+}
+
 // Grid: a warp per item, at most as many blocks as fit on the GPU at once
 // (and at most 32 per multiprocessor); the item loop covers the rest.
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabbf16_fp32_half_d320_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
@@ -3722,6 +4848,20 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabbf16_fp32_h
     g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    // the lean form where this grid would pass over every item once, if every
+    // offset fits in 32 bits
+    if (p->index32 && (blocks <= cap)) {
+        FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d320_partial_vec16_lean_grid) lg;
+        int64_t groups = 0;
+        lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
+        lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
+        lg.groups[0] = (int32_t)(p->B * p->S * lg.nhb[0]);  // below 2^31: B * S * heads is
+        groups += lg.groups[0];
+        lg.s_div = fg_udiv_make((uint32_t)p->S);
+        const int64_t lean_blocks = (groups + 3) / 4;
+        FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d320_partial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+        return cudaGetLastError();
+    }
     if (blocks > cap) blocks = cap;
     FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_d320_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
@@ -4052,6 +5192,97 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_dany_full_vec16)(const fg_r
     }
 }
 
+// The lean form: a lane group per (token t, head h), one
+// pass over the call, 32-bit offsets. A call of a few waves waits on the index
+// math before its first load, so that math is short here: two divisions by
+// the launcher's divisors, no item loop.
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_dany_full_vec16_lean_grid) {
+    int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
+    int32_t nhb[1];        // head blocks per token
+    fg_udiv nhb_div[1];    // divides a lane group index by nhb
+    fg_udiv s_div;        // divides a token index by S
+};
+
+__global__ void __launch_bounds__(128, 1)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_dany_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_dany_full_vec16_lean_grid) g)
+{
+    const int lane = threadIdx.x & 31;
+    const int pos = lane % 32;    // this lane's chunk position within its head
+    const int group = lane / 32;  // which of the warp's 1 lane groups
+    // this lane group's index (unsigned: the grid's last block may reach past 2^31 - 1)
+    uint32_t q = (blockIdx.x * 4 + (threadIdx.x >> 5)) * 1 + group;
+    if (q >= (uint32_t)g.groups[0]) return;
+    const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
+    const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
+    const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
+    // lane group q -> token t (sequence b, position s) and its first head h
+    const int t = (int)fg_udiv_div31(q, g.nhb_div[0]);
+    const int h = ((int)q - t * g.nhb[0]) * 1;
+    const int b = (int)fg_udiv_div31((uint32_t)t, g.s_div), s = t - b * (int)p.S;
+    const __half* xin = (const __half*)p.x + (b * (int)(p.x_stride[0]) + s * (int)(p.x_stride[1]));
+    const int xin_hs = (int)(p.x_stride[2]);
+    __half* xout = (__half*)p.out + (b * (int)(p.out_stride[0]) + s * (int)(p.out_stride[1]));
+    const int xout_hs = (int)(p.out_stride[2]);
+    const int H = (int)(p.H);
+    __builtin_assume(h < H);  // the first head of a lane group's block is always there
+    const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
+    float xa[1][1][8] = {};
+    float xb[1][1][8] = {};
+    uint4 xp[1][2];
+    if (h < H) {  // head h
+        const __half* px = xin + (h) * xin_hs;
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+            fg_load_fp16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
+        }
+        if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            const int e = p.R + (pos + 0) * 8;
+            xp[0][0] = fg_ld16_stream(px + e);
+        }
+        if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            const int e = p.R + (pos + 32) * 8;
+            xp[0][1] = fg_ld16_stream(px + e);
+        }
+    }
+    // cos/sin of each head in flight: row [b, h, s]
+    float cs[1][1][8] = {}, sn[1][1][8] = {};
+    if (h < H) {  // head h
+        const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (b * (int)(p.cos_stride[0]) + (h) * (int)(p.cos_stride[1]) + s * (int)(p.cos_stride[2]));
+        const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (b * (int)(p.sin_stride[0]) + (h) * (int)(p.sin_stride[1]) + s * (int)(p.sin_stride[2]));
+        if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 8 onwards
+            const int a = (pos + 0) * 8;
+            fg_load_bf16x8_keep(crow + a + 0, &cs[0][0][0]);
+            fg_load_bf16x8_keep(srow + a + 0, &sn[0][0][0]);
+        }
+    }
+    // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+    fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0][0], sn[0][0][0]);
+    fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][0][1], sn[0][0][1]);
+    fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][0][2], sn[0][0][2]);
+    fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][0][3], sn[0][0][3]);
+    fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][0][4], sn[0][0][4]);
+    fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][0][5], sn[0][0][5]);
+    fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][0][6], sn[0][0][6]);
+    fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][0][7], sn[0][0][7]);
+    if (h < H) {  // head h
+        __half* po = xout + (h) * xout_hs;
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
+            fg_store_fp16x8(po + e + rhalf + 0, &xb[0][0][0]);
+        }
+        if (copy_pass && pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            fg_st16(po + e, xp[0][0]);
+        }
+        if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 8;
+            fg_st16(po + e, xp[0][1]);
+        }
+    }
+}
+
 // Grid: a warp per item, at most as many blocks as fit on the GPU at once
 // (and at most 32 per multiprocessor); the item loop covers the rest.
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabbf16_fp32_half_dany_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
@@ -4085,6 +5316,20 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabbf16_fp32_h
     g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    // the lean form where this grid would pass over every item once, if every
+    // offset fits in 32 bits
+    if (p->index32 && (blocks <= cap)) {
+        FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_dany_full_vec16_lean_grid) lg;
+        int64_t groups = 0;
+        lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
+        lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
+        lg.groups[0] = (int32_t)(p->B * p->S * lg.nhb[0]);  // below 2^31: B * S * heads is
+        groups += lg.groups[0];
+        lg.s_div = fg_udiv_make((uint32_t)p->S);
+        const int64_t lean_blocks = (groups + 3) / 4;
+        FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_dany_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+        return cudaGetLastError();
+    }
     if (blocks > cap) blocks = cap;
     FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_dany_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
@@ -4414,6 +5659,97 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_dany_partial_vec16)(const f
     }
 }
 
+// The lean form: a lane group per (token t, head h), one
+// pass over the call, 32-bit offsets. A call of a few waves waits on the index
+// math before its first load, so that math is short here: two divisions by
+// the launcher's divisors, no item loop.
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_dany_partial_vec16_lean_grid) {
+    int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
+    int32_t nhb[1];        // head blocks per token
+    fg_udiv nhb_div[1];    // divides a lane group index by nhb
+    fg_udiv s_div;        // divides a token index by S
+};
+
+__global__ void __launch_bounds__(128, 1)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_dany_partial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_dany_partial_vec16_lean_grid) g)
+{
+    const int lane = threadIdx.x & 31;
+    const int pos = lane % 32;    // this lane's chunk position within its head
+    const int group = lane / 32;  // which of the warp's 1 lane groups
+    // this lane group's index (unsigned: the grid's last block may reach past 2^31 - 1)
+    uint32_t q = (blockIdx.x * 4 + (threadIdx.x >> 5)) * 1 + group;
+    if (q >= (uint32_t)g.groups[0]) return;
+    const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
+    const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
+    const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
+    // lane group q -> token t (sequence b, position s) and its first head h
+    const int t = (int)fg_udiv_div31(q, g.nhb_div[0]);
+    const int h = ((int)q - t * g.nhb[0]) * 1;
+    const int b = (int)fg_udiv_div31((uint32_t)t, g.s_div), s = t - b * (int)p.S;
+    const __half* xin = (const __half*)p.x + (b * (int)(p.x_stride[0]) + s * (int)(p.x_stride[1]));
+    const int xin_hs = (int)(p.x_stride[2]);
+    __half* xout = (__half*)p.out + (b * (int)(p.out_stride[0]) + s * (int)(p.out_stride[1]));
+    const int xout_hs = (int)(p.out_stride[2]);
+    const int H = (int)(p.H);
+    __builtin_assume(h < H);  // the first head of a lane group's block is always there
+    const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
+    float xa[1][1][8] = {};
+    float xb[1][1][8] = {};
+    uint4 xp[1][2];
+    if (h < H) {  // head h
+        const __half* px = xin + (h) * xin_hs;
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_fp16x8_stream(px + e + 0, &xa[0][0][0]);
+            fg_load_fp16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
+        }
+        if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            const int e = p.R + (pos + 0) * 8;
+            xp[0][0] = fg_ld16_stream(px + e);
+        }
+        if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            const int e = p.R + (pos + 32) * 8;
+            xp[0][1] = fg_ld16_stream(px + e);
+        }
+    }
+    // cos/sin of each head in flight: row [b, h, s]
+    float cs[1][1][8] = {}, sn[1][1][8] = {};
+    if (h < H) {  // head h
+        const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (b * (int)(p.cos_stride[0]) + (h) * (int)(p.cos_stride[1]) + s * (int)(p.cos_stride[2]));
+        const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (b * (int)(p.sin_stride[0]) + (h) * (int)(p.sin_stride[1]) + s * (int)(p.sin_stride[2]));
+        if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 8 onwards
+            const int a = (pos + 0) * 8;
+            fg_load_bf16x8_keep(crow + a + 0, &cs[0][0][0]);
+            fg_load_bf16x8_keep(srow + a + 0, &sn[0][0][0]);
+        }
+    }
+    // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+    fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0][0], sn[0][0][0]);
+    fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][0][1], sn[0][0][1]);
+    fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][0][2], sn[0][0][2]);
+    fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][0][3], sn[0][0][3]);
+    fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][0][4], sn[0][0][4]);
+    fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][0][5], sn[0][0][5]);
+    fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][0][6], sn[0][0][6]);
+    fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][0][7], sn[0][0][7]);
+    if (h < H) {  // head h
+        __half* po = xout + (h) * xout_hs;
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_store_fp16x8(po + e + 0, &xa[0][0][0]);
+            fg_store_fp16x8(po + e + rhalf + 0, &xb[0][0][0]);
+        }
+        if (copy_pass && pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 8;
+            fg_st16(po + e, xp[0][0]);
+        }
+        if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 8;
+            fg_st16(po + e, xp[0][1]);
+        }
+    }
+}
+
 // Grid: a warp per item, at most as many blocks as fit on the GPU at once
 // (and at most 32 per multiprocessor); the item loop covers the rest.
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabbf16_fp32_half_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
@@ -4447,6 +5783,20 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabbf16_fp32_h
     g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    // the lean form where this grid would pass over every item once, if every
+    // offset fits in 32 bits
+    if (p->index32 && (blocks <= cap)) {
+        FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_dany_partial_vec16_lean_grid) lg;
+        int64_t groups = 0;
+        lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
+        lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
+        lg.groups[0] = (int32_t)(p->B * p->S * lg.nhb[0]);  // below 2^31: B * S * heads is
+        groups += lg.groups[0];
+        lg.s_div = fg_udiv_make((uint32_t)p->S);
+        const int64_t lean_blocks = (groups + 3) / 4;
+        FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_dany_partial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+        return cudaGetLastError();
+    }
     if (blocks > cap) blocks = cap;
     FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_fp32_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();

@@ -101,6 +101,82 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d64_full_vec16)(cons
     }
 }
 
+// The lean form: a lane group per (token t, head h), one
+// pass over the call, 32-bit offsets. A call of a few waves waits on the index
+// math before its first load, so that math is short here: two divisions by
+// the launcher's divisors, no item loop.
+struct FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d64_full_vec16_lean_grid) {
+    int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
+    int32_t nhb[1];        // head blocks per token
+    fg_udiv nhb_div[1];    // divides a lane group index by nhb
+    fg_udiv s_div;        // divides a token index by S
+};
+
+__global__ void __launch_bounds__(128, 3)
+FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d64_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d64_full_vec16_lean_grid) g)
+{
+    const int lane = threadIdx.x & 31;
+    const int pos = lane % 8;    // this lane's chunk position within its head
+    const int group = lane / 8;  // which of the warp's 4 lane groups
+    // this lane group's index (unsigned: the grid's last block may reach past 2^31 - 1)
+    uint32_t q = (blockIdx.x * 4 + (threadIdx.x >> 5)) * 4 + group;
+    if (q >= (uint32_t)g.groups[0]) return;
+    // lane group q -> token t (sequence b, position s) and its first head h
+    const int t = (int)fg_udiv_div31(q, g.nhb_div[0]);
+    const int h = ((int)q - t * g.nhb[0]) * 1;
+    const int b = (int)fg_udiv_div31((uint32_t)t, g.s_div), s = t - b * (int)p.S;
+    const float* xin = (const float*)p.x + (b * (int)(p.x_stride[0]) + s * (int)(p.x_stride[1]));
+    const int xin_hs = (int)(p.x_stride[2]);
+    float* xout = (float*)p.out + (b * (int)(p.out_stride[0]) + s * (int)(p.out_stride[1]));
+    const int xout_hs = (int)(p.out_stride[2]);
+    const int H = (int)(p.H);
+    __builtin_assume(h < H);  // the first head of a lane group's block is always there
+    float xa[1][2][4] = {};
+    if (h < H) {  // head h
+        const float* px = xin + (h) * xin_hs;
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 8) * 4;
+            fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+        }
+    }
+    // cos/sin of each head in flight: row [b, h, s]
+    float cs[1][2][2] = {}, sn[1][2][2] = {};
+    if (h < H) {  // head h
+        const float* crow = (const float*)p.cos + (b * (int)(p.cos_stride[0]) + (h) * (int)(p.cos_stride[1]) + s * (int)(p.cos_stride[2]));
+        const float* srow = (const float*)p.sin + (b * (int)(p.sin_stride[0]) + (h) * (int)(p.sin_stride[1]) + s * (int)(p.sin_stride[2]));
+        {  // chunk slot 0: angles (pos + 0) * 2 onwards
+            const int a = (pos + 0) * 2;
+            fg_load_fp32x2_keep(crow + a + 0, &cs[0][0][0]);
+            fg_load_fp32x2_keep(srow + a + 0, &sn[0][0][0]);
+        }
+        {  // chunk slot 1: angles (pos + 8) * 2 onwards
+            const int a = (pos + 8) * 2;
+            fg_load_fp32x2_keep(crow + a + 0, &cs[0][1][0]);
+            fg_load_fp32x2_keep(srow + a + 0, &sn[0][1][0]);
+        }
+    }
+    // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+    fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0][0], sn[0][0][0]);
+    fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][0][1], sn[0][0][1]);
+    fg_rotate(xa[0][1][0], xa[0][1][1], cs[0][1][0], sn[0][1][0]);
+    fg_rotate(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
+    if (h < H) {  // head h
+        float* po = xout + (h) * xout_hs;
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 8) * 4;
+            fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+        }
+    }
+}
+
 // Grid: a warp per item, at most as many blocks as fit on the GPU at once
 // (and at most 32 per multiprocessor); the item loop covers the rest.
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_interleaved_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
@@ -134,6 +210,20 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_i
     g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    // the lean form where this grid would pass over every item once, if every
+    // offset fits in 32 bits
+    if (p->index32 && (blocks <= cap)) {
+        FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d64_full_vec16_lean_grid) lg;
+        int64_t groups = 0;
+        lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
+        lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
+        lg.groups[0] = (int32_t)(p->B * p->S * lg.nhb[0]);  // below 2^31: B * S * heads is
+        groups += lg.groups[0];
+        lg.s_div = fg_udiv_make((uint32_t)p->S);
+        const int64_t lean_blocks = (groups + 15) / 16;
+        FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d64_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+        return cudaGetLastError();
+    }
     if (blocks > cap) blocks = cap;
     FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
@@ -399,6 +489,102 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d64_partial_vec16)(c
     }
 }
 
+// The lean form: a lane group per (token t, head h), one
+// pass over the call, 32-bit offsets. A call of a few waves waits on the index
+// math before its first load, so that math is short here: two divisions by
+// the launcher's divisors, no item loop.
+struct FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d64_partial_vec16_lean_grid) {
+    int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
+    int32_t nhb[1];        // head blocks per token
+    fg_udiv nhb_div[1];    // divides a lane group index by nhb
+    fg_udiv s_div;        // divides a token index by S
+};
+
+__global__ void __launch_bounds__(128, 3)
+FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d64_partial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d64_partial_vec16_lean_grid) g)
+{
+    const int lane = threadIdx.x & 31;
+    const int pos = lane % 8;    // this lane's chunk position within its head
+    const int group = lane / 8;  // which of the warp's 4 lane groups
+    // this lane group's index (unsigned: the grid's last block may reach past 2^31 - 1)
+    uint32_t q = (blockIdx.x * 4 + (threadIdx.x >> 5)) * 4 + group;
+    if (q >= (uint32_t)g.groups[0]) return;
+    const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
+    const int np = (64 - (int)p.R) / 4;  // pass chunks
+    // lane group q -> token t (sequence b, position s) and its first head h
+    const int t = (int)fg_udiv_div31(q, g.nhb_div[0]);
+    const int h = ((int)q - t * g.nhb[0]) * 1;
+    const int b = (int)fg_udiv_div31((uint32_t)t, g.s_div), s = t - b * (int)p.S;
+    const float* xin = (const float*)p.x + (b * (int)(p.x_stride[0]) + s * (int)(p.x_stride[1]));
+    const int xin_hs = (int)(p.x_stride[2]);
+    float* xout = (float*)p.out + (b * (int)(p.out_stride[0]) + s * (int)(p.out_stride[1]));
+    const int xout_hs = (int)(p.out_stride[2]);
+    const int H = (int)(p.H);
+    __builtin_assume(h < H);  // the first head of a lane group's block is always there
+    const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
+    float xa[1][2][4] = {};
+    uint4 xp[1][2];
+    if (h < H) {  // head h
+        const float* px = xin + (h) * xin_hs;
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+        }
+        if (pos + 8 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 8) * 4;
+            fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+        }
+        if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            const int e = p.R + (pos + 0) * 4;
+            xp[0][0] = fg_ld16_stream(px + e);
+        }
+        if (copy_pass && pos + 8 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            const int e = p.R + (pos + 8) * 4;
+            xp[0][1] = fg_ld16_stream(px + e);
+        }
+    }
+    // cos/sin of each head in flight: row [b, h, s]
+    float cs[1][2][2] = {}, sn[1][2][2] = {};
+    if (h < H) {  // head h
+        const float* crow = (const float*)p.cos + (b * (int)(p.cos_stride[0]) + (h) * (int)(p.cos_stride[1]) + s * (int)(p.cos_stride[2]));
+        const float* srow = (const float*)p.sin + (b * (int)(p.sin_stride[0]) + (h) * (int)(p.sin_stride[1]) + s * (int)(p.sin_stride[2]));
+        if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 2 onwards
+            const int a = (pos + 0) * 2;
+            fg_load_fp32x2_keep(crow + a + 0, &cs[0][0][0]);
+            fg_load_fp32x2_keep(srow + a + 0, &sn[0][0][0]);
+        }
+        if (pos + 8 < nr) {  // chunk slot 1: angles (pos + 8) * 2 onwards
+            const int a = (pos + 8) * 2;
+            fg_load_fp32x2_keep(crow + a + 0, &cs[0][1][0]);
+            fg_load_fp32x2_keep(srow + a + 0, &sn[0][1][0]);
+        }
+    }
+    // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+    fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0][0], sn[0][0][0]);
+    fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][0][1], sn[0][0][1]);
+    fg_rotate(xa[0][1][0], xa[0][1][1], cs[0][1][0], sn[0][1][0]);
+    fg_rotate(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
+    if (h < H) {  // head h
+        float* po = xout + (h) * xout_hs;
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+        }
+        if (pos + 8 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 8) * 4;
+            fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+        }
+        if (copy_pass && pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 4;
+            fg_st16(po + e, xp[0][0]);
+        }
+        if (copy_pass && pos + 8 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 8) * 4;
+            fg_st16(po + e, xp[0][1]);
+        }
+    }
+}
+
 // Grid: a warp per item, at most as many blocks as fit on the GPU at once
 // (and at most 32 per multiprocessor); the item loop covers the rest.
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_interleaved_d64_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
@@ -432,6 +618,20 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_i
     g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    // the lean form where this grid would pass over every item once, if every
+    // offset fits in 32 bits
+    if (p->index32 && (blocks <= cap)) {
+        FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d64_partial_vec16_lean_grid) lg;
+        int64_t groups = 0;
+        lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
+        lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
+        lg.groups[0] = (int32_t)(p->B * p->S * lg.nhb[0]);  // below 2^31: B * S * heads is
+        groups += lg.groups[0];
+        lg.s_div = fg_udiv_make((uint32_t)p->S);
+        const int64_t lean_blocks = (groups + 15) / 16;
+        FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d64_partial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+        return cudaGetLastError();
+    }
     if (blocks > cap) blocks = cap;
     FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d64_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
@@ -711,6 +911,83 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d80_full_vec16)(cons
     }
 }
 
+// The lean form: a lane group per (token t, head h), one
+// pass over the call, 32-bit offsets. A call of a few waves waits on the index
+// math before its first load, so that math is short here: two divisions by
+// the launcher's divisors, no item loop.
+struct FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d80_full_vec16_lean_grid) {
+    int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
+    int32_t nhb[1];        // head blocks per token
+    fg_udiv nhb_div[1];    // divides a lane group index by nhb
+    fg_udiv s_div;        // divides a token index by S
+};
+
+__global__ void __launch_bounds__(128, 3)
+FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d80_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d80_full_vec16_lean_grid) g)
+{
+    const int lane = threadIdx.x & 31;
+    const int pos = lane % 10;    // this lane's chunk position within its head
+    const int group = lane / 10;  // which of the warp's 3 lane groups
+    if (group >= 3) return;       // lanes 30..31 hold no head
+    // this lane group's index (unsigned: the grid's last block may reach past 2^31 - 1)
+    uint32_t q = (blockIdx.x * 4 + (threadIdx.x >> 5)) * 3 + group;
+    if (q >= (uint32_t)g.groups[0]) return;
+    // lane group q -> token t (sequence b, position s) and its first head h
+    const int t = (int)fg_udiv_div31(q, g.nhb_div[0]);
+    const int h = ((int)q - t * g.nhb[0]) * 1;
+    const int b = (int)fg_udiv_div31((uint32_t)t, g.s_div), s = t - b * (int)p.S;
+    const float* xin = (const float*)p.x + (b * (int)(p.x_stride[0]) + s * (int)(p.x_stride[1]));
+    const int xin_hs = (int)(p.x_stride[2]);
+    float* xout = (float*)p.out + (b * (int)(p.out_stride[0]) + s * (int)(p.out_stride[1]));
+    const int xout_hs = (int)(p.out_stride[2]);
+    const int H = (int)(p.H);
+    __builtin_assume(h < H);  // the first head of a lane group's block is always there
+    float xa[1][2][4] = {};
+    if (h < H) {  // head h
+        const float* px = xin + (h) * xin_hs;
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 10) * 4;
+            fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+        }
+    }
+    // cos/sin of each head in flight: row [b, h, s]
+    float cs[1][2][2] = {}, sn[1][2][2] = {};
+    if (h < H) {  // head h
+        const float* crow = (const float*)p.cos + (b * (int)(p.cos_stride[0]) + (h) * (int)(p.cos_stride[1]) + s * (int)(p.cos_stride[2]));
+        const float* srow = (const float*)p.sin + (b * (int)(p.sin_stride[0]) + (h) * (int)(p.sin_stride[1]) + s * (int)(p.sin_stride[2]));
+        {  // chunk slot 0: angles (pos + 0) * 2 onwards
+            const int a = (pos + 0) * 2;
+            fg_load_fp32x2_keep(crow + a + 0, &cs[0][0][0]);
+            fg_load_fp32x2_keep(srow + a + 0, &sn[0][0][0]);
+        }
+        {  // chunk slot 1: angles (pos + 10) * 2 onwards
+            const int a = (pos + 10) * 2;
+            fg_load_fp32x2_keep(crow + a + 0, &cs[0][1][0]);
+            fg_load_fp32x2_keep(srow + a + 0, &sn[0][1][0]);
+        }
+    }
+    // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+    fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0][0], sn[0][0][0]);
+    fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][0][1], sn[0][0][1]);
+    fg_rotate(xa[0][1][0], xa[0][1][1], cs[0][1][0], sn[0][1][0]);
+    fg_rotate(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
+    if (h < H) {  // head h
+        float* po = xout + (h) * xout_hs;
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 10) * 4;
+            fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+        }
+    }
+}
+
 // Grid: a warp per item, at most as many blocks as fit on the GPU at once
 // (and at most 32 per multiprocessor); the item loop covers the rest.
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_interleaved_d80_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
@@ -744,6 +1021,20 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_i
     g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    // the lean form where this grid would pass over every item once, if every
+    // offset fits in 32 bits
+    if (p->index32 && (blocks <= cap)) {
+        FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d80_full_vec16_lean_grid) lg;
+        int64_t groups = 0;
+        lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
+        lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
+        lg.groups[0] = (int32_t)(p->B * p->S * lg.nhb[0]);  // below 2^31: B * S * heads is
+        groups += lg.groups[0];
+        lg.s_div = fg_udiv_make((uint32_t)p->S);
+        const int64_t lean_blocks = (groups + 11) / 12;
+        FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d80_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+        return cudaGetLastError();
+    }
     if (blocks > cap) blocks = cap;
     FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
@@ -1011,6 +1302,103 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d80_partial_vec16)(c
     }
 }
 
+// The lean form: a lane group per (token t, head h), one
+// pass over the call, 32-bit offsets. A call of a few waves waits on the index
+// math before its first load, so that math is short here: two divisions by
+// the launcher's divisors, no item loop.
+struct FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d80_partial_vec16_lean_grid) {
+    int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
+    int32_t nhb[1];        // head blocks per token
+    fg_udiv nhb_div[1];    // divides a lane group index by nhb
+    fg_udiv s_div;        // divides a token index by S
+};
+
+__global__ void __launch_bounds__(128, 3)
+FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d80_partial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d80_partial_vec16_lean_grid) g)
+{
+    const int lane = threadIdx.x & 31;
+    const int pos = lane % 10;    // this lane's chunk position within its head
+    const int group = lane / 10;  // which of the warp's 3 lane groups
+    if (group >= 3) return;       // lanes 30..31 hold no head
+    // this lane group's index (unsigned: the grid's last block may reach past 2^31 - 1)
+    uint32_t q = (blockIdx.x * 4 + (threadIdx.x >> 5)) * 3 + group;
+    if (q >= (uint32_t)g.groups[0]) return;
+    const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
+    const int np = (80 - (int)p.R) / 4;  // pass chunks
+    // lane group q -> token t (sequence b, position s) and its first head h
+    const int t = (int)fg_udiv_div31(q, g.nhb_div[0]);
+    const int h = ((int)q - t * g.nhb[0]) * 1;
+    const int b = (int)fg_udiv_div31((uint32_t)t, g.s_div), s = t - b * (int)p.S;
+    const float* xin = (const float*)p.x + (b * (int)(p.x_stride[0]) + s * (int)(p.x_stride[1]));
+    const int xin_hs = (int)(p.x_stride[2]);
+    float* xout = (float*)p.out + (b * (int)(p.out_stride[0]) + s * (int)(p.out_stride[1]));
+    const int xout_hs = (int)(p.out_stride[2]);
+    const int H = (int)(p.H);
+    __builtin_assume(h < H);  // the first head of a lane group's block is always there
+    const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
+    float xa[1][2][4] = {};
+    uint4 xp[1][2];
+    if (h < H) {  // head h
+        const float* px = xin + (h) * xin_hs;
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+        }
+        if (pos + 10 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 10) * 4;
+            fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+        }
+        if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            const int e = p.R + (pos + 0) * 4;
+            xp[0][0] = fg_ld16_stream(px + e);
+        }
+        if (copy_pass && pos + 10 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            const int e = p.R + (pos + 10) * 4;
+            xp[0][1] = fg_ld16_stream(px + e);
+        }
+    }
+    // cos/sin of each head in flight: row [b, h, s]
+    float cs[1][2][2] = {}, sn[1][2][2] = {};
+    if (h < H) {  // head h
+        const float* crow = (const float*)p.cos + (b * (int)(p.cos_stride[0]) + (h) * (int)(p.cos_stride[1]) + s * (int)(p.cos_stride[2]));
+        const float* srow = (const float*)p.sin + (b * (int)(p.sin_stride[0]) + (h) * (int)(p.sin_stride[1]) + s * (int)(p.sin_stride[2]));
+        if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 2 onwards
+            const int a = (pos + 0) * 2;
+            fg_load_fp32x2_keep(crow + a + 0, &cs[0][0][0]);
+            fg_load_fp32x2_keep(srow + a + 0, &sn[0][0][0]);
+        }
+        if (pos + 10 < nr) {  // chunk slot 1: angles (pos + 10) * 2 onwards
+            const int a = (pos + 10) * 2;
+            fg_load_fp32x2_keep(crow + a + 0, &cs[0][1][0]);
+            fg_load_fp32x2_keep(srow + a + 0, &sn[0][1][0]);
+        }
+    }
+    // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+    fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0][0], sn[0][0][0]);
+    fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][0][1], sn[0][0][1]);
+    fg_rotate(xa[0][1][0], xa[0][1][1], cs[0][1][0], sn[0][1][0]);
+    fg_rotate(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
+    if (h < H) {  // head h
+        float* po = xout + (h) * xout_hs;
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+        }
+        if (pos + 10 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 10) * 4;
+            fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+        }
+        if (copy_pass && pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 4;
+            fg_st16(po + e, xp[0][0]);
+        }
+        if (copy_pass && pos + 10 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 10) * 4;
+            fg_st16(po + e, xp[0][1]);
+        }
+    }
+}
+
 // Grid: a warp per item, at most as many blocks as fit on the GPU at once
 // (and at most 32 per multiprocessor); the item loop covers the rest.
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_interleaved_d80_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
@@ -1044,6 +1432,20 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_i
     g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    // the lean form where this grid would pass over every item once, if every
+    // offset fits in 32 bits
+    if (p->index32 && (blocks <= cap)) {
+        FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d80_partial_vec16_lean_grid) lg;
+        int64_t groups = 0;
+        lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
+        lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
+        lg.groups[0] = (int32_t)(p->B * p->S * lg.nhb[0]);  // below 2^31: B * S * heads is
+        groups += lg.groups[0];
+        lg.s_div = fg_udiv_make((uint32_t)p->S);
+        const int64_t lean_blocks = (groups + 11) / 12;
+        FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d80_partial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+        return cudaGetLastError();
+    }
     if (blocks > cap) blocks = cap;
     FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d80_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
@@ -1324,6 +1726,83 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d96_full_vec16)(cons
     }
 }
 
+// The lean form: a lane group per (token t, head h), one
+// pass over the call, 32-bit offsets. A call of a few waves waits on the index
+// math before its first load, so that math is short here: two divisions by
+// the launcher's divisors, no item loop.
+struct FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d96_full_vec16_lean_grid) {
+    int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
+    int32_t nhb[1];        // head blocks per token
+    fg_udiv nhb_div[1];    // divides a lane group index by nhb
+    fg_udiv s_div;        // divides a token index by S
+};
+
+__global__ void __launch_bounds__(128, 3)
+FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d96_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d96_full_vec16_lean_grid) g)
+{
+    const int lane = threadIdx.x & 31;
+    const int pos = lane % 12;    // this lane's chunk position within its head
+    const int group = lane / 12;  // which of the warp's 2 lane groups
+    if (group >= 2) return;       // lanes 24..31 hold no head
+    // this lane group's index (unsigned: the grid's last block may reach past 2^31 - 1)
+    uint32_t q = (blockIdx.x * 4 + (threadIdx.x >> 5)) * 2 + group;
+    if (q >= (uint32_t)g.groups[0]) return;
+    // lane group q -> token t (sequence b, position s) and its first head h
+    const int t = (int)fg_udiv_div31(q, g.nhb_div[0]);
+    const int h = ((int)q - t * g.nhb[0]) * 1;
+    const int b = (int)fg_udiv_div31((uint32_t)t, g.s_div), s = t - b * (int)p.S;
+    const float* xin = (const float*)p.x + (b * (int)(p.x_stride[0]) + s * (int)(p.x_stride[1]));
+    const int xin_hs = (int)(p.x_stride[2]);
+    float* xout = (float*)p.out + (b * (int)(p.out_stride[0]) + s * (int)(p.out_stride[1]));
+    const int xout_hs = (int)(p.out_stride[2]);
+    const int H = (int)(p.H);
+    __builtin_assume(h < H);  // the first head of a lane group's block is always there
+    float xa[1][2][4] = {};
+    if (h < H) {  // head h
+        const float* px = xin + (h) * xin_hs;
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 12) * 4;
+            fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+        }
+    }
+    // cos/sin of each head in flight: row [b, h, s]
+    float cs[1][2][2] = {}, sn[1][2][2] = {};
+    if (h < H) {  // head h
+        const float* crow = (const float*)p.cos + (b * (int)(p.cos_stride[0]) + (h) * (int)(p.cos_stride[1]) + s * (int)(p.cos_stride[2]));
+        const float* srow = (const float*)p.sin + (b * (int)(p.sin_stride[0]) + (h) * (int)(p.sin_stride[1]) + s * (int)(p.sin_stride[2]));
+        {  // chunk slot 0: angles (pos + 0) * 2 onwards
+            const int a = (pos + 0) * 2;
+            fg_load_fp32x2_keep(crow + a + 0, &cs[0][0][0]);
+            fg_load_fp32x2_keep(srow + a + 0, &sn[0][0][0]);
+        }
+        {  // chunk slot 1: angles (pos + 12) * 2 onwards
+            const int a = (pos + 12) * 2;
+            fg_load_fp32x2_keep(crow + a + 0, &cs[0][1][0]);
+            fg_load_fp32x2_keep(srow + a + 0, &sn[0][1][0]);
+        }
+    }
+    // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+    fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0][0], sn[0][0][0]);
+    fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][0][1], sn[0][0][1]);
+    fg_rotate(xa[0][1][0], xa[0][1][1], cs[0][1][0], sn[0][1][0]);
+    fg_rotate(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
+    if (h < H) {  // head h
+        float* po = xout + (h) * xout_hs;
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 12) * 4;
+            fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+        }
+    }
+}
+
 // Grid: a warp per item, at most as many blocks as fit on the GPU at once
 // (and at most 32 per multiprocessor); the item loop covers the rest.
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_interleaved_d96_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
@@ -1357,6 +1836,20 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_i
     g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    // the lean form where this grid would pass over every item once, if every
+    // offset fits in 32 bits
+    if (p->index32 && (blocks <= cap)) {
+        FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d96_full_vec16_lean_grid) lg;
+        int64_t groups = 0;
+        lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
+        lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
+        lg.groups[0] = (int32_t)(p->B * p->S * lg.nhb[0]);  // below 2^31: B * S * heads is
+        groups += lg.groups[0];
+        lg.s_div = fg_udiv_make((uint32_t)p->S);
+        const int64_t lean_blocks = (groups + 7) / 8;
+        FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d96_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+        return cudaGetLastError();
+    }
     if (blocks > cap) blocks = cap;
     FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
@@ -1624,6 +2117,103 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d96_partial_vec16)(c
     }
 }
 
+// The lean form: a lane group per (token t, head h), one
+// pass over the call, 32-bit offsets. A call of a few waves waits on the index
+// math before its first load, so that math is short here: two divisions by
+// the launcher's divisors, no item loop.
+struct FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d96_partial_vec16_lean_grid) {
+    int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
+    int32_t nhb[1];        // head blocks per token
+    fg_udiv nhb_div[1];    // divides a lane group index by nhb
+    fg_udiv s_div;        // divides a token index by S
+};
+
+__global__ void __launch_bounds__(128, 3)
+FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d96_partial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d96_partial_vec16_lean_grid) g)
+{
+    const int lane = threadIdx.x & 31;
+    const int pos = lane % 12;    // this lane's chunk position within its head
+    const int group = lane / 12;  // which of the warp's 2 lane groups
+    if (group >= 2) return;       // lanes 24..31 hold no head
+    // this lane group's index (unsigned: the grid's last block may reach past 2^31 - 1)
+    uint32_t q = (blockIdx.x * 4 + (threadIdx.x >> 5)) * 2 + group;
+    if (q >= (uint32_t)g.groups[0]) return;
+    const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
+    const int np = (96 - (int)p.R) / 4;  // pass chunks
+    // lane group q -> token t (sequence b, position s) and its first head h
+    const int t = (int)fg_udiv_div31(q, g.nhb_div[0]);
+    const int h = ((int)q - t * g.nhb[0]) * 1;
+    const int b = (int)fg_udiv_div31((uint32_t)t, g.s_div), s = t - b * (int)p.S;
+    const float* xin = (const float*)p.x + (b * (int)(p.x_stride[0]) + s * (int)(p.x_stride[1]));
+    const int xin_hs = (int)(p.x_stride[2]);
+    float* xout = (float*)p.out + (b * (int)(p.out_stride[0]) + s * (int)(p.out_stride[1]));
+    const int xout_hs = (int)(p.out_stride[2]);
+    const int H = (int)(p.H);
+    __builtin_assume(h < H);  // the first head of a lane group's block is always there
+    const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
+    float xa[1][2][4] = {};
+    uint4 xp[1][2];
+    if (h < H) {  // head h
+        const float* px = xin + (h) * xin_hs;
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+        }
+        if (pos + 12 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 12) * 4;
+            fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+        }
+        if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            const int e = p.R + (pos + 0) * 4;
+            xp[0][0] = fg_ld16_stream(px + e);
+        }
+        if (copy_pass && pos + 12 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            const int e = p.R + (pos + 12) * 4;
+            xp[0][1] = fg_ld16_stream(px + e);
+        }
+    }
+    // cos/sin of each head in flight: row [b, h, s]
+    float cs[1][2][2] = {}, sn[1][2][2] = {};
+    if (h < H) {  // head h
+        const float* crow = (const float*)p.cos + (b * (int)(p.cos_stride[0]) + (h) * (int)(p.cos_stride[1]) + s * (int)(p.cos_stride[2]));
+        const float* srow = (const float*)p.sin + (b * (int)(p.sin_stride[0]) + (h) * (int)(p.sin_stride[1]) + s * (int)(p.sin_stride[2]));
+        if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 2 onwards
+            const int a = (pos + 0) * 2;
+            fg_load_fp32x2_keep(crow + a + 0, &cs[0][0][0]);
+            fg_load_fp32x2_keep(srow + a + 0, &sn[0][0][0]);
+        }
+        if (pos + 12 < nr) {  // chunk slot 1: angles (pos + 12) * 2 onwards
+            const int a = (pos + 12) * 2;
+            fg_load_fp32x2_keep(crow + a + 0, &cs[0][1][0]);
+            fg_load_fp32x2_keep(srow + a + 0, &sn[0][1][0]);
+        }
+    }
+    // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+    fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0][0], sn[0][0][0]);
+    fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][0][1], sn[0][0][1]);
+    fg_rotate(xa[0][1][0], xa[0][1][1], cs[0][1][0], sn[0][1][0]);
+    fg_rotate(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
+    if (h < H) {  // head h
+        float* po = xout + (h) * xout_hs;
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+        }
+        if (pos + 12 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 12) * 4;
+            fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+        }
+        if (copy_pass && pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 4;
+            fg_st16(po + e, xp[0][0]);
+        }
+        if (copy_pass && pos + 12 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 12) * 4;
+            fg_st16(po + e, xp[0][1]);
+        }
+    }
+}
+
 // Grid: a warp per item, at most as many blocks as fit on the GPU at once
 // (and at most 32 per multiprocessor); the item loop covers the rest.
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_interleaved_d96_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
@@ -1657,6 +2247,20 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_i
     g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    // the lean form where this grid would pass over every item once, if every
+    // offset fits in 32 bits
+    if (p->index32 && (blocks <= cap)) {
+        FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d96_partial_vec16_lean_grid) lg;
+        int64_t groups = 0;
+        lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
+        lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
+        lg.groups[0] = (int32_t)(p->B * p->S * lg.nhb[0]);  // below 2^31: B * S * heads is
+        groups += lg.groups[0];
+        lg.s_div = fg_udiv_make((uint32_t)p->S);
+        const int64_t lean_blocks = (groups + 7) / 8;
+        FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d96_partial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+        return cudaGetLastError();
+    }
     if (blocks > cap) blocks = cap;
     FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d96_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
@@ -1936,6 +2540,82 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d128_full_vec16)(con
     }
 }
 
+// The lean form: a lane group per (token t, head h), one
+// pass over the call, 32-bit offsets. A call of a few waves waits on the index
+// math before its first load, so that math is short here: two divisions by
+// the launcher's divisors, no item loop.
+struct FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d128_full_vec16_lean_grid) {
+    int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
+    int32_t nhb[1];        // head blocks per token
+    fg_udiv nhb_div[1];    // divides a lane group index by nhb
+    fg_udiv s_div;        // divides a token index by S
+};
+
+__global__ void __launch_bounds__(128, 3)
+FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d128_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d128_full_vec16_lean_grid) g)
+{
+    const int lane = threadIdx.x & 31;
+    const int pos = lane % 16;    // this lane's chunk position within its head
+    const int group = lane / 16;  // which of the warp's 2 lane groups
+    // this lane group's index (unsigned: the grid's last block may reach past 2^31 - 1)
+    uint32_t q = (blockIdx.x * 4 + (threadIdx.x >> 5)) * 2 + group;
+    if (q >= (uint32_t)g.groups[0]) return;
+    // lane group q -> token t (sequence b, position s) and its first head h
+    const int t = (int)fg_udiv_div31(q, g.nhb_div[0]);
+    const int h = ((int)q - t * g.nhb[0]) * 1;
+    const int b = (int)fg_udiv_div31((uint32_t)t, g.s_div), s = t - b * (int)p.S;
+    const float* xin = (const float*)p.x + (b * (int)(p.x_stride[0]) + s * (int)(p.x_stride[1]));
+    const int xin_hs = (int)(p.x_stride[2]);
+    float* xout = (float*)p.out + (b * (int)(p.out_stride[0]) + s * (int)(p.out_stride[1]));
+    const int xout_hs = (int)(p.out_stride[2]);
+    const int H = (int)(p.H);
+    __builtin_assume(h < H);  // the first head of a lane group's block is always there
+    float xa[1][2][4] = {};
+    if (h < H) {  // head h
+        const float* px = xin + (h) * xin_hs;
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 16) * 4;
+            fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+        }
+    }
+    // cos/sin of each head in flight: row [b, h, s]
+    float cs[1][2][2] = {}, sn[1][2][2] = {};
+    if (h < H) {  // head h
+        const float* crow = (const float*)p.cos + (b * (int)(p.cos_stride[0]) + (h) * (int)(p.cos_stride[1]) + s * (int)(p.cos_stride[2]));
+        const float* srow = (const float*)p.sin + (b * (int)(p.sin_stride[0]) + (h) * (int)(p.sin_stride[1]) + s * (int)(p.sin_stride[2]));
+        {  // chunk slot 0: angles (pos + 0) * 2 onwards
+            const int a = (pos + 0) * 2;
+            fg_load_fp32x2_keep(crow + a + 0, &cs[0][0][0]);
+            fg_load_fp32x2_keep(srow + a + 0, &sn[0][0][0]);
+        }
+        {  // chunk slot 1: angles (pos + 16) * 2 onwards
+            const int a = (pos + 16) * 2;
+            fg_load_fp32x2_keep(crow + a + 0, &cs[0][1][0]);
+            fg_load_fp32x2_keep(srow + a + 0, &sn[0][1][0]);
+        }
+    }
+    // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+    fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0][0], sn[0][0][0]);
+    fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][0][1], sn[0][0][1]);
+    fg_rotate(xa[0][1][0], xa[0][1][1], cs[0][1][0], sn[0][1][0]);
+    fg_rotate(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
+    if (h < H) {  // head h
+        float* po = xout + (h) * xout_hs;
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 16) * 4;
+            fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+        }
+    }
+}
+
 // Grid: a warp per item, at most as many blocks as fit on the GPU at once
 // (and at most 32 per multiprocessor); the item loop covers the rest.
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_interleaved_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
@@ -1969,6 +2649,20 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_i
     g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    // the lean form where this grid would pass over every item once, if every
+    // offset fits in 32 bits
+    if (p->index32 && (blocks <= cap)) {
+        FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d128_full_vec16_lean_grid) lg;
+        int64_t groups = 0;
+        lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
+        lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
+        lg.groups[0] = (int32_t)(p->B * p->S * lg.nhb[0]);  // below 2^31: B * S * heads is
+        groups += lg.groups[0];
+        lg.s_div = fg_udiv_make((uint32_t)p->S);
+        const int64_t lean_blocks = (groups + 7) / 8;
+        FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d128_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+        return cudaGetLastError();
+    }
     if (blocks > cap) blocks = cap;
     FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
@@ -2234,6 +2928,102 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d128_partial_vec16)(
     }
 }
 
+// The lean form: a lane group per (token t, head h), one
+// pass over the call, 32-bit offsets. A call of a few waves waits on the index
+// math before its first load, so that math is short here: two divisions by
+// the launcher's divisors, no item loop.
+struct FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d128_partial_vec16_lean_grid) {
+    int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
+    int32_t nhb[1];        // head blocks per token
+    fg_udiv nhb_div[1];    // divides a lane group index by nhb
+    fg_udiv s_div;        // divides a token index by S
+};
+
+__global__ void __launch_bounds__(128, 3)
+FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d128_partial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d128_partial_vec16_lean_grid) g)
+{
+    const int lane = threadIdx.x & 31;
+    const int pos = lane % 16;    // this lane's chunk position within its head
+    const int group = lane / 16;  // which of the warp's 2 lane groups
+    // this lane group's index (unsigned: the grid's last block may reach past 2^31 - 1)
+    uint32_t q = (blockIdx.x * 4 + (threadIdx.x >> 5)) * 2 + group;
+    if (q >= (uint32_t)g.groups[0]) return;
+    const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
+    const int np = (128 - (int)p.R) / 4;  // pass chunks
+    // lane group q -> token t (sequence b, position s) and its first head h
+    const int t = (int)fg_udiv_div31(q, g.nhb_div[0]);
+    const int h = ((int)q - t * g.nhb[0]) * 1;
+    const int b = (int)fg_udiv_div31((uint32_t)t, g.s_div), s = t - b * (int)p.S;
+    const float* xin = (const float*)p.x + (b * (int)(p.x_stride[0]) + s * (int)(p.x_stride[1]));
+    const int xin_hs = (int)(p.x_stride[2]);
+    float* xout = (float*)p.out + (b * (int)(p.out_stride[0]) + s * (int)(p.out_stride[1]));
+    const int xout_hs = (int)(p.out_stride[2]);
+    const int H = (int)(p.H);
+    __builtin_assume(h < H);  // the first head of a lane group's block is always there
+    const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
+    float xa[1][2][4] = {};
+    uint4 xp[1][2];
+    if (h < H) {  // head h
+        const float* px = xin + (h) * xin_hs;
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+        }
+        if (pos + 16 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 16) * 4;
+            fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+        }
+        if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            const int e = p.R + (pos + 0) * 4;
+            xp[0][0] = fg_ld16_stream(px + e);
+        }
+        if (copy_pass && pos + 16 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            const int e = p.R + (pos + 16) * 4;
+            xp[0][1] = fg_ld16_stream(px + e);
+        }
+    }
+    // cos/sin of each head in flight: row [b, h, s]
+    float cs[1][2][2] = {}, sn[1][2][2] = {};
+    if (h < H) {  // head h
+        const float* crow = (const float*)p.cos + (b * (int)(p.cos_stride[0]) + (h) * (int)(p.cos_stride[1]) + s * (int)(p.cos_stride[2]));
+        const float* srow = (const float*)p.sin + (b * (int)(p.sin_stride[0]) + (h) * (int)(p.sin_stride[1]) + s * (int)(p.sin_stride[2]));
+        if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 2 onwards
+            const int a = (pos + 0) * 2;
+            fg_load_fp32x2_keep(crow + a + 0, &cs[0][0][0]);
+            fg_load_fp32x2_keep(srow + a + 0, &sn[0][0][0]);
+        }
+        if (pos + 16 < nr) {  // chunk slot 1: angles (pos + 16) * 2 onwards
+            const int a = (pos + 16) * 2;
+            fg_load_fp32x2_keep(crow + a + 0, &cs[0][1][0]);
+            fg_load_fp32x2_keep(srow + a + 0, &sn[0][1][0]);
+        }
+    }
+    // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+    fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0][0], sn[0][0][0]);
+    fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][0][1], sn[0][0][1]);
+    fg_rotate(xa[0][1][0], xa[0][1][1], cs[0][1][0], sn[0][1][0]);
+    fg_rotate(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
+    if (h < H) {  // head h
+        float* po = xout + (h) * xout_hs;
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+        }
+        if (pos + 16 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 16) * 4;
+            fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+        }
+        if (copy_pass && pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 4;
+            fg_st16(po + e, xp[0][0]);
+        }
+        if (copy_pass && pos + 16 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 16) * 4;
+            fg_st16(po + e, xp[0][1]);
+        }
+    }
+}
+
 // Grid: a warp per item, at most as many blocks as fit on the GPU at once
 // (and at most 32 per multiprocessor); the item loop covers the rest.
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_interleaved_d128_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
@@ -2267,6 +3057,20 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_i
     g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    // the lean form where this grid would pass over every item once, if every
+    // offset fits in 32 bits
+    if (p->index32 && (blocks <= cap)) {
+        FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d128_partial_vec16_lean_grid) lg;
+        int64_t groups = 0;
+        lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
+        lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
+        lg.groups[0] = (int32_t)(p->B * p->S * lg.nhb[0]);  // below 2^31: B * S * heads is
+        groups += lg.groups[0];
+        lg.s_div = fg_udiv_make((uint32_t)p->S);
+        const int64_t lean_blocks = (groups + 7) / 8;
+        FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d128_partial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+        return cudaGetLastError();
+    }
     if (blocks > cap) blocks = cap;
     FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
@@ -2545,6 +3349,82 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d256_full_vec16)(con
     }
 }
 
+// The lean form: a lane group per (token t, head h), one
+// pass over the call, 32-bit offsets. A call of a few waves waits on the index
+// math before its first load, so that math is short here: two divisions by
+// the launcher's divisors, no item loop.
+struct FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d256_full_vec16_lean_grid) {
+    int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
+    int32_t nhb[1];        // head blocks per token
+    fg_udiv nhb_div[1];    // divides a lane group index by nhb
+    fg_udiv s_div;        // divides a token index by S
+};
+
+__global__ void __launch_bounds__(128, 3)
+FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d256_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d256_full_vec16_lean_grid) g)
+{
+    const int lane = threadIdx.x & 31;
+    const int pos = lane % 32;    // this lane's chunk position within its head
+    const int group = lane / 32;  // which of the warp's 1 lane groups
+    // this lane group's index (unsigned: the grid's last block may reach past 2^31 - 1)
+    uint32_t q = (blockIdx.x * 4 + (threadIdx.x >> 5)) * 1 + group;
+    if (q >= (uint32_t)g.groups[0]) return;
+    // lane group q -> token t (sequence b, position s) and its first head h
+    const int t = (int)fg_udiv_div31(q, g.nhb_div[0]);
+    const int h = ((int)q - t * g.nhb[0]) * 1;
+    const int b = (int)fg_udiv_div31((uint32_t)t, g.s_div), s = t - b * (int)p.S;
+    const float* xin = (const float*)p.x + (b * (int)(p.x_stride[0]) + s * (int)(p.x_stride[1]));
+    const int xin_hs = (int)(p.x_stride[2]);
+    float* xout = (float*)p.out + (b * (int)(p.out_stride[0]) + s * (int)(p.out_stride[1]));
+    const int xout_hs = (int)(p.out_stride[2]);
+    const int H = (int)(p.H);
+    __builtin_assume(h < H);  // the first head of a lane group's block is always there
+    float xa[1][2][4] = {};
+    if (h < H) {  // head h
+        const float* px = xin + (h) * xin_hs;
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 32) * 4;
+            fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+        }
+    }
+    // cos/sin of each head in flight: row [b, h, s]
+    float cs[1][2][2] = {}, sn[1][2][2] = {};
+    if (h < H) {  // head h
+        const float* crow = (const float*)p.cos + (b * (int)(p.cos_stride[0]) + (h) * (int)(p.cos_stride[1]) + s * (int)(p.cos_stride[2]));
+        const float* srow = (const float*)p.sin + (b * (int)(p.sin_stride[0]) + (h) * (int)(p.sin_stride[1]) + s * (int)(p.sin_stride[2]));
+        {  // chunk slot 0: angles (pos + 0) * 2 onwards
+            const int a = (pos + 0) * 2;
+            fg_load_fp32x2_keep(crow + a + 0, &cs[0][0][0]);
+            fg_load_fp32x2_keep(srow + a + 0, &sn[0][0][0]);
+        }
+        {  // chunk slot 1: angles (pos + 32) * 2 onwards
+            const int a = (pos + 32) * 2;
+            fg_load_fp32x2_keep(crow + a + 0, &cs[0][1][0]);
+            fg_load_fp32x2_keep(srow + a + 0, &sn[0][1][0]);
+        }
+    }
+    // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+    fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0][0], sn[0][0][0]);
+    fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][0][1], sn[0][0][1]);
+    fg_rotate(xa[0][1][0], xa[0][1][1], cs[0][1][0], sn[0][1][0]);
+    fg_rotate(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
+    if (h < H) {  // head h
+        float* po = xout + (h) * xout_hs;
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 32) * 4;
+            fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+        }
+    }
+}
+
 // Grid: a warp per item, at most as many blocks as fit on the GPU at once
 // (and at most 32 per multiprocessor); the item loop covers the rest.
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_interleaved_d256_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
@@ -2578,6 +3458,20 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_i
     g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    // the lean form where this grid would pass over every item once, if every
+    // offset fits in 32 bits
+    if (p->index32 && (blocks <= cap)) {
+        FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d256_full_vec16_lean_grid) lg;
+        int64_t groups = 0;
+        lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
+        lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
+        lg.groups[0] = (int32_t)(p->B * p->S * lg.nhb[0]);  // below 2^31: B * S * heads is
+        groups += lg.groups[0];
+        lg.s_div = fg_udiv_make((uint32_t)p->S);
+        const int64_t lean_blocks = (groups + 3) / 4;
+        FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d256_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+        return cudaGetLastError();
+    }
     if (blocks > cap) blocks = cap;
     FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
@@ -2843,6 +3737,102 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d256_partial_vec16)(
     }
 }
 
+// The lean form: a lane group per (token t, head h), one
+// pass over the call, 32-bit offsets. A call of a few waves waits on the index
+// math before its first load, so that math is short here: two divisions by
+// the launcher's divisors, no item loop.
+struct FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d256_partial_vec16_lean_grid) {
+    int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
+    int32_t nhb[1];        // head blocks per token
+    fg_udiv nhb_div[1];    // divides a lane group index by nhb
+    fg_udiv s_div;        // divides a token index by S
+};
+
+__global__ void __launch_bounds__(128, 3)
+FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d256_partial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d256_partial_vec16_lean_grid) g)
+{
+    const int lane = threadIdx.x & 31;
+    const int pos = lane % 32;    // this lane's chunk position within its head
+    const int group = lane / 32;  // which of the warp's 1 lane groups
+    // this lane group's index (unsigned: the grid's last block may reach past 2^31 - 1)
+    uint32_t q = (blockIdx.x * 4 + (threadIdx.x >> 5)) * 1 + group;
+    if (q >= (uint32_t)g.groups[0]) return;
+    const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
+    const int np = (256 - (int)p.R) / 4;  // pass chunks
+    // lane group q -> token t (sequence b, position s) and its first head h
+    const int t = (int)fg_udiv_div31(q, g.nhb_div[0]);
+    const int h = ((int)q - t * g.nhb[0]) * 1;
+    const int b = (int)fg_udiv_div31((uint32_t)t, g.s_div), s = t - b * (int)p.S;
+    const float* xin = (const float*)p.x + (b * (int)(p.x_stride[0]) + s * (int)(p.x_stride[1]));
+    const int xin_hs = (int)(p.x_stride[2]);
+    float* xout = (float*)p.out + (b * (int)(p.out_stride[0]) + s * (int)(p.out_stride[1]));
+    const int xout_hs = (int)(p.out_stride[2]);
+    const int H = (int)(p.H);
+    __builtin_assume(h < H);  // the first head of a lane group's block is always there
+    const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
+    float xa[1][2][4] = {};
+    uint4 xp[1][2];
+    if (h < H) {  // head h
+        const float* px = xin + (h) * xin_hs;
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+        }
+        if (pos + 32 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 32) * 4;
+            fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+        }
+        if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            const int e = p.R + (pos + 0) * 4;
+            xp[0][0] = fg_ld16_stream(px + e);
+        }
+        if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            const int e = p.R + (pos + 32) * 4;
+            xp[0][1] = fg_ld16_stream(px + e);
+        }
+    }
+    // cos/sin of each head in flight: row [b, h, s]
+    float cs[1][2][2] = {}, sn[1][2][2] = {};
+    if (h < H) {  // head h
+        const float* crow = (const float*)p.cos + (b * (int)(p.cos_stride[0]) + (h) * (int)(p.cos_stride[1]) + s * (int)(p.cos_stride[2]));
+        const float* srow = (const float*)p.sin + (b * (int)(p.sin_stride[0]) + (h) * (int)(p.sin_stride[1]) + s * (int)(p.sin_stride[2]));
+        if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 2 onwards
+            const int a = (pos + 0) * 2;
+            fg_load_fp32x2_keep(crow + a + 0, &cs[0][0][0]);
+            fg_load_fp32x2_keep(srow + a + 0, &sn[0][0][0]);
+        }
+        if (pos + 32 < nr) {  // chunk slot 1: angles (pos + 32) * 2 onwards
+            const int a = (pos + 32) * 2;
+            fg_load_fp32x2_keep(crow + a + 0, &cs[0][1][0]);
+            fg_load_fp32x2_keep(srow + a + 0, &sn[0][1][0]);
+        }
+    }
+    // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+    fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0][0], sn[0][0][0]);
+    fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][0][1], sn[0][0][1]);
+    fg_rotate(xa[0][1][0], xa[0][1][1], cs[0][1][0], sn[0][1][0]);
+    fg_rotate(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
+    if (h < H) {  // head h
+        float* po = xout + (h) * xout_hs;
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+        }
+        if (pos + 32 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 32) * 4;
+            fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+        }
+        if (copy_pass && pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 4;
+            fg_st16(po + e, xp[0][0]);
+        }
+        if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 4;
+            fg_st16(po + e, xp[0][1]);
+        }
+    }
+}
+
 // Grid: a warp per item, at most as many blocks as fit on the GPU at once
 // (and at most 32 per multiprocessor); the item loop covers the rest.
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_interleaved_d256_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
@@ -2876,6 +3866,20 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_i
     g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    // the lean form where this grid would pass over every item once, if every
+    // offset fits in 32 bits
+    if (p->index32 && (blocks <= cap)) {
+        FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d256_partial_vec16_lean_grid) lg;
+        int64_t groups = 0;
+        lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
+        lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
+        lg.groups[0] = (int32_t)(p->B * p->S * lg.nhb[0]);  // below 2^31: B * S * heads is
+        groups += lg.groups[0];
+        lg.s_div = fg_udiv_make((uint32_t)p->S);
+        const int64_t lean_blocks = (groups + 3) / 4;
+        FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d256_partial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+        return cudaGetLastError();
+    }
     if (blocks > cap) blocks = cap;
     FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d256_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
@@ -3170,6 +4174,98 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d320_full_vec16)(con
     }
 }
 
+// The lean form: a lane group per (token t, head h), one
+// pass over the call, 32-bit offsets. A call of a few waves waits on the index
+// math before its first load, so that math is short here: two divisions by
+// the launcher's divisors, no item loop.
+struct FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d320_full_vec16_lean_grid) {
+    int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
+    int32_t nhb[1];        // head blocks per token
+    fg_udiv nhb_div[1];    // divides a lane group index by nhb
+    fg_udiv s_div;        // divides a token index by S
+};
+
+__global__ void __launch_bounds__(128, 3)
+FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d320_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d320_full_vec16_lean_grid) g)
+{
+    const int lane = threadIdx.x & 31;
+    const int pos = lane % 27;    // this lane's chunk position within its head
+    const int group = lane / 27;  // which of the warp's 1 lane groups
+    if (group >= 1) return;       // lanes 27..31 hold no head
+    // this lane group's index (unsigned: the grid's last block may reach past 2^31 - 1)
+    uint32_t q = (blockIdx.x * 4 + (threadIdx.x >> 5)) * 1 + group;
+    if (q >= (uint32_t)g.groups[0]) return;
+    // lane group q -> token t (sequence b, position s) and its first head h
+    const int t = (int)fg_udiv_div31(q, g.nhb_div[0]);
+    const int h = ((int)q - t * g.nhb[0]) * 1;
+    const int b = (int)fg_udiv_div31((uint32_t)t, g.s_div), s = t - b * (int)p.S;
+    const float* xin = (const float*)p.x + (b * (int)(p.x_stride[0]) + s * (int)(p.x_stride[1]));
+    const int xin_hs = (int)(p.x_stride[2]);
+    float* xout = (float*)p.out + (b * (int)(p.out_stride[0]) + s * (int)(p.out_stride[1]));
+    const int xout_hs = (int)(p.out_stride[2]);
+    const int H = (int)(p.H);
+    __builtin_assume(h < H);  // the first head of a lane group's block is always there
+    float xa[1][3][4] = {};
+    if (h < H) {  // head h
+        const float* px = xin + (h) * xin_hs;
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 27) * 4;
+            fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+        }
+        if (pos < 26) {  // rotate chunk slot 2
+            const int e = (pos + 54) * 4;
+            fg_load_fp32x4_stream(px + e + 0, &xa[0][2][0]);
+        }
+    }
+    // cos/sin of each head in flight: row [b, h, s]
+    float cs[1][3][2] = {}, sn[1][3][2] = {};
+    if (h < H) {  // head h
+        const float* crow = (const float*)p.cos + (b * (int)(p.cos_stride[0]) + (h) * (int)(p.cos_stride[1]) + s * (int)(p.cos_stride[2]));
+        const float* srow = (const float*)p.sin + (b * (int)(p.sin_stride[0]) + (h) * (int)(p.sin_stride[1]) + s * (int)(p.sin_stride[2]));
+        {  // chunk slot 0: angles (pos + 0) * 2 onwards
+            const int a = (pos + 0) * 2;
+            fg_load_fp32x2_keep(crow + a + 0, &cs[0][0][0]);
+            fg_load_fp32x2_keep(srow + a + 0, &sn[0][0][0]);
+        }
+        {  // chunk slot 1: angles (pos + 27) * 2 onwards
+            const int a = (pos + 27) * 2;
+            fg_load_fp32x2_keep(crow + a + 0, &cs[0][1][0]);
+            fg_load_fp32x2_keep(srow + a + 0, &sn[0][1][0]);
+        }
+        if (pos < 26) {  // chunk slot 2: angles (pos + 54) * 2 onwards
+            const int a = (pos + 54) * 2;
+            fg_load_fp32x2_keep(crow + a + 0, &cs[0][2][0]);
+            fg_load_fp32x2_keep(srow + a + 0, &sn[0][2][0]);
+        }
+    }
+    // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+    fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0][0], sn[0][0][0]);
+    fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][0][1], sn[0][0][1]);
+    fg_rotate(xa[0][1][0], xa[0][1][1], cs[0][1][0], sn[0][1][0]);
+    fg_rotate(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
+    fg_rotate(xa[0][2][0], xa[0][2][1], cs[0][2][0], sn[0][2][0]);
+    fg_rotate(xa[0][2][2], xa[0][2][3], cs[0][2][1], sn[0][2][1]);
+    if (h < H) {  // head h
+        float* po = xout + (h) * xout_hs;
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+        }
+        {  // rotate chunk slot 1
+            const int e = (pos + 27) * 4;
+            fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+        }
+        if (pos < 26) {  // rotate chunk slot 2
+            const int e = (pos + 54) * 4;
+            fg_store_fp32x4(po + e + 0, &xa[0][2][0]);
+        }
+    }
+}
+
 // Grid: a warp per item, at most as many blocks as fit on the GPU at once
 // (and at most 32 per multiprocessor); the item loop covers the rest.
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_interleaved_d320_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
@@ -3203,6 +4299,20 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_i
     g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    // the lean form where this grid would pass over every item once, if every
+    // offset fits in 32 bits
+    if (p->index32 && (blocks <= cap)) {
+        FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d320_full_vec16_lean_grid) lg;
+        int64_t groups = 0;
+        lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
+        lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
+        lg.groups[0] = (int32_t)(p->B * p->S * lg.nhb[0]);  // below 2^31: B * S * heads is
+        groups += lg.groups[0];
+        lg.s_div = fg_udiv_make((uint32_t)p->S);
+        const int64_t lean_blocks = (groups + 3) / 4;
+        FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d320_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+        return cudaGetLastError();
+    }
     if (blocks > cap) blocks = cap;
     FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
@@ -3516,6 +4626,126 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d320_partial_vec16)(
     }
 }
 
+// The lean form: a lane group per (token t, head h), one
+// pass over the call, 32-bit offsets. A call of a few waves waits on the index
+// math before its first load, so that math is short here: two divisions by
+// the launcher's divisors, no item loop.
+struct FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d320_partial_vec16_lean_grid) {
+    int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
+    int32_t nhb[1];        // head blocks per token
+    fg_udiv nhb_div[1];    // divides a lane group index by nhb
+    fg_udiv s_div;        // divides a token index by S
+};
+
+__global__ void __launch_bounds__(128, 3)
+FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d320_partial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d320_partial_vec16_lean_grid) g)
+{
+    const int lane = threadIdx.x & 31;
+    const int pos = lane % 27;    // this lane's chunk position within its head
+    const int group = lane / 27;  // which of the warp's 1 lane groups
+    if (group >= 1) return;       // lanes 27..31 hold no head
+    // this lane group's index (unsigned: the grid's last block may reach past 2^31 - 1)
+    uint32_t q = (blockIdx.x * 4 + (threadIdx.x >> 5)) * 1 + group;
+    if (q >= (uint32_t)g.groups[0]) return;
+    const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
+    const int np = (320 - (int)p.R) / 4;  // pass chunks
+    // lane group q -> token t (sequence b, position s) and its first head h
+    const int t = (int)fg_udiv_div31(q, g.nhb_div[0]);
+    const int h = ((int)q - t * g.nhb[0]) * 1;
+    const int b = (int)fg_udiv_div31((uint32_t)t, g.s_div), s = t - b * (int)p.S;
+    const float* xin = (const float*)p.x + (b * (int)(p.x_stride[0]) + s * (int)(p.x_stride[1]));
+    const int xin_hs = (int)(p.x_stride[2]);
+    float* xout = (float*)p.out + (b * (int)(p.out_stride[0]) + s * (int)(p.out_stride[1]));
+    const int xout_hs = (int)(p.out_stride[2]);
+    const int H = (int)(p.H);
+    __builtin_assume(h < H);  // the first head of a lane group's block is always there
+    const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
+    float xa[1][3][4] = {};
+    uint4 xp[1][3];
+    if (h < H) {  // head h
+        const float* px = xin + (h) * xin_hs;
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+        }
+        if (pos + 27 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 27) * 4;
+            fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+        }
+        if (pos + 54 < nr) {  // rotate chunk slot 2
+            const int e = (pos + 54) * 4;
+            fg_load_fp32x4_stream(px + e + 0, &xa[0][2][0]);
+        }
+        if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            const int e = p.R + (pos + 0) * 4;
+            xp[0][0] = fg_ld16_stream(px + e);
+        }
+        if (copy_pass && pos + 27 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            const int e = p.R + (pos + 27) * 4;
+            xp[0][1] = fg_ld16_stream(px + e);
+        }
+        if (copy_pass && pos + 54 < np) {  // pass chunk slot 2: [R, D) copied as it is
+            const int e = p.R + (pos + 54) * 4;
+            xp[0][2] = fg_ld16_stream(px + e);
+        }
+    }
+    // cos/sin of each head in flight: row [b, h, s]
+    float cs[1][3][2] = {}, sn[1][3][2] = {};
+    if (h < H) {  // head h
+        const float* crow = (const float*)p.cos + (b * (int)(p.cos_stride[0]) + (h) * (int)(p.cos_stride[1]) + s * (int)(p.cos_stride[2]));
+        const float* srow = (const float*)p.sin + (b * (int)(p.sin_stride[0]) + (h) * (int)(p.sin_stride[1]) + s * (int)(p.sin_stride[2]));
+        if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 2 onwards
+            const int a = (pos + 0) * 2;
+            fg_load_fp32x2_keep(crow + a + 0, &cs[0][0][0]);
+            fg_load_fp32x2_keep(srow + a + 0, &sn[0][0][0]);
+        }
+        if (pos + 27 < nr) {  // chunk slot 1: angles (pos + 27) * 2 onwards
+            const int a = (pos + 27) * 2;
+            fg_load_fp32x2_keep(crow + a + 0, &cs[0][1][0]);
+            fg_load_fp32x2_keep(srow + a + 0, &sn[0][1][0]);
+        }
+        if (pos + 54 < nr) {  // chunk slot 2: angles (pos + 54) * 2 onwards
+            const int a = (pos + 54) * 2;
+            fg_load_fp32x2_keep(crow + a + 0, &cs[0][2][0]);
+            fg_load_fp32x2_keep(srow + a + 0, &sn[0][2][0]);
+        }
+    }
+    // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+    fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0][0], sn[0][0][0]);
+    fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][0][1], sn[0][0][1]);
+    fg_rotate(xa[0][1][0], xa[0][1][1], cs[0][1][0], sn[0][1][0]);
+    fg_rotate(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
+    fg_rotate(xa[0][2][0], xa[0][2][1], cs[0][2][0], sn[0][2][0]);
+    fg_rotate(xa[0][2][2], xa[0][2][3], cs[0][2][1], sn[0][2][1]);
+    if (h < H) {  // head h
+        float* po = xout + (h) * xout_hs;
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+        }
+        if (pos + 27 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 27) * 4;
+            fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+        }
+        if (pos + 54 < nr) {  // rotate chunk slot 2
+            const int e = (pos + 54) * 4;
+            fg_store_fp32x4(po + e + 0, &xa[0][2][0]);
+        }
+        if (copy_pass && pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 4;
+            fg_st16(po + e, xp[0][0]);
+        }
+        if (copy_pass && pos + 27 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 27) * 4;
+            fg_st16(po + e, xp[0][1]);
+        }
+        if (copy_pass && pos + 54 < np) {  // pass chunk slot 2
+            const int e = p.R + (pos + 54) * 4;
+            fg_st16(po + e, xp[0][2]);
+        }
+    }
+}
+
 // Grid: a warp per item, at most as many blocks as fit on the GPU at once
 // (and at most 32 per multiprocessor); the item loop covers the rest.
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_interleaved_d320_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
@@ -3549,6 +4779,20 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_i
     g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    // the lean form where this grid would pass over every item once, if every
+    // offset fits in 32 bits
+    if (p->index32 && (blocks <= cap)) {
+        FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d320_partial_vec16_lean_grid) lg;
+        int64_t groups = 0;
+        lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
+        lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
+        lg.groups[0] = (int32_t)(p->B * p->S * lg.nhb[0]);  // below 2^31: B * S * heads is
+        groups += lg.groups[0];
+        lg.s_div = fg_udiv_make((uint32_t)p->S);
+        const int64_t lean_blocks = (groups + 3) / 4;
+        FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d320_partial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+        return cudaGetLastError();
+    }
     if (blocks > cap) blocks = cap;
     FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_d320_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
@@ -3931,6 +5175,148 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_dany_full_vec16)(con
     }
 }
 
+// The lean form: a lane group per (token t, head h), one
+// pass over the call, 32-bit offsets. A call of a few waves waits on the index
+// math before its first load, so that math is short here: two divisions by
+// the launcher's divisors, no item loop.
+struct FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_dany_full_vec16_lean_grid) {
+    int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
+    int32_t nhb[1];        // head blocks per token
+    fg_udiv nhb_div[1];    // divides a lane group index by nhb
+    fg_udiv s_div;        // divides a token index by S
+};
+
+__global__ void __launch_bounds__(128, 1)
+FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_dany_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_dany_full_vec16_lean_grid) g)
+{
+    const int lane = threadIdx.x & 31;
+    const int pos = lane % 32;    // this lane's chunk position within its head
+    const int group = lane / 32;  // which of the warp's 1 lane groups
+    // this lane group's index (unsigned: the grid's last block may reach past 2^31 - 1)
+    uint32_t q = (blockIdx.x * 4 + (threadIdx.x >> 5)) * 1 + group;
+    if (q >= (uint32_t)g.groups[0]) return;
+    const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
+    const int np = ((int)p.D - (int)p.R) / 4;  // pass chunks
+    // lane group q -> token t (sequence b, position s) and its first head h
+    const int t = (int)fg_udiv_div31(q, g.nhb_div[0]);
+    const int h = ((int)q - t * g.nhb[0]) * 1;
+    const int b = (int)fg_udiv_div31((uint32_t)t, g.s_div), s = t - b * (int)p.S;
+    const float* xin = (const float*)p.x + (b * (int)(p.x_stride[0]) + s * (int)(p.x_stride[1]));
+    const int xin_hs = (int)(p.x_stride[2]);
+    float* xout = (float*)p.out + (b * (int)(p.out_stride[0]) + s * (int)(p.out_stride[1]));
+    const int xout_hs = (int)(p.out_stride[2]);
+    const int H = (int)(p.H);
+    __builtin_assume(h < H);  // the first head of a lane group's block is always there
+    const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
+    float xa[1][4][4] = {};
+    uint4 xp[1][4];
+    if (h < H) {  // head h
+        const float* px = xin + (h) * xin_hs;
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+        }
+        if (pos + 32 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 32) * 4;
+            fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+        }
+        if (pos + 64 < nr) {  // rotate chunk slot 2
+            const int e = (pos + 64) * 4;
+            fg_load_fp32x4_stream(px + e + 0, &xa[0][2][0]);
+        }
+        if (pos + 96 < nr) {  // rotate chunk slot 3
+            const int e = (pos + 96) * 4;
+            fg_load_fp32x4_stream(px + e + 0, &xa[0][3][0]);
+        }
+        if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            const int e = p.R + (pos + 0) * 4;
+            xp[0][0] = fg_ld16_stream(px + e);
+        }
+        if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            const int e = p.R + (pos + 32) * 4;
+            xp[0][1] = fg_ld16_stream(px + e);
+        }
+        if (copy_pass && pos + 64 < np) {  // pass chunk slot 2: [R, D) copied as it is
+            const int e = p.R + (pos + 64) * 4;
+            xp[0][2] = fg_ld16_stream(px + e);
+        }
+        if (copy_pass && pos + 96 < np) {  // pass chunk slot 3: [R, D) copied as it is
+            const int e = p.R + (pos + 96) * 4;
+            xp[0][3] = fg_ld16_stream(px + e);
+        }
+    }
+    // cos/sin of each head in flight: row [b, h, s]
+    float cs[1][4][2] = {}, sn[1][4][2] = {};
+    if (h < H) {  // head h
+        const float* crow = (const float*)p.cos + (b * (int)(p.cos_stride[0]) + (h) * (int)(p.cos_stride[1]) + s * (int)(p.cos_stride[2]));
+        const float* srow = (const float*)p.sin + (b * (int)(p.sin_stride[0]) + (h) * (int)(p.sin_stride[1]) + s * (int)(p.sin_stride[2]));
+        if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 2 onwards
+            const int a = (pos + 0) * 2;
+            fg_load_fp32x2_keep(crow + a + 0, &cs[0][0][0]);
+            fg_load_fp32x2_keep(srow + a + 0, &sn[0][0][0]);
+        }
+        if (pos + 32 < nr) {  // chunk slot 1: angles (pos + 32) * 2 onwards
+            const int a = (pos + 32) * 2;
+            fg_load_fp32x2_keep(crow + a + 0, &cs[0][1][0]);
+            fg_load_fp32x2_keep(srow + a + 0, &sn[0][1][0]);
+        }
+        if (pos + 64 < nr) {  // chunk slot 2: angles (pos + 64) * 2 onwards
+            const int a = (pos + 64) * 2;
+            fg_load_fp32x2_keep(crow + a + 0, &cs[0][2][0]);
+            fg_load_fp32x2_keep(srow + a + 0, &sn[0][2][0]);
+        }
+        if (pos + 96 < nr) {  // chunk slot 3: angles (pos + 96) * 2 onwards
+            const int a = (pos + 96) * 2;
+            fg_load_fp32x2_keep(crow + a + 0, &cs[0][3][0]);
+            fg_load_fp32x2_keep(srow + a + 0, &sn[0][3][0]);
+        }
+    }
+    // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+    fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0][0], sn[0][0][0]);
+    fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][0][1], sn[0][0][1]);
+    fg_rotate(xa[0][1][0], xa[0][1][1], cs[0][1][0], sn[0][1][0]);
+    fg_rotate(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
+    fg_rotate(xa[0][2][0], xa[0][2][1], cs[0][2][0], sn[0][2][0]);
+    fg_rotate(xa[0][2][2], xa[0][2][3], cs[0][2][1], sn[0][2][1]);
+    fg_rotate(xa[0][3][0], xa[0][3][1], cs[0][3][0], sn[0][3][0]);
+    fg_rotate(xa[0][3][2], xa[0][3][3], cs[0][3][1], sn[0][3][1]);
+    if (h < H) {  // head h
+        float* po = xout + (h) * xout_hs;
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+        }
+        if (pos + 32 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 32) * 4;
+            fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+        }
+        if (pos + 64 < nr) {  // rotate chunk slot 2
+            const int e = (pos + 64) * 4;
+            fg_store_fp32x4(po + e + 0, &xa[0][2][0]);
+        }
+        if (pos + 96 < nr) {  // rotate chunk slot 3
+            const int e = (pos + 96) * 4;
+            fg_store_fp32x4(po + e + 0, &xa[0][3][0]);
+        }
+        if (copy_pass && pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 4;
+            fg_st16(po + e, xp[0][0]);
+        }
+        if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 4;
+            fg_st16(po + e, xp[0][1]);
+        }
+        if (copy_pass && pos + 64 < np) {  // pass chunk slot 2
+            const int e = p.R + (pos + 64) * 4;
+            fg_st16(po + e, xp[0][2]);
+        }
+        if (copy_pass && pos + 96 < np) {  // pass chunk slot 3
+            const int e = p.R + (pos + 96) * 4;
+            fg_st16(po + e, xp[0][3]);
+        }
+    }
+}
+
 // Grid: a warp per item, at most as many blocks as fit on the GPU at once
 // (and at most 32 per multiprocessor); the item loop covers the rest.
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_interleaved_dany_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
@@ -3964,6 +5350,20 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_i
     g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    // the lean form where this grid would pass over every item once, if every
+    // offset fits in 32 bits
+    if (p->index32 && (blocks <= cap)) {
+        FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_dany_full_vec16_lean_grid) lg;
+        int64_t groups = 0;
+        lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
+        lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
+        lg.groups[0] = (int32_t)(p->B * p->S * lg.nhb[0]);  // below 2^31: B * S * heads is
+        groups += lg.groups[0];
+        lg.s_div = fg_udiv_make((uint32_t)p->S);
+        const int64_t lean_blocks = (groups + 3) / 4;
+        FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_dany_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+        return cudaGetLastError();
+    }
     if (blocks > cap) blocks = cap;
     FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_dany_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();
@@ -4382,6 +5782,148 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_dany_partial_vec16)(
     }
 }
 
+// The lean form: a lane group per (token t, head h), one
+// pass over the call, 32-bit offsets. A call of a few waves waits on the index
+// math before its first load, so that math is short here: two divisions by
+// the launcher's divisors, no item loop.
+struct FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_dany_partial_vec16_lean_grid) {
+    int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
+    int32_t nhb[1];        // head blocks per token
+    fg_udiv nhb_div[1];    // divides a lane group index by nhb
+    fg_udiv s_div;        // divides a token index by S
+};
+
+__global__ void __launch_bounds__(128, 1)
+FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_dany_partial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_dany_partial_vec16_lean_grid) g)
+{
+    const int lane = threadIdx.x & 31;
+    const int pos = lane % 32;    // this lane's chunk position within its head
+    const int group = lane / 32;  // which of the warp's 1 lane groups
+    // this lane group's index (unsigned: the grid's last block may reach past 2^31 - 1)
+    uint32_t q = (blockIdx.x * 4 + (threadIdx.x >> 5)) * 1 + group;
+    if (q >= (uint32_t)g.groups[0]) return;
+    const int nr = (int)p.R / 4;  // rotate chunks (R is a multiple of 8 here)
+    const int np = ((int)p.D - (int)p.R) / 4;  // pass chunks
+    // lane group q -> token t (sequence b, position s) and its first head h
+    const int t = (int)fg_udiv_div31(q, g.nhb_div[0]);
+    const int h = ((int)q - t * g.nhb[0]) * 1;
+    const int b = (int)fg_udiv_div31((uint32_t)t, g.s_div), s = t - b * (int)p.S;
+    const float* xin = (const float*)p.x + (b * (int)(p.x_stride[0]) + s * (int)(p.x_stride[1]));
+    const int xin_hs = (int)(p.x_stride[2]);
+    float* xout = (float*)p.out + (b * (int)(p.out_stride[0]) + s * (int)(p.out_stride[1]));
+    const int xout_hs = (int)(p.out_stride[2]);
+    const int H = (int)(p.H);
+    __builtin_assume(h < H);  // the first head of a lane group's block is always there
+    const bool copy_pass = !(p.inplace & 2u);  // out of place: copy [R, D)
+    float xa[1][4][4] = {};
+    uint4 xp[1][4];
+    if (h < H) {  // head h
+        const float* px = xin + (h) * xin_hs;
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_load_fp32x4_stream(px + e + 0, &xa[0][0][0]);
+        }
+        if (pos + 32 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 32) * 4;
+            fg_load_fp32x4_stream(px + e + 0, &xa[0][1][0]);
+        }
+        if (pos + 64 < nr) {  // rotate chunk slot 2
+            const int e = (pos + 64) * 4;
+            fg_load_fp32x4_stream(px + e + 0, &xa[0][2][0]);
+        }
+        if (pos + 96 < nr) {  // rotate chunk slot 3
+            const int e = (pos + 96) * 4;
+            fg_load_fp32x4_stream(px + e + 0, &xa[0][3][0]);
+        }
+        if (copy_pass && pos < np) {  // pass chunk slot 0: [R, D) copied as it is
+            const int e = p.R + (pos + 0) * 4;
+            xp[0][0] = fg_ld16_stream(px + e);
+        }
+        if (copy_pass && pos + 32 < np) {  // pass chunk slot 1: [R, D) copied as it is
+            const int e = p.R + (pos + 32) * 4;
+            xp[0][1] = fg_ld16_stream(px + e);
+        }
+        if (copy_pass && pos + 64 < np) {  // pass chunk slot 2: [R, D) copied as it is
+            const int e = p.R + (pos + 64) * 4;
+            xp[0][2] = fg_ld16_stream(px + e);
+        }
+        if (copy_pass && pos + 96 < np) {  // pass chunk slot 3: [R, D) copied as it is
+            const int e = p.R + (pos + 96) * 4;
+            xp[0][3] = fg_ld16_stream(px + e);
+        }
+    }
+    // cos/sin of each head in flight: row [b, h, s]
+    float cs[1][4][2] = {}, sn[1][4][2] = {};
+    if (h < H) {  // head h
+        const float* crow = (const float*)p.cos + (b * (int)(p.cos_stride[0]) + (h) * (int)(p.cos_stride[1]) + s * (int)(p.cos_stride[2]));
+        const float* srow = (const float*)p.sin + (b * (int)(p.sin_stride[0]) + (h) * (int)(p.sin_stride[1]) + s * (int)(p.sin_stride[2]));
+        if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 2 onwards
+            const int a = (pos + 0) * 2;
+            fg_load_fp32x2_keep(crow + a + 0, &cs[0][0][0]);
+            fg_load_fp32x2_keep(srow + a + 0, &sn[0][0][0]);
+        }
+        if (pos + 32 < nr) {  // chunk slot 1: angles (pos + 32) * 2 onwards
+            const int a = (pos + 32) * 2;
+            fg_load_fp32x2_keep(crow + a + 0, &cs[0][1][0]);
+            fg_load_fp32x2_keep(srow + a + 0, &sn[0][1][0]);
+        }
+        if (pos + 64 < nr) {  // chunk slot 2: angles (pos + 64) * 2 onwards
+            const int a = (pos + 64) * 2;
+            fg_load_fp32x2_keep(crow + a + 0, &cs[0][2][0]);
+            fg_load_fp32x2_keep(srow + a + 0, &sn[0][2][0]);
+        }
+        if (pos + 96 < nr) {  // chunk slot 3: angles (pos + 96) * 2 onwards
+            const int a = (pos + 96) * 2;
+            fg_load_fp32x2_keep(crow + a + 0, &cs[0][3][0]);
+            fg_load_fp32x2_keep(srow + a + 0, &sn[0][3][0]);
+        }
+    }
+    // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+    fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0][0], sn[0][0][0]);
+    fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][0][1], sn[0][0][1]);
+    fg_rotate(xa[0][1][0], xa[0][1][1], cs[0][1][0], sn[0][1][0]);
+    fg_rotate(xa[0][1][2], xa[0][1][3], cs[0][1][1], sn[0][1][1]);
+    fg_rotate(xa[0][2][0], xa[0][2][1], cs[0][2][0], sn[0][2][0]);
+    fg_rotate(xa[0][2][2], xa[0][2][3], cs[0][2][1], sn[0][2][1]);
+    fg_rotate(xa[0][3][0], xa[0][3][1], cs[0][3][0], sn[0][3][0]);
+    fg_rotate(xa[0][3][2], xa[0][3][3], cs[0][3][1], sn[0][3][1]);
+    if (h < H) {  // head h
+        float* po = xout + (h) * xout_hs;
+        if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 4;
+            fg_store_fp32x4(po + e + 0, &xa[0][0][0]);
+        }
+        if (pos + 32 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 32) * 4;
+            fg_store_fp32x4(po + e + 0, &xa[0][1][0]);
+        }
+        if (pos + 64 < nr) {  // rotate chunk slot 2
+            const int e = (pos + 64) * 4;
+            fg_store_fp32x4(po + e + 0, &xa[0][2][0]);
+        }
+        if (pos + 96 < nr) {  // rotate chunk slot 3
+            const int e = (pos + 96) * 4;
+            fg_store_fp32x4(po + e + 0, &xa[0][3][0]);
+        }
+        if (copy_pass && pos < np) {  // pass chunk slot 0
+            const int e = p.R + (pos + 0) * 4;
+            fg_st16(po + e, xp[0][0]);
+        }
+        if (copy_pass && pos + 32 < np) {  // pass chunk slot 1
+            const int e = p.R + (pos + 32) * 4;
+            fg_st16(po + e, xp[0][1]);
+        }
+        if (copy_pass && pos + 64 < np) {  // pass chunk slot 2
+            const int e = p.R + (pos + 64) * 4;
+            fg_st16(po + e, xp[0][2]);
+        }
+        if (copy_pass && pos + 96 < np) {  // pass chunk slot 3
+            const int e = p.R + (pos + 96) * 4;
+            fg_st16(po + e, xp[0][3]);
+        }
+    }
+}
+
 // Grid: a warp per item, at most as many blocks as fit on the GPU at once
 // (and at most 32 per multiprocessor); the item loop covers the rest.
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
@@ -4415,6 +5957,20 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_fp32_i
     g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + 4 - 1) / 4;
     const int64_t cap = (int64_t)sm_count * per_sm;
+    // the lean form where this grid would pass over every item once, if every
+    // offset fits in 32 bits
+    if (p->index32 && (blocks <= cap)) {
+        FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_dany_partial_vec16_lean_grid) lg;
+        int64_t groups = 0;
+        lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
+        lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
+        lg.groups[0] = (int32_t)(p->B * p->S * lg.nhb[0]);  // below 2^31: B * S * heads is
+        groups += lg.groups[0];
+        lg.s_div = fg_udiv_make((uint32_t)p->S);
+        const int64_t lean_blocks = (groups + 3) / 4;
+        FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_dany_partial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+        return cudaGetLastError();
+    }
     if (blocks > cap) blocks = cap;
     FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_fp32_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
     return cudaGetLastError();

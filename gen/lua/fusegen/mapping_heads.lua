@@ -22,7 +22,7 @@ local tiles_mod = require "fusegen.tiles"
 local M = {}
 
 local TILE_DEFAULTS = { warps = 8, chunks = 1, heads_in_flight = 2, blocks_per_sm = 32, min_blocks = 1, walk = 0,
-  evict_first = 1, flat_waves = 0 }
+  evict_first = 1, flat_waves = 0, lean = 0 }
 local TILE_DOC = {
   warps = "warps per block (1 to 32)",
   chunks = "rotate-region chunk slots per lane, at least (1 to 8)",
@@ -31,15 +31,17 @@ local TILE_DOC = {
   flat_waves = "with blocks_per_sm = n: 0: every call on the grid of what fits; w: a call of more than w such grids of items launches a block per item group instead (0 to 1024)",
   min_blocks = "blocks per multiprocessor the registers must allow (__launch_bounds__; 1 to 32)",
   evict_first = "1: the activations (read once) are loaded evict-first (__ldcs); 0: with plain loads (0 or 1)",
+  lean = "1: a second kernel, a lane group per (token, block of heads) with 32-bit offsets, runs the calls the item loop would pass over once (kernel/heads_lean.cu.tpl); 0: none (0 or 1)",
   walk = "0: items of one block of heads; n: a warp walks up to n blocks of one token's heads per item, loading per-token data once (0 to 64); \"token\": all of them",
 }
 local TILE_LIMITS = { warps = { 1, 32 }, chunks = { 1, 8 }, heads_in_flight = { 1, 8 }, blocks_per_sm = { 0, 32 },
-  min_blocks = { 1, 32 }, walk = { 0, 64 }, evict_first = { 0, 1 }, flat_waves = { 0, 1024 } }
+  min_blocks = { 1, 32 }, walk = { 0, 64 }, evict_first = { 0, 1 }, flat_waves = { 0, 1024 }, lean = { 0, 1 } }
 
 -- The flat grid (blocks_per_sm = 0) launches every block at any size, so
--- flat_waves means nothing there: one form, one candidate.
+-- flat_waves means nothing there; a walk has no lean form: one form, one candidate.
 local function normalize(t)
   if t.blocks_per_sm == 0 then t.flat_waves = 0 end
+  if t.walk ~= 0 then t.lean = 0 end
 end
 
 -- This mapping's tile parameters: defaults, meaning and range
@@ -183,6 +185,8 @@ function M.plan(spec, v, tuning)
   m.blocks_per_sm = m.tiles.blocks_per_sm
   m.flat_waves = m.tiles.flat_waves
   m.min_blocks = m.tiles.min_blocks
+  -- the lean form: not for a walk (a warp per token, or runs of its heads)
+  m.lean = m.tiles.lean == 1 and not m.walk
   m.stream_hint = m.tiles.evict_first == 1 and "stream" or "plain"  -- loads of what is read once
   -- angles per chunk: interleaved C/2 (one per pair), half C
   m.angles = m.half and m.C or m.C // 2
@@ -229,6 +233,16 @@ function M.kernel_env(spec, v, tuning, env)
   env.set_names = {}
   for i, hs in ipairs(sets) do env.set_names[i] = hs.input end
   env.act_ctype = env.tensors[sets[1].input].ctype
+  -- ix(e): an offset term as the kernel form indexes: 64-bit in the item
+  -- kernel, 32-bit in the lean one (heads_lean.cu.tpl renders its stages with
+  -- ix = lean_ix, offset = lean_offset)
+  env.lean_kernel_name = "FG_ARCH_NAME(fg_" .. v.base .. "_lean)"
+  env.ix = function(e) return e:match("^[%w_%.%[%]]+$") and e or ("(" .. e .. ")") end
+  env.lean_ix = function(e) return "(int)(" .. e .. ")" end
+  -- offset(sum): a sum of offset terms added to a pointer; the lean form adds
+  -- it in 32 bits first (one widening), the item kernel term by term
+  env.offset = function(e) return e end
+  env.lean_offset = function(e) return "(" .. e .. ")" end
   env.has_pass = m.NP > 0 and not m.whole_head -- a pass region copied only out of place
   -- pick("p.{input}_stride[2]"): that expression for the item's head set
   env.pick = function(template)

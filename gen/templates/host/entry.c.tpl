@@ -119,5 +119,6 @@ fg_status fg_$(op.op)($(prototype_args(op)))
     p.$(sc.name) = $(op.enums[sc.type] and "(int32_t)" or "")$(sc.name);
 % end
     p.inplace = c.inplace;
+    p.index32 = c.index32;
     return fg__launch(&sig, e, &p, &c, stream);
 }

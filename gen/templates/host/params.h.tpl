@@ -20,6 +20,7 @@ typedef struct fg_$(op.op)_params {
     $(op.enums[sc.type] and "int32_t" or scalar_ctype(op, sc)) $(sc.name);$(op.enums[sc.type] and ("  // fg_" .. sc.type) or "")
 %   end
     uint32_t inplace;  // bit i: tensor i (an output) is the input it may alias
+    uint32_t index32;  // 1: every tensor's element offsets are below 2^31 - 1 (kernels may index in 32 bits)
 } fg_$(op.op)_params;
 
 % end

@@ -40,6 +40,17 @@ static __host__ __device__ __forceinline__ uint32_t fg_udiv_div(uint32_t n, fg_u
 #endif
     return (uint32_t)(((uint64_t)hi + n) >> v.shift);
 }
+// The same for n < 2^31 and d <= 2^31: the add cannot carry out of 32 bits
+// (hi <= n), so it stays a 32-bit add.
+static __host__ __device__ __forceinline__ uint32_t fg_udiv_div31(uint32_t n, fg_udiv v)
+{
+#ifdef __CUDA_ARCH__
+    const uint32_t hi = __umulhi(n, v.mul);
+#else
+    const uint32_t hi = (uint32_t)(((uint64_t)n * v.mul) >> 32);
+#endif
+    return (hi + n) >> v.shift;
+}
 
 // A heads-mapping launch's work decomposition for one head set, which its
 // launcher computes once: lane groups per token (hg), tokens per warp item

@@ -124,6 +124,9 @@ $(kernel_name)(const $(params_type) p, const $(grid_type) g)
     }
 }
 
+% if m.lean then
+%   include("kernel/heads_lean.cu.tpl")
+% end
 % if m.blocks_per_sm == 0 then
 // Grid: a warp per item, every item at once; the hardware starts blocks as
 // others finish, so the last wave is short (the item loop runs once).
@@ -167,10 +170,32 @@ extern "C" cudaError_t $(launcher_name)(const void* params, int sm_count, cudaSt
     g.nitems = items;
     g.s_div = fg_udiv_make((uint32_t)p->S);
     int64_t blocks = (items + $(m.warps) - 1) / $(m.warps);
+% if m.blocks_per_sm > 0 then
+    const int64_t cap = (int64_t)sm_count * per_sm;
+% end
+% if m.lean then
+%   local lean_type = "FG_ARCH_NAME(fg_" .. v.base .. "_lean_grid)"
+%   local one_pass = m.blocks_per_sm == 0 and "true" or m.flat_waves > 0 and ("blocks <= cap || blocks > cap * " .. m.flat_waves) or "blocks <= cap"
+    // the lean form where this grid would pass over every item once, if every
+    // offset fits in 32 bits
+    if (p->index32 && ($(one_pass))) {
+        $(lean_type) lg;
+        int64_t groups = 0;
+%   for i, hs in ipairs(head_sets) do
+        lg.nhb[$(i - 1)] = (int)((p->$(hs.heads) + $(m.U - 1)) / $(m.U));  // blocks of $(m.U) heads per token ($(hs.input))
+        lg.nhb_div[$(i - 1)] = fg_udiv_make((uint32_t)lg.nhb[$(i - 1)]);
+        lg.groups[$(i - 1)] = (int32_t)(p->B * p->S * lg.nhb[$(i - 1)]);  // below 2^31: B * S * heads is
+        groups += lg.groups[$(i - 1)];
+%   end
+        lg.s_div = fg_udiv_make((uint32_t)p->S);
+        const int64_t lean_blocks = (groups + $(m.G * m.warps - 1)) / $(m.G * m.warps);
+        $(lean_kernel_name)<<<(unsigned)lean_blocks, $(m.threads), 0, stream>>>(*p, lg);
+        return cudaGetLastError();
+    }
+% end
 % if m.blocks_per_sm == 0 then
     if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
 % else
-    const int64_t cap = (int64_t)sm_count * per_sm;
 %   if m.flat_waves > 0 then
     if (blocks > cap * $(m.flat_waves)) {
         if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest

@@ -8,7 +8,7 @@
 float cs[$(m.NV)][$(m.angles)] = {}, sn[$(m.NV)][$(m.angles)] = {};
 {
     % include("kernel/position_row.cu.tpl")
-    const $(T)* crow = (const $(T)*)p.$(K) + (row_ok ? row : 0) * p.$(K)_stride[0];
+    const $(T)* crow = (const $(T)*)p.$(K) + $(ix("row_ok ? row : 0")) * $(ix("p." .. K .. "_stride[0]"));
     const $(T)* srow = crow + $(m.full and tostring(m.D // 2) or "p.R / 2");
     % include("kernel/table_row.cu.tpl", { table_tensor = K, crow = "crow", srow = "srow", dst_c = "cs", dst_s = "sn", row_ok = "row_ok" })
 }

@@ -9,8 +9,8 @@ float cs[$(m.U)][$(m.NV)][$(m.angles)] = {}, sn[$(m.U)][$(m.NV)][$(m.angles)] = 
 % for u = 0, m.U - 1 do
 %   local head = u == 0 and "h" or ("h + %d * hg"):format(u)
 if ($(head) < H) {  // head $(head)
-    const $(T)* crow = (const $(T)*)p.$(roles.cos) + b * p.$(roles.cos)_stride[0] + ($(head)) * p.$(roles.cos)_stride[1] + s * p.$(roles.cos)_stride[2];
-    const $(T)* srow = (const $(T)*)p.$(roles.sin) + b * p.$(roles.sin)_stride[0] + ($(head)) * p.$(roles.sin)_stride[1] + s * p.$(roles.sin)_stride[2];
+    const $(T)* crow = (const $(T)*)p.$(roles.cos) + $(offset(("b * %s + (%s) * %s + s * %s"):format(ix("p." .. roles.cos .. "_stride[0]"), head, ix("p." .. roles.cos .. "_stride[1]"), ix("p." .. roles.cos .. "_stride[2]"))));
+    const $(T)* srow = (const $(T)*)p.$(roles.sin) + $(offset(("b * %s + (%s) * %s + s * %s"):format(ix("p." .. roles.sin .. "_stride[0]"), head, ix("p." .. roles.sin .. "_stride[1]"), ix("p." .. roles.sin .. "_stride[2]"))));
     % include("kernel/table_row.cu.tpl", { table_tensor = roles.cos, crow = "crow", srow = "srow", dst_c = ("cs[%d]"):format(u), dst_s = ("sn[%d]"):format(u) })
 }
 % end

@@ -6,7 +6,7 @@
 // cos/sin of row s: $(m.angles) angle(s) per rotate chunk
 float cs[$(m.NV)][$(m.angles)] = {}, sn[$(m.NV)][$(m.angles)] = {};
 {
-    const $(T)* crow = (const $(T)*)p.$(roles.cos) + s * p.$(roles.cos)_stride[0];
-    const $(T)* srow = (const $(T)*)p.$(roles.sin) + s * p.$(roles.sin)_stride[0];
+    const $(T)* crow = (const $(T)*)p.$(roles.cos) + s * $(ix("p." .. roles.cos .. "_stride[0]"));
+    const $(T)* srow = (const $(T)*)p.$(roles.sin) + s * $(ix("p." .. roles.sin .. "_stride[0]"));
     % include("kernel/table_row.cu.tpl", { table_tensor = roles.cos, crow = "crow", srow = "srow", dst_c = "cs", dst_s = "sn" })
 }

@@ -8,7 +8,7 @@
 float cs[$(m.NV)][$(m.angles)] = {}, sn[$(m.NV)][$(m.angles)] = {};
 {
     % include("kernel/position_row.cu.tpl")
-    const $(T)* crow = (const $(T)*)p.$(roles.cos) + (row_ok ? row : 0) * p.$(roles.cos)_stride[0];
-    const $(T)* srow = (const $(T)*)p.$(roles.sin) + (row_ok ? row : 0) * p.$(roles.sin)_stride[0];
+    const $(T)* crow = (const $(T)*)p.$(roles.cos) + $(ix("row_ok ? row : 0")) * $(ix("p." .. roles.cos .. "_stride[0]"));
+    const $(T)* srow = (const $(T)*)p.$(roles.sin) + $(ix("row_ok ? row : 0")) * $(ix("p." .. roles.sin .. "_stride[0]"));
     % include("kernel/table_row.cu.tpl", { table_tensor = roles.cos, crow = "crow", srow = "srow", dst_c = "cs", dst_s = "sn", row_ok = "row_ok" })
 }
