@@ -11,6 +11,7 @@
  * Each asks for 1 GB of free GPU memory beyond its buffers, and skips without a
  * GPU, with less free GPU memory, or when an allocation fails. */
 #include "fusegen.h"
+#include "fusegen_internal.h"
 #include "gpu_util.h"
 #include "harness.h"
 #include "test_large.h"
@@ -426,4 +427,87 @@ void test_large_rope_per_head_offsets_past_2_31(void) {
   free(want);
   cudaFree(xfar.dev);
   gbuf_free(&xnear), gbuf_free(&out), gbuf_free(&cb), gbuf_free(&sb);
+}
+
+/* The two kernels of every 16-byte rope_per_head variant agree bit for bit:
+ * each variant (act, table dtype, rounding, pairing, head size, full or
+ * partial R) runs on x [2, 3, 5, D] twice, once with x's two sequences 2^31
+ * elements apart in an 8.6 GB buffer (offsets past 32 bits: the item kernel)
+ * and once contiguous (the lean form, which the GPU tests of
+ * tests/test_rope_tables.c check against the reference), out of place into
+ * poisoned outputs. The outputs must be equal byte for byte, and the bytes
+ * after them unchanged. */
+void test_large_rope_per_head_both_forms_agree(void) {
+  if (!test_have_gpu()) SKIP("no GPU");
+  const int64_t B = 2, S = 3, H = 5, far = (int64_t)1 << 31, maxD = 320;
+  const size_t seq = (size_t)S * H * maxD, pad = 1024;
+  size_t free_b = 0, total_b = 0;
+  if (cudaMemGetInfo(&free_b, &total_b) != cudaSuccess || free_b < (far + seq) * 4 + ((size_t)1 << 30))
+    SKIP("less than 9.6 GB of free GPU memory");
+  gbuf xfar, xnear, o1, o2, cb, sb;
+  memset(&xfar, 0, sizeof xfar);
+  xfar.bytes = (far + seq) * 4;
+  if (cudaMalloc(&xfar.dev, xfar.bytes) != cudaSuccess) SKIP("cannot allocate 8.6 GB of GPU memory");
+  const size_t tab = (size_t)B * H * S * maxD / 2;
+  if (gbuf_alloc(&xnear, B * seq * 4) || gbuf_alloc(&o1, (B * seq + pad) * 4) || gbuf_alloc(&o2, (B * seq + pad) * 4) ||
+      gbuf_alloc(&cb, tab * 4) || gbuf_alloc(&sb, tab * 4)) {
+    cudaFree(xfar.dev), gbuf_free(&xnear), gbuf_free(&o1), gbuf_free(&o2), gbuf_free(&cb), gbuf_free(&sb);
+    SKIP("cannot allocate the small buffers");
+  }
+  static const test_dtype dts[] = {DT_BF16, DT_FP16, DT_FP32};
+  static const int64_t dims[][2] = {{64, 32}, {80, 32}, {96, 48}, {128, 64}, {256, 128}, {320, 160}, {144, 64}};
+  uint64_t rng = 59;
+  int ran = 0;
+  for (int ai = 0; ai < 3; ai++)
+    for (int ti = 0; ti < 3; ti++)
+      for (int rounding = 0; rounding < 2; rounding++)
+        for (int pairing = 0; pairing < 2; pairing++)
+          for (int di = 0; di < 7; di++)
+            for (int partial = 0; partial < 2; partial++) {
+              const test_dtype act = dts[ai], td = dts[ti];
+              if (rounding == FG_ROUNDING_EAGER_BF16 && act != DT_BF16) continue;  /* eager_bf16 needs bf16 x */
+              const int64_t D = dims[di][0], R = partial ? dims[di][1] : D, half = R / 2;
+              const int es = dt_size(act), ts = dt_size(td);
+              for (size_t i = 0; i < B * seq; i++) dt_store(act, xnear.host + i * es, rng_uniform(&rng, -2, 2));
+              for (size_t i = 0; i < tab; i++) {
+                const double th = rng_uniform(&rng, -3.2, 3.2);
+                dt_store(td, cb.host + i * ts, cos(th));
+                dt_store(td, sb.host + i * ts, sin(th));
+              }
+              const size_t n = (size_t)B * S * H * D;
+              CHECK(!gbuf_upload(&xnear) && !gbuf_upload(&cb) && !gbuf_upload(&sb));
+              CHECK(cudaMemcpy(xfar.dev, xnear.host, n / 2 * es, cudaMemcpyHostToDevice) == cudaSuccess);
+              CHECK(cudaMemcpy((char *)xfar.dev + far * es, xnear.host + n / 2 * es, n / 2 * es, cudaMemcpyHostToDevice) ==
+                    cudaSuccess);
+              const int64_t xs[4] = {B, S, H, D}, near_st[4] = {S * H * D, H * D, D, 1}, far_st[4] = {far, H * D, D, 1};
+              const int64_t tsh[4] = {B, H, S, half}, tst[4] = {H * S * half, S * half, half, 1};
+              char what[160];
+              snprintf(what, sizeof what, "rope_per_head x %s, tables %s, %s, %s, D %lld, R %lld", dt_name(act), dt_name(td),
+                       rounding ? "eager_bf16" : "fp32", pairing ? "half" : "interleaved", (long long)D, (long long)R);
+              gbuf *outs[2] = {&o1, &o2};
+              for (int form = 0; form < 2; form++) {
+                gbuf_poison(outs[form]);
+                CHECK(!gbuf_upload(outs[form]));
+                tview xv, ov, cv, sv;
+                tview_make(&xv, form == 0 ? &xfar : &xnear, act, 0, 4, xs, form == 0 ? far_st : near_st);
+                tview_make(&ov, outs[form], act, 0, 4, xs, near_st);
+                tview_make(&cv, &cb, td, 0, 4, tsh, tst);
+                tview_make(&sv, &sb, td, 0, 4, tsh, tst);
+                fg_status st = fg_rope_per_head(&xv.t, &ov.t, &cv.t, &sv.t, (fg_pairing)pairing, (fg_rounding)rounding, NULL);
+                CHECK_MSG(st == FG_OK, "%s: %s (%s)", what, fg_status_name(st), fg_last_error());
+                const char *k = fg__last_kernel();
+                CHECK_MSG(k && strstr(k, "_vec16"), "%s: ran %s, not a 16-byte variant", what, k ? k : "nothing");
+                CHECK(cudaDeviceSynchronize() == cudaSuccess && !gbuf_download(outs[form]));
+                CHECK_MSG(!memcmp(outs[form]->host + n * es, outs[form]->before + n * es, pad * es), "%s: bytes after out changed",
+                          what);
+              }
+              size_t nan = 0;  /* both left as poisoned would compare equal: the inputs are finite, so must be out */
+              for (size_t i = 0; i < n; i++) nan += isnan(dt_load(act, o2.host + i * es));
+              CHECK_MSG(nan == 0, "%s: %zu elements NaN (not written)", what, nan);
+              CHECK_MSG(!memcmp(o1.host, o2.host, n * es), "%s: the 64-bit kernel and the lean form differ", what);
+              ran++;
+            }
+  CHECK_MSG(ran == 2 * 3 * 3 * 7 * 2 + 2 * 3 * 7 * 2, "%d variants ran", ran);
+  cudaFree(xfar.dev);
+  gbuf_free(&xnear), gbuf_free(&o1), gbuf_free(&o2), gbuf_free(&cb), gbuf_free(&sb);
 }
