@@ -8,6 +8,10 @@
  * - fg_norm_modulate (LayerNorm, scale and shift per batch) on x [1, 699051,
  *   3072] bf16 (2^31 + 1024 elements, 4.3 GB) into out: 8.6 GB of GPU memory,
  *   17.2 GB of host memory.
+ * Two more place tensors' elements past 2^31 by their strides rather than
+ * their count: rope_per_head with x's two sequences 2^31 elements apart, which
+ * the launcher runs on the kernel with 64-bit offsets instead of the lean form
+ * (4.3 GB, and 8.6 GB for every 16-byte variant's comparison of both forms).
  * Each asks for 1 GB of free GPU memory beyond its buffers, and skips without a
  * GPU, with less free GPU memory, or when an allocation fails. */
 #include "fusegen.h"
