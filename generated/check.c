@@ -52,15 +52,22 @@ static void layout_text(const fg__op_sig *sig, const fg__tensor_sig *ts, char *b
   if (len < n) snprintf(buf + len, n - len, "]");
 }
 
+/* The offset of a tensor's last element, in elements (the sum of (size - 1) *
+   stride; no size may be 0); -1 if it overflows. */
+static int64_t last_offset(const int64_t *shape, const int64_t *stride, int ndim) {
+  int64_t span = 0, term;
+  for (int j = 0; j < ndim; j++)
+    if (__builtin_mul_overflow(shape[j] - 1, stride[j], &term) || __builtin_add_overflow(span, term, &span)) return -1;
+  return span;
+}
+
 /* Byte range [lo, hi) a tensor's elements can touch; -1 if it does not fit in 62 bits. */
 static int extent(const fg__call *c, const fg__tensor_sig *ts, int i, const int64_t *shape, uintptr_t *lo,
                   uintptr_t *hi) {
-  int64_t span = 0, term;
-  for (int j = 0; j < ts->ndim; j++) {
+  for (int j = 0; j < ts->ndim; j++)
     if (shape[j] == 0) return *lo = *hi = (uintptr_t)c->data[i], 0;
-    if (__builtin_mul_overflow(shape[j] - 1, c->stride[i][j], &term) || __builtin_add_overflow(span, term, &span))
-      return -1;
-  }
+  const int64_t span = last_offset(shape, c->stride[i], ts->ndim);
+  if (span < 0) return -1;
   int64_t bytes;
   if (__builtin_mul_overflow(span + 1, (int64_t)fg__dtype_size(c->dtype[i]), &bytes) || bytes > ((int64_t)1 << 62))
     return -1;
@@ -320,15 +327,10 @@ fg_status fg__check_call(const fg__op_sig *sig, const DLTensor *const *t, fg__ca
   /* 32-bit offsets suffice when each tensor's elements lie fewer than 2^31 - 1
      elements past its base (strides are not negative) */
   c->index32 = 1;
-  for (int i = 0; i < sig->ntensors && c->index32; i++) {
+  for (int i = 0; i < sig->ntensors && !c->empty; i++) {
     if (!c->present[i]) continue;
-    int64_t span = 0, term;
-    for (int j = 0; j < sig->tensors[i].ndim; j++) {
-      if (shape[i][j] == 0) continue;
-      if (__builtin_mul_overflow(shape[i][j] - 1, c->stride[i][j], &term) || __builtin_add_overflow(span, term, &span) ||
-          span >= INT32_MAX)
-        c->index32 = 0;
-    }
+    const int64_t span = last_offset(shape[i], c->stride[i], sig->tensors[i].ndim);
+    if (span < 0 || span >= INT32_MAX) c->index32 = 0;
   }
 
   c->device = device_id;

@@ -32,25 +32,23 @@ static inline __host__ __device__ fg_udiv fg_udiv_make(uint32_t d)
     v.shift = l;
     return v;
 }
+static __host__ __device__ __forceinline__ uint32_t fg_udiv_hi(uint32_t n, fg_udiv v)  // mulhi(n, mul)
+{
+#ifdef __CUDA_ARCH__
+    return __umulhi(n, v.mul);
+#else
+    return (uint32_t)(((uint64_t)n * v.mul) >> 32);
+#endif
+}
 static __host__ __device__ __forceinline__ uint32_t fg_udiv_div(uint32_t n, fg_udiv v)
 {
-#ifdef __CUDA_ARCH__
-    const uint32_t hi = __umulhi(n, v.mul);
-#else
-    const uint32_t hi = (uint32_t)(((uint64_t)n * v.mul) >> 32);
-#endif
-    return (uint32_t)(((uint64_t)hi + n) >> v.shift);
+    return (uint32_t)(((uint64_t)fg_udiv_hi(n, v) + n) >> v.shift);
 }
 // The same for n < 2^31 and d <= 2^31: the add cannot carry out of 32 bits
-// (hi <= n), so it stays a 32-bit add.
+// (mulhi(n, mul) <= n), so it stays a 32-bit add.
 static __host__ __device__ __forceinline__ uint32_t fg_udiv_div31(uint32_t n, fg_udiv v)
 {
-#ifdef __CUDA_ARCH__
-    const uint32_t hi = __umulhi(n, v.mul);
-#else
-    const uint32_t hi = (uint32_t)(((uint64_t)n * v.mul) >> 32);
-#endif
-    return (hi + n) >> v.shift;
+    return (fg_udiv_hi(n, v) + n) >> v.shift;
 }
 
 // A heads-mapping launch's work decomposition for one head set, which its

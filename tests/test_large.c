@@ -342,20 +342,14 @@ done:
 }
 
 /* Eager PyTorch's bf16 order for half pairs (as tests/test_rope_tables.c):
-   a' = bf16(fma(-b, s, bf16(a*c))), b' = bf16(fma(a, s, bf16(b*c))). */
+   a' = bf16(fma(-b, s, bf16(a*c))), b' = bf16(fma(a, s, bf16(b*c))); bf16
+   rounding through dt_store. */
 static uint16_t lg_bf16_bits(float f) {
-  uint32_t u;
-  memcpy(&u, &f, 4);
-  if ((u & 0x7fffffff) > 0x7f800000) return 0x7fc0;
-  u += 0x7fff + ((u >> 16) & 1);
-  return (uint16_t)(u >> 16);
+  uint16_t b;
+  dt_store(DT_BF16, &b, f);
+  return b;
 }
-static float lg_bf16(uint16_t b) {
-  uint32_t u = (uint32_t)b << 16;
-  float f;
-  memcpy(&f, &u, 4);
-  return f;
-}
+static float lg_bf16(uint16_t b) { return (float)dt_load(DT_BF16, &b); }
 
 /* fg_rope_per_head (eager_bf16, half pairs) on LTX-2's audio shape [2, 25, 32,
  * 64], x's two sequences 2^31 elements apart in a 4.3 GB buffer: x's offsets

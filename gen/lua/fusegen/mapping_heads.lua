@@ -237,6 +237,7 @@ function M.kernel_env(spec, v, tuning, env)
   -- kernel, 32-bit in the lean one (heads_lean.cu.tpl renders its stages with
   -- ix = lean_ix, offset = lean_offset)
   env.lean_kernel_name = "FG_ARCH_NAME(fg_" .. v.base .. "_lean)"
+  env.lean_grid_type = "FG_ARCH_NAME(fg_" .. v.base .. "_lean_grid)"
   env.ix = function(e) return e:match("^[%w_%.%[%]]+$") and e or ("(" .. e .. ")") end
   env.lean_ix = function(e) return "(int)(" .. e .. ")" end
   -- offset(sum): a sum of offset terms added to a pointer; the lean form adds

@@ -174,12 +174,11 @@ extern "C" cudaError_t $(launcher_name)(const void* params, int sm_count, cudaSt
     const int64_t cap = (int64_t)sm_count * per_sm;
 % end
 % if m.lean then
-%   local lean_type = "FG_ARCH_NAME(fg_" .. v.base .. "_lean_grid)"
 %   local one_pass = m.blocks_per_sm == 0 and "true" or m.flat_waves > 0 and ("blocks <= cap || blocks > cap * " .. m.flat_waves) or "blocks <= cap"
     // the lean form where this grid would pass over every item once, if every
     // offset fits in 32 bits
     if (p->index32 && ($(one_pass))) {
-        $(lean_type) lg;
+        $(lean_grid_type) lg;
         int64_t groups = 0;
 %   for i, hs in ipairs(head_sets) do
         lg.nhb[$(i - 1)] = (int)((p->$(hs.heads) + $(m.U - 1)) / $(m.U));  // blocks of $(m.U) heads per token ($(hs.input))

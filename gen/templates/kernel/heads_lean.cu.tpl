@@ -4,12 +4,11 @@
 % -- offsets are 32-bit. The launcher runs it for calls that the item kernel's
 % -- grid covers in one pass, when every tensor's offsets fit (p.index32).
 % local N = #head_sets
-% local lean_type = "FG_ARCH_NAME(fg_" .. v.base .. "_lean_grid)"
 // The lean form: a lane group per (token t, $(m.U == 1 and "head h" or ("block of " .. m.U .. " neighbouring heads"))), one
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct $(lean_type) {
+struct $(lean_grid_type) {
     int32_t groups[$(N)];     // lane groups of each head set ($(table.concat(set_names, ", "))): tokens x head blocks
     int32_t nhb[$(N)];        // head blocks per token
     fg_udiv nhb_div[$(N)];    // divides a lane group index by nhb
@@ -17,7 +16,7 @@ struct $(lean_type) {
 };
 
 __global__ void __launch_bounds__($(m.threads), $(m.min_blocks))
-$(lean_kernel_name)(const $(params_type) p, const $(lean_type) g)
+$(lean_kernel_name)(const $(params_type) p, const $(lean_grid_type) g)
 {
     const int lane = threadIdx.x & 31;
     const int pos = lane % $(m.L);    // this lane's chunk position within its head
