@@ -66,7 +66,7 @@ struct fg_heads_set {
 __device__ __forceinline__ uint4 fg_ld16_stream(const void* p) { return __ldcs(reinterpret_cast<const uint4*>(p)); }
 __device__ __forceinline__ uint4 fg_ld16_plain(const void* p) { return *reinterpret_cast<const uint4*>(p); }
 __device__ __forceinline__ uint4 fg_ld16_keep(const void* p) { return __ldg(reinterpret_cast<const uint4*>(p)); }
-__device__ __forceinline__ void fg_st16(void* p, uint4 v) { *reinterpret_cast<uint4*>(p) = v; }
+__device__ __forceinline__ void fg_st16(void* p, uint4 v) { __stwb(reinterpret_cast<uint4*>(p), v); }
 
 // One element to and from fp32; rounding to nearest even.
 __device__ __forceinline__ float fg_to_f32(float x) { return x; }
@@ -93,6 +93,9 @@ __device__ __forceinline__ unsigned fg_pack2(const float* s, __half) {
     const __half2 v = __floats2half2_rn(s[0], s[1]); return *reinterpret_cast<const unsigned*>(&v);
 }
 
+// Vector loads and stores. The stores go through __stwb, a plain write-back
+// store: a uint4 built field by field and assigned came out of some kernels as
+// four 4-byte stores.
 __device__ __forceinline__ void fg_unpack_fp32x2(const uint2 r, float* d) {
     d[0] = __uint_as_float(r.x);
     d[1] = __uint_as_float(r.y);
@@ -110,7 +113,7 @@ __device__ __forceinline__ void fg_store_fp32x2(float* p, const float* s) {
     uint2 r;
     r.x = __float_as_uint(s[0]);
     r.y = __float_as_uint(s[1]);
-    *reinterpret_cast<uint2*>(p) = r;
+    __stwb(reinterpret_cast<uint2*>(p), r);
 }
 __device__ __forceinline__ void fg_unpack_fp32x4(const uint4 r, float* d) {
     d[0] = __uint_as_float(r.x);
@@ -133,7 +136,7 @@ __device__ __forceinline__ void fg_store_fp32x4(float* p, const float* s) {
     r.y = __float_as_uint(s[1]);
     r.z = __float_as_uint(s[2]);
     r.w = __float_as_uint(s[3]);
-    *reinterpret_cast<uint4*>(p) = r;
+    __stwb(reinterpret_cast<uint4*>(p), r);
 }
 __device__ __forceinline__ void fg_unpack_fp16x2(const unsigned r, float* d) {
     fg_unpack2(r, __half(), d + 0);
@@ -150,7 +153,7 @@ __device__ __forceinline__ void fg_load_fp16x2_keep(const __half* p, float* d) {
 __device__ __forceinline__ void fg_store_fp16x2(__half* p, const float* s) {
     unsigned r;
     r = fg_pack2(s + 0, __half());
-    *reinterpret_cast<unsigned*>(p) = r;
+    __stwb(reinterpret_cast<unsigned*>(p), r);
 }
 __device__ __forceinline__ void fg_unpack_fp16x4(const uint2 r, float* d) {
     fg_unpack2(r.x, __half(), d + 0);
@@ -169,7 +172,7 @@ __device__ __forceinline__ void fg_store_fp16x4(__half* p, const float* s) {
     uint2 r;
     r.x = fg_pack2(s + 0, __half());
     r.y = fg_pack2(s + 2, __half());
-    *reinterpret_cast<uint2*>(p) = r;
+    __stwb(reinterpret_cast<uint2*>(p), r);
 }
 __device__ __forceinline__ void fg_unpack_fp16x8(const uint4 r, float* d) {
     fg_unpack2(r.x, __half(), d + 0);
@@ -192,7 +195,7 @@ __device__ __forceinline__ void fg_store_fp16x8(__half* p, const float* s) {
     r.y = fg_pack2(s + 2, __half());
     r.z = fg_pack2(s + 4, __half());
     r.w = fg_pack2(s + 6, __half());
-    *reinterpret_cast<uint4*>(p) = r;
+    __stwb(reinterpret_cast<uint4*>(p), r);
 }
 __device__ __forceinline__ void fg_unpack_bf16x2(const unsigned r, float* d) {
     fg_unpack2(r, __nv_bfloat16(), d + 0);
@@ -209,7 +212,7 @@ __device__ __forceinline__ void fg_load_bf16x2_keep(const __nv_bfloat16* p, floa
 __device__ __forceinline__ void fg_store_bf16x2(__nv_bfloat16* p, const float* s) {
     unsigned r;
     r = fg_pack2(s + 0, __nv_bfloat16());
-    *reinterpret_cast<unsigned*>(p) = r;
+    __stwb(reinterpret_cast<unsigned*>(p), r);
 }
 __device__ __forceinline__ void fg_unpack_bf16x4(const uint2 r, float* d) {
     fg_unpack2(r.x, __nv_bfloat16(), d + 0);
@@ -228,7 +231,7 @@ __device__ __forceinline__ void fg_store_bf16x4(__nv_bfloat16* p, const float* s
     uint2 r;
     r.x = fg_pack2(s + 0, __nv_bfloat16());
     r.y = fg_pack2(s + 2, __nv_bfloat16());
-    *reinterpret_cast<uint2*>(p) = r;
+    __stwb(reinterpret_cast<uint2*>(p), r);
 }
 __device__ __forceinline__ void fg_unpack_bf16x8(const uint4 r, float* d) {
     fg_unpack2(r.x, __nv_bfloat16(), d + 0);
@@ -251,7 +254,7 @@ __device__ __forceinline__ void fg_store_bf16x8(__nv_bfloat16* p, const float* s
     r.y = fg_pack2(s + 2, __nv_bfloat16());
     r.z = fg_pack2(s + 4, __nv_bfloat16());
     r.w = fg_pack2(s + 6, __nv_bfloat16());
-    *reinterpret_cast<uint4*>(p) = r;
+    __stwb(reinterpret_cast<uint4*>(p), r);
 }
 
 // Rotate the pair (a, b) by the angle whose cosine and sine are c and s.

@@ -65,7 +65,7 @@ struct fg_heads_set {
 __device__ __forceinline__ uint4 fg_ld16_stream(const void* p) { return __ldcs(reinterpret_cast<const uint4*>(p)); }
 __device__ __forceinline__ uint4 fg_ld16_plain(const void* p) { return *reinterpret_cast<const uint4*>(p); }
 __device__ __forceinline__ uint4 fg_ld16_keep(const void* p) { return __ldg(reinterpret_cast<const uint4*>(p)); }
-__device__ __forceinline__ void fg_st16(void* p, uint4 v) { *reinterpret_cast<uint4*>(p) = v; }
+__device__ __forceinline__ void fg_st16(void* p, uint4 v) { __stwb(reinterpret_cast<uint4*>(p), v); }
 
 // One element to and from fp32; rounding to nearest even.
 __device__ __forceinline__ float fg_to_f32(float x) { return x; }
@@ -94,6 +94,9 @@ __device__ __forceinline__ unsigned fg_pack2(const float* s, __half) {
 
 % -- Vector loads and stores: fg_load_<dtype>x<n>_<hint>(p, d), fg_store_<dtype>x<n>(p, s),
 % -- and fg_unpack_<dtype>x<n>(r, d) for a raw access loaded earlier (fg_ld16_*).
+// Vector loads and stores. The stores go through __stwb, a plain write-back
+// store: a uint4 built field by field and assigned came out of some kernels as
+// four 4-byte stores.
 % local raw = { [4] = "unsigned", [8] = "uint2", [16] = "uint4" }
 % local words = { [4] = { "" }, [8] = { ".x", ".y" }, [16] = { ".x", ".y", ".z", ".w" } }
 % for _, dt in ipairs { "fp32", "fp16", "bf16" } do
@@ -125,7 +128,7 @@ __device__ __forceinline__ void fg_store_$(dt)x$(n)($(info.cuda)* p, const float
     r$(field) = fg_pack2(s + $(2 * (w - 1)), $(info.cuda)());
 %       end
 %     end
-    *reinterpret_cast<$(R)*>(p) = r;
+    __stwb(reinterpret_cast<$(R)*>(p), r);
 }
 %   end
 % end
