@@ -3,6 +3,8 @@
  * measured in the same run. CUDA events; warm-up; median of many runs; L2
  * flushed before each (bench/timing.c). Bytes are fg__bytes_moved: each input
  * read once, each output written once, from the op's generated signature.
+ * Next to each time: a device-to-device copy of the same bytes, and the call's
+ * speed as a share of that copy's (%same: over 100 when it beats the copy).
  * usage: fusegen_bench [--runs N] [--csv FILE] [--variants] [FILTER]
  * (FILTER: the start of an op's name, or part of a case name; "norm" runs the
  * norm + modulation cases. --variants: print the variant each case runs, as a
@@ -51,18 +53,22 @@ int main(int argc, char **argv) {
   double copy_gbs = copy_bandwidth(runs);
   printf("\n");
   FILE *csv = csv_path ? fopen(csv_path, "w") : NULL;
-  if (csv) fprintf(csv, "op,shape,variant,time_us,gbps,pct_copy,copy_gbps\n");
-  printf("%-24s %-36s %10s %9s %7s  %s\n", "op", "shape", "time(us)", "GB/s", "%copy", "kernel");
+  if (csv) fprintf(csv, "op,shape,variant,time_us,gbps,pct_copy,copy_gbps,same_copy_us,pct_same_copy\n");
+  printf("%-24s %-36s %10s %9s %7s %10s %7s  %s\n", "op", "shape", "time(us)", "GB/s", "%copy", "copy(us)", "%same",
+         "kernel");
   for (int i = 0; i < bench_case_count(); i++) {
     if (!bench_case_selected(i, filter)) continue;
     bench_case_ctx *c = bench_case_setup(i);
     float ms = time_median(bench_case_run, c, runs);
     double gbs = bench_case_bytes(c) / (ms * 1e-3) / 1e9;
-    printf("%-24s %-36s %10.1f %9.0f %6.1f%%  %s\n", bench_case_op(i), bench_case_name(i), ms * 1e3, gbs,
-           100 * gbs / copy_gbs, fg__last_kernel());
+    /* a copy of the call's own bytes: what the launch, ramp and tail of a call
+       of this size leave of the copy bandwidth */
+    float same_ms = same_size_copy_ms(bench_case_bytes(c), runs);
+    printf("%-24s %-36s %10.1f %9.0f %6.1f%% %10.1f %6.1f%%  %s\n", bench_case_op(i), bench_case_name(i), ms * 1e3, gbs,
+           100 * gbs / copy_gbs, same_ms * 1e3, 100 * same_ms / ms, fg__last_kernel());
     if (csv)
-      fprintf(csv, "%s,\"%s\",%s,%.2f,%.1f,%.2f,%.1f\n", bench_case_op(i), bench_case_name(i), fg__last_kernel(), ms * 1e3,
-              gbs, 100 * gbs / copy_gbs, copy_gbs);
+      fprintf(csv, "%s,\"%s\",%s,%.2f,%.1f,%.2f,%.1f,%.2f,%.1f\n", bench_case_op(i), bench_case_name(i),
+              fg__last_kernel(), ms * 1e3, gbs, 100 * gbs / copy_gbs, copy_gbs, same_ms * 1e3, 100 * same_ms / ms);
     bench_case_free(c);
   }
   if (csv) fclose(csv);

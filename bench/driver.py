@@ -55,6 +55,21 @@ def median_ms(fn, runs):
     return statistics.median(s.elapsed_time(e) for s, e in zip(starts, ends))
 
 
+_same = {"runs": 100, "src": None, "dst": None}
+
+
+def same_size_copy_ms(nbytes):
+    """A device-to-device copy that moves nbytes (half read, half written), timed as
+    the calls are: the floor of a call of that size, its launch, ramp and tail included."""
+    n = (nbytes // 2) // 16 * 16
+    if _same["src"] is None or _same["src"].numel() < n:
+        _same["src"] = _same["dst"] = None
+        _same["src"] = torch.ones(n, dtype=torch.uint8, device="cuda")
+        _same["dst"] = torch.empty_like(_same["src"])
+    src, dst = _same["src"][:n], _same["dst"][:n]
+    return median_ms(lambda: dst.copy_(src), _same["runs"])
+
+
 def copy_bandwidth(runs):
     n = 1 << 30
     src = torch.empty(n, dtype=torch.uint8, device="cuda").fill_(1)
@@ -468,16 +483,19 @@ def nm_bytes(op, x, mod, res, outs, source, norm):
 
 def add_row(rows, op, name, dtype, kernel, nbytes, t_fg, t_eager, t_comp, copy_gbs, err_fg, err_comp):
     gbs = nbytes / (t_fg * 1e-3) / 1e9
+    t_same = same_size_copy_ms(nbytes)
     rows.append({
         "op": op, "shape": name, "dtype": dtype, "kernel": kernel,
         "bytes": nbytes, "fusegen_us": round(t_fg * 1e3, 2), "gbps": round(gbs, 1),
         "pct_copy": round(100 * gbs / copy_gbs, 1),
+        "same_copy_us": round(t_same * 1e3, 2), "pct_same_copy": round(100 * t_same / t_fg, 1),
         "eager_us": round(t_eager * 1e3, 2), "compile_us": round(t_comp * 1e3, 2),
         "speedup_eager": round(t_eager / t_fg, 2), "speedup_compile": round(t_comp / t_fg, 2),
         "err_fusegen": f"{err_fg:.2e}", "err_compile": f"{err_comp:.2e}",
     })
     print(f"{op} {name:36s} {t_fg * 1e3:9.1f} us {gbs:7.0f} GB/s {100 * gbs / copy_gbs:5.1f}% "
-          f"eager {t_eager * 1e3:9.1f} us compile {t_comp * 1e3:9.1f} us", flush=True)
+          f"(same-size copy {t_same * 1e3:.1f} us) eager {t_eager * 1e3:9.1f} us compile {t_comp * 1e3:9.1f} us",
+          flush=True)
 
 
 # --- output ----------------------------------------------------------------------
@@ -494,11 +512,15 @@ def write_outputs(out_dir, rows, gpu, copy_gbs, date):
         f.write(f"# fusegen benchmark: {gpu}, {date}\n\n")
         f.write(f"Device-to-device copy (1 GiB, read + write): {copy_gbs:.0f} GB/s. Times are medians of "
                 "CUDA-event timings with the L2 flushed before each run; bytes are each input read once and "
-                "each output written once. PyTorch " + torch.__version__ + ".\n\n")
-        f.write("| op | shape | fusegen (us) | GB/s | % of copy | eager (us) | torch.compile (us) "
-                "| vs eager | vs compile | kernel |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---|\n")
+                "each output written once. Same-size copy: a device-to-device copy moving the call's bytes "
+                "(half read, half written), timed the same way; % of it is that copy's time over the call's, "
+                "so over 100 where the call beats it. PyTorch " + torch.__version__ + ".\n\n")
+        f.write("| op | shape | fusegen (us) | GB/s | % of copy | same-size copy (us) | % of it | eager (us) "
+                "| torch.compile (us) | vs eager | vs compile | kernel |\n"
+                "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n")
         for r in rows:
             f.write(f"| {r['op']} | {r['shape']} | {r['fusegen_us']} | {r['gbps']} | {r['pct_copy']} | "
+                    f"{r['same_copy_us']} | {r['pct_same_copy']} | "
                     f"{r['eager_us']} | {r['compile_us']} | {r['speedup_eager']}x | {r['speedup_compile']}x | "
                     f"`{r['kernel']}` |\n")
     try:
@@ -537,6 +559,7 @@ def main():
     date = datetime.date.today().isoformat()
     out_dir = args.out or os.path.join(HERE, "results", re.sub(r"[^A-Za-z0-9]+", "_", gpu).strip("_") + "_" + date)
     copy_gbs = copy_bandwidth(args.runs)
+    _same["runs"] = args.runs
     print(f"{gpu}: copy {copy_gbs:.0f} GB/s; fusegen {fusegen.version()}; torch {torch.__version__}", flush=True)
     rows = []
     if args.only in (None, "rope"):

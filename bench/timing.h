@@ -1,6 +1,7 @@
 /* Timing for the benchmark and the tuner: CUDA events, a warm-up, the median
  * of many runs with L2 flushed before each (bench/flush.cu), and the
- * device-to-device copy bandwidth that every result is a share of. */
+ * device-to-device copy bandwidth that every result is a share of, and the
+ * time of a copy of each call's own size. */
 #ifndef FUSEGEN_BENCH_TIMING_H
 #define FUSEGEN_BENCH_TIMING_H
 #include <cuda_runtime_api.h>
@@ -22,5 +23,8 @@ void timing_init(const char *program);
 float time_median(void (*fn)(void *), void *ctx, int n);
 /* 1 GiB device-to-device copy, bytes read + written per second (GB/s); prints it. */
 double copy_bandwidth(int runs);
+/* Median ms of a device-to-device copy that moves `bytes` (half read, half
+   written): the floor of a call of that size, fixed costs and all. */
+float same_size_copy_ms(double bytes, int runs);
 
 #endif
