@@ -68,7 +68,10 @@ fp32 arithmetic, one rounding at each store. Outputs must not overlap the inputs
   -- than evict-first ones (1.8 to 3% faster on an H100: bench/NOTES.md). fp32:
   -- 32 warps of 4 chunks in 64 registers; the element path: 32 warps of 16.
   tiles = {
-    warps = 32, chunks = 2, blocks_per_sm = 0, min_blocks = 2, rows_per_block = 1,
+    warps = 32, chunks = 2, blocks_per_sm = 0, min_blocks = 2, rows_per_block = 1, wide_sum = 1,
+    -- the partials read four at a time: 0 to 4% faster on an H200, 0 to 3% on an
+    -- H100 (bench/NOTES.md); on sm_100 ptxas spills some 32-register forms with it
+    { when = { arch = 100 }, wide_sum = 0 },
     { when = { residual = "yes" }, min_blocks = 1, prefetch = 1, evict_first = 0 },
     { when = { act = "fp32" }, chunks = 4, min_blocks = 1, prefetch = 0 },
     { when = { access = "scalar" }, chunks = 16, min_blocks = 1, blocks_per_sm = 32 },

@@ -8,6 +8,495 @@
 #error "compile with -DFG_SM=<target>, as generated/sources.ninja does"
 #endif
 
+#if FG_SM == 80  // tile parameters for sm_80
+// norm_modulate_per_token_fp32_no_vec16
+//   norm_modulate_per_token: act=fp32 residual=no access=vec16
+//   mapping: rows of C channels, chunks of 4, 4 chunk slot(s) per thread,
+//            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
+//            one block per row group
+__global__ void __launch_bounds__(1024, 1)
+FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_no_vec16)(const fg_norm_modulate_per_token_params p)
+{
+    __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
+    const int C = (int)p.C;
+    const int nc = (C + 3) / 4;               // chunks per row
+    const int wr = (nc + 127) / 128;     // warps per row
+    const int tpr = 32 * wr;                        // threads per row
+    const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
+    const int pos = threadIdx.x;                    // this thread's place in the row
+    int rbuf = 0;
+    fg_block_sum_init<32>(red, wr);
+    // grid (row groups of a batch entry, batch entries as y + 65535 z): no
+    // division to find b and l, and no loop over b
+    {
+        const int64_t b = (int64_t)(blockIdx.z * 65535u + blockIdx.y);  // in 32 bits: B * L < 2^31
+        if (b >= p.B) return;  // the whole block: no sync is left waiting
+        const int64_t l = (int64_t)blockIdx.x * rpb + group;
+        const bool live = true;  // gridDim.x == L
+        float v[4][4] = {};  // the row's values, fp32
+        {
+            const float* xr = (const float*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 4;
+                fg_load_fp32x4_stream(xr + e + 0, &v[0][0]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 4;
+                fg_load_fp32x4_stream(xr + e + 0, &v[1][0]);
+            }
+            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+                const int e = (pos + 2 * tpr) * 4;
+                fg_load_fp32x4_stream(xr + e + 0, &v[2][0]);
+            }
+            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+                const int e = (pos + 3 * tpr) * 4;
+                fg_load_fp32x4_stream(xr + e + 0, &v[3][0]);
+            }
+        }
+        const float* scale_row = (const float*)p.scale + b * p.scale_stride[0] + l * p.scale_stride[1];
+        const float* shift_row = (const float*)p.shift + b * p.shift_stride[0] + l * p.shift_stride[1];
+        if (p.norm != 2) {  // not none
+            float s = 0.f;
+            if (p.norm == 0) {  // LayerNorm: centre first
+        #pragma unroll
+                for (int j = 0; j < 4; j++) s += v[0][j];
+        #pragma unroll
+                for (int j = 0; j < 4; j++) s += v[1][j];
+        #pragma unroll
+                for (int j = 0; j < 4; j++) s += v[2][j];
+        #pragma unroll
+                for (int j = 0; j < 4; j++) s += v[3][j];
+                const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
+        #pragma unroll
+                for (int j = 0; j < 4; j++) v[0][j] -= mean;
+        #pragma unroll
+                for (int j = 0; j < 4; j++) v[1][j] -= mean;
+        #pragma unroll
+                for (int j = 0; j < 4; j++) v[2][j] -= mean;
+        #pragma unroll
+                for (int j = 0; j < 4; j++) v[3][j] -= mean;
+                s = 0.f;
+                if (live && pos < nc) {
+                    s = fmaf(v[0][0], v[0][0], s);
+                    s = fmaf(v[0][1], v[0][1], s);
+                    s = fmaf(v[0][2], v[0][2], s);
+                    s = fmaf(v[0][3], v[0][3], s);
+                }
+                if (live && pos + 1 * tpr < nc) {
+                    s = fmaf(v[1][0], v[1][0], s);
+                    s = fmaf(v[1][1], v[1][1], s);
+                    s = fmaf(v[1][2], v[1][2], s);
+                    s = fmaf(v[1][3], v[1][3], s);
+                }
+                if (live && pos + 2 * tpr < nc) {
+                    s = fmaf(v[2][0], v[2][0], s);
+                    s = fmaf(v[2][1], v[2][1], s);
+                    s = fmaf(v[2][2], v[2][2], s);
+                    s = fmaf(v[2][3], v[2][3], s);
+                }
+                if (live && pos + 3 * tpr < nc) {
+                    s = fmaf(v[3][0], v[3][0], s);
+                    s = fmaf(v[3][1], v[3][1], s);
+                    s = fmaf(v[3][2], v[3][2], s);
+                    s = fmaf(v[3][3], v[3][3], s);
+                }
+            } else {  // RMSNorm
+        #pragma unroll
+                for (int j = 0; j < 4; j++) s = fmaf(v[0][j], v[0][j], s);
+        #pragma unroll
+                for (int j = 0; j < 4; j++) s = fmaf(v[1][j], v[1][j], s);
+        #pragma unroll
+                for (int j = 0; j < 4; j++) s = fmaf(v[2][j], v[2][j], s);
+        #pragma unroll
+                for (int j = 0; j < 4; j++) s = fmaf(v[3][j], v[3][j], s);
+            }
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
+        #pragma unroll
+            for (int j = 0; j < 4; j++) v[0][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 4; j++) v[1][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 4; j++) v[2][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 4; j++) v[3][j] *= rstd;
+        }
+        if (p.weight || p.bias) {
+            const float* wt = (const float*)p.weight;
+            const float* bs = (const float*)p.bias;
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 4;
+                if (wt) {
+                    float w[4] = {};
+                    fg_load_fp32x4_keep(wt + e + 0, &w[0]);
+        #pragma unroll
+                    for (int j = 0; j < 4; j++) v[0][j] *= w[j];
+                }
+                if (bs) {
+                    float c[4] = {};
+                    fg_load_fp32x4_keep(bs + e + 0, &c[0]);
+        #pragma unroll
+                    for (int j = 0; j < 4; j++) v[0][j] += c[j];
+                }
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 4;
+                if (wt) {
+                    float w[4] = {};
+                    fg_load_fp32x4_keep(wt + e + 0, &w[0]);
+        #pragma unroll
+                    for (int j = 0; j < 4; j++) v[1][j] *= w[j];
+                }
+                if (bs) {
+                    float c[4] = {};
+                    fg_load_fp32x4_keep(bs + e + 0, &c[0]);
+        #pragma unroll
+                    for (int j = 0; j < 4; j++) v[1][j] += c[j];
+                }
+            }
+            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+                const int e = (pos + 2 * tpr) * 4;
+                if (wt) {
+                    float w[4] = {};
+                    fg_load_fp32x4_keep(wt + e + 0, &w[0]);
+        #pragma unroll
+                    for (int j = 0; j < 4; j++) v[2][j] *= w[j];
+                }
+                if (bs) {
+                    float c[4] = {};
+                    fg_load_fp32x4_keep(bs + e + 0, &c[0]);
+        #pragma unroll
+                    for (int j = 0; j < 4; j++) v[2][j] += c[j];
+                }
+            }
+            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+                const int e = (pos + 3 * tpr) * 4;
+                if (wt) {
+                    float w[4] = {};
+                    fg_load_fp32x4_keep(wt + e + 0, &w[0]);
+        #pragma unroll
+                    for (int j = 0; j < 4; j++) v[3][j] *= w[j];
+                }
+                if (bs) {
+                    float c[4] = {};
+                    fg_load_fp32x4_keep(bs + e + 0, &c[0]);
+        #pragma unroll
+                    for (int j = 0; j < 4; j++) v[3][j] += c[j];
+                }
+            }
+        }
+        if (live && pos < nc) {  // chunk slot 0
+            float sc[4] = {}, sh[4] = {};
+            const int e = pos * 4;
+            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+        #pragma unroll
+            for (int j = 0; j < 4; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
+        }
+        if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+            float sc[4] = {}, sh[4] = {};
+            const int e = (pos + 1 * tpr) * 4;
+            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+        #pragma unroll
+            for (int j = 0; j < 4; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+        }
+        if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+            float sc[4] = {}, sh[4] = {};
+            const int e = (pos + 2 * tpr) * 4;
+            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+        #pragma unroll
+            for (int j = 0; j < 4; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
+        }
+        if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+            float sc[4] = {}, sh[4] = {};
+            const int e = (pos + 3 * tpr) * 4;
+            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+        #pragma unroll
+            for (int j = 0; j < 4; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
+        }
+        {
+            float* orow = (float*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 4;
+                fg_store_fp32x4(orow + e + 0, &v[0][0]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 4;
+                fg_store_fp32x4(orow + e + 0, &v[1][0]);
+            }
+            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+                const int e = (pos + 2 * tpr) * 4;
+                fg_store_fp32x4(orow + e + 0, &v[2][0]);
+            }
+            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+                const int e = (pos + 3 * tpr) * 4;
+                fg_store_fp32x4(orow + e + 0, &v[3][0]);
+            }
+        }
+    }
+}
+
+// Grid: one block per row group, as (row groups of a batch entry, batch entries);
+// blocks are scheduled as others finish, so the last wave is short.
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_token_fp32_no_vec16)(const void* params, int sm_count, cudaStream_t stream)
+{
+    const fg_norm_modulate_per_token_params* p = (const fg_norm_modulate_per_token_params*)params;
+    (void)sm_count;
+    const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
+    const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+    const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
+                    (unsigned)((p->B + 65534) / 65535));
+    FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_no_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+    return cudaGetLastError();
+}
+
+#elif FG_SM == 90  // tile parameters for sm_90
+// norm_modulate_per_token_fp32_no_vec16
+//   norm_modulate_per_token: act=fp32 residual=no access=vec16
+//   mapping: rows of C channels, chunks of 4, 4 chunk slot(s) per thread,
+//            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
+//            one block per row group
+__global__ void __launch_bounds__(1024, 1)
+FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_no_vec16)(const fg_norm_modulate_per_token_params p)
+{
+    __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
+    const int C = (int)p.C;
+    const int nc = (C + 3) / 4;               // chunks per row
+    const int wr = (nc + 127) / 128;     // warps per row
+    const int tpr = 32 * wr;                        // threads per row
+    const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
+    const int pos = threadIdx.x;                    // this thread's place in the row
+    int rbuf = 0;
+    fg_block_sum_init<32>(red, wr);
+    // grid (row groups of a batch entry, batch entries as y + 65535 z): no
+    // division to find b and l, and no loop over b
+    {
+        const int64_t b = (int64_t)(blockIdx.z * 65535u + blockIdx.y);  // in 32 bits: B * L < 2^31
+        if (b >= p.B) return;  // the whole block: no sync is left waiting
+        const int64_t l = (int64_t)blockIdx.x * rpb + group;
+        const bool live = true;  // gridDim.x == L
+        float v[4][4] = {};  // the row's values, fp32
+        {
+            const float* xr = (const float*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 4;
+                fg_load_fp32x4_stream(xr + e + 0, &v[0][0]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 4;
+                fg_load_fp32x4_stream(xr + e + 0, &v[1][0]);
+            }
+            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+                const int e = (pos + 2 * tpr) * 4;
+                fg_load_fp32x4_stream(xr + e + 0, &v[2][0]);
+            }
+            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+                const int e = (pos + 3 * tpr) * 4;
+                fg_load_fp32x4_stream(xr + e + 0, &v[3][0]);
+            }
+        }
+        const float* scale_row = (const float*)p.scale + b * p.scale_stride[0] + l * p.scale_stride[1];
+        const float* shift_row = (const float*)p.shift + b * p.shift_stride[0] + l * p.shift_stride[1];
+        if (p.norm != 2) {  // not none
+            float s = 0.f;
+            if (p.norm == 0) {  // LayerNorm: centre first
+        #pragma unroll
+                for (int j = 0; j < 4; j++) s += v[0][j];
+        #pragma unroll
+                for (int j = 0; j < 4; j++) s += v[1][j];
+        #pragma unroll
+                for (int j = 0; j < 4; j++) s += v[2][j];
+        #pragma unroll
+                for (int j = 0; j < 4; j++) s += v[3][j];
+                const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
+        #pragma unroll
+                for (int j = 0; j < 4; j++) v[0][j] -= mean;
+        #pragma unroll
+                for (int j = 0; j < 4; j++) v[1][j] -= mean;
+        #pragma unroll
+                for (int j = 0; j < 4; j++) v[2][j] -= mean;
+        #pragma unroll
+                for (int j = 0; j < 4; j++) v[3][j] -= mean;
+                s = 0.f;
+                if (live && pos < nc) {
+                    s = fmaf(v[0][0], v[0][0], s);
+                    s = fmaf(v[0][1], v[0][1], s);
+                    s = fmaf(v[0][2], v[0][2], s);
+                    s = fmaf(v[0][3], v[0][3], s);
+                }
+                if (live && pos + 1 * tpr < nc) {
+                    s = fmaf(v[1][0], v[1][0], s);
+                    s = fmaf(v[1][1], v[1][1], s);
+                    s = fmaf(v[1][2], v[1][2], s);
+                    s = fmaf(v[1][3], v[1][3], s);
+                }
+                if (live && pos + 2 * tpr < nc) {
+                    s = fmaf(v[2][0], v[2][0], s);
+                    s = fmaf(v[2][1], v[2][1], s);
+                    s = fmaf(v[2][2], v[2][2], s);
+                    s = fmaf(v[2][3], v[2][3], s);
+                }
+                if (live && pos + 3 * tpr < nc) {
+                    s = fmaf(v[3][0], v[3][0], s);
+                    s = fmaf(v[3][1], v[3][1], s);
+                    s = fmaf(v[3][2], v[3][2], s);
+                    s = fmaf(v[3][3], v[3][3], s);
+                }
+            } else {  // RMSNorm
+        #pragma unroll
+                for (int j = 0; j < 4; j++) s = fmaf(v[0][j], v[0][j], s);
+        #pragma unroll
+                for (int j = 0; j < 4; j++) s = fmaf(v[1][j], v[1][j], s);
+        #pragma unroll
+                for (int j = 0; j < 4; j++) s = fmaf(v[2][j], v[2][j], s);
+        #pragma unroll
+                for (int j = 0; j < 4; j++) s = fmaf(v[3][j], v[3][j], s);
+            }
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
+        #pragma unroll
+            for (int j = 0; j < 4; j++) v[0][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 4; j++) v[1][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 4; j++) v[2][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 4; j++) v[3][j] *= rstd;
+        }
+        if (p.weight || p.bias) {
+            const float* wt = (const float*)p.weight;
+            const float* bs = (const float*)p.bias;
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 4;
+                if (wt) {
+                    float w[4] = {};
+                    fg_load_fp32x4_keep(wt + e + 0, &w[0]);
+        #pragma unroll
+                    for (int j = 0; j < 4; j++) v[0][j] *= w[j];
+                }
+                if (bs) {
+                    float c[4] = {};
+                    fg_load_fp32x4_keep(bs + e + 0, &c[0]);
+        #pragma unroll
+                    for (int j = 0; j < 4; j++) v[0][j] += c[j];
+                }
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 4;
+                if (wt) {
+                    float w[4] = {};
+                    fg_load_fp32x4_keep(wt + e + 0, &w[0]);
+        #pragma unroll
+                    for (int j = 0; j < 4; j++) v[1][j] *= w[j];
+                }
+                if (bs) {
+                    float c[4] = {};
+                    fg_load_fp32x4_keep(bs + e + 0, &c[0]);
+        #pragma unroll
+                    for (int j = 0; j < 4; j++) v[1][j] += c[j];
+                }
+            }
+            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+                const int e = (pos + 2 * tpr) * 4;
+                if (wt) {
+                    float w[4] = {};
+                    fg_load_fp32x4_keep(wt + e + 0, &w[0]);
+        #pragma unroll
+                    for (int j = 0; j < 4; j++) v[2][j] *= w[j];
+                }
+                if (bs) {
+                    float c[4] = {};
+                    fg_load_fp32x4_keep(bs + e + 0, &c[0]);
+        #pragma unroll
+                    for (int j = 0; j < 4; j++) v[2][j] += c[j];
+                }
+            }
+            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+                const int e = (pos + 3 * tpr) * 4;
+                if (wt) {
+                    float w[4] = {};
+                    fg_load_fp32x4_keep(wt + e + 0, &w[0]);
+        #pragma unroll
+                    for (int j = 0; j < 4; j++) v[3][j] *= w[j];
+                }
+                if (bs) {
+                    float c[4] = {};
+                    fg_load_fp32x4_keep(bs + e + 0, &c[0]);
+        #pragma unroll
+                    for (int j = 0; j < 4; j++) v[3][j] += c[j];
+                }
+            }
+        }
+        if (live && pos < nc) {  // chunk slot 0
+            float sc[4] = {}, sh[4] = {};
+            const int e = pos * 4;
+            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+        #pragma unroll
+            for (int j = 0; j < 4; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
+        }
+        if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+            float sc[4] = {}, sh[4] = {};
+            const int e = (pos + 1 * tpr) * 4;
+            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+        #pragma unroll
+            for (int j = 0; j < 4; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+        }
+        if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+            float sc[4] = {}, sh[4] = {};
+            const int e = (pos + 2 * tpr) * 4;
+            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+        #pragma unroll
+            for (int j = 0; j < 4; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
+        }
+        if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+            float sc[4] = {}, sh[4] = {};
+            const int e = (pos + 3 * tpr) * 4;
+            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+        #pragma unroll
+            for (int j = 0; j < 4; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
+        }
+        {
+            float* orow = (float*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 4;
+                fg_store_fp32x4(orow + e + 0, &v[0][0]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 4;
+                fg_store_fp32x4(orow + e + 0, &v[1][0]);
+            }
+            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+                const int e = (pos + 2 * tpr) * 4;
+                fg_store_fp32x4(orow + e + 0, &v[2][0]);
+            }
+            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+                const int e = (pos + 3 * tpr) * 4;
+                fg_store_fp32x4(orow + e + 0, &v[3][0]);
+            }
+        }
+    }
+}
+
+// Grid: one block per row group, as (row groups of a batch entry, batch entries);
+// blocks are scheduled as others finish, so the last wave is short.
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_token_fp32_no_vec16)(const void* params, int sm_count, cudaStream_t stream)
+{
+    const fg_norm_modulate_per_token_params* p = (const fg_norm_modulate_per_token_params*)params;
+    (void)sm_count;
+    const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
+    const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+    const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
+                    (unsigned)((p->B + 65534) / 65535));
+    FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_no_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+    return cudaGetLastError();
+}
+
+#elif FG_SM == 100  // tile parameters for sm_100
 // norm_modulate_per_token_fp32_no_vec16
 //   norm_modulate_per_token: act=fp32 residual=no access=vec16
 //   mapping: rows of C channels, chunks of 4, 4 chunk slot(s) per thread,
@@ -24,9 +513,11 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_no_vec16)(const fg_norm_modulate_pe
     const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
     const int pos = threadIdx.x;                    // this thread's place in the row
     int rbuf = 0;
-    // grid (row groups of a batch entry, batch entries): no division to find b
-    // and l; the loop runs more than once only past 65535 batch entries
-    for (int64_t b = blockIdx.y; b < p.B; b += gridDim.y) {
+    // grid (row groups of a batch entry, batch entries as y + 65535 z): no
+    // division to find b and l, and no loop over b
+    {
+        const int64_t b = (int64_t)(blockIdx.z * 65535u + blockIdx.y);  // in 32 bits: B * L < 2^31
+        if (b >= p.B) return;  // the whole block: no sync is left waiting
         const int64_t l = (int64_t)blockIdx.x * rpb + group;
         const bool live = true;  // gridDim.x == L
         float v[4][4] = {};  // the row's values, fp32
@@ -242,10 +733,12 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_token_fp32_no_v
     (void)sm_count;
     const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
     const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
-    const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535));
+    const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
+                    (unsigned)((p->B + 65534) / 65535));
     FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_no_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();
 }
+#endif
 
 // norm_modulate_per_token_fp32_no_scalar
 //   norm_modulate_per_token: act=fp32 residual=no access=scalar
@@ -995,6 +1488,577 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_token_fp32_no_s
     return cudaGetLastError();
 }
 
+#if FG_SM == 80  // tile parameters for sm_80
+// norm_modulate_per_token_fp32_yes_vec16
+//   norm_modulate_per_token: act=fp32 residual=yes access=vec16
+//   mapping: rows of C channels, chunks of 4, 4 chunk slot(s) per thread,
+//            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
+//            one block per row group
+__global__ void __launch_bounds__(1024, 1)
+FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_yes_vec16)(const fg_norm_modulate_per_token_params p)
+{
+    __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
+    const int C = (int)p.C;
+    const int nc = (C + 3) / 4;               // chunks per row
+    const int wr = (nc + 127) / 128;     // warps per row
+    const int tpr = 32 * wr;                        // threads per row
+    const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
+    const int pos = threadIdx.x;                    // this thread's place in the row
+    int rbuf = 0;
+    fg_block_sum_init<32>(red, wr);
+    // grid (row groups of a batch entry, batch entries as y + 65535 z): no
+    // division to find b and l, and no loop over b
+    {
+        const int64_t b = (int64_t)(blockIdx.z * 65535u + blockIdx.y);  // in 32 bits: B * L < 2^31
+        if (b >= p.B) return;  // the whole block: no sync is left waiting
+        const int64_t l = (int64_t)blockIdx.x * rpb + group;
+        const bool live = true;  // gridDim.x == L
+        float v[4][4] = {};  // the row's values, fp32
+        {
+            const float* xr = (const float*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 4;
+                fg_load_fp32x4_plain(xr + e + 0, &v[0][0]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 4;
+                fg_load_fp32x4_plain(xr + e + 0, &v[1][0]);
+            }
+            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+                const int e = (pos + 2 * tpr) * 4;
+                fg_load_fp32x4_plain(xr + e + 0, &v[2][0]);
+            }
+            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+                const int e = (pos + 3 * tpr) * 4;
+                fg_load_fp32x4_plain(xr + e + 0, &v[3][0]);
+            }
+        }
+        {
+            const float* rr = (const float*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
+            const float* gr = (const float*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
+            float* ro = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 4;
+                float r[4] = {}, g[4] = {};
+                fg_load_fp32x4_plain(rr + e + 0, &r[0]);
+                fg_load_fp32x4_plain(gr + e + 0, &g[0]);
+        #pragma unroll
+                for (int j = 0; j < 4; j++) v[0][j] = fmaf(g[j], v[0][j], r[j]);
+                fg_store_fp32x4(ro + e + 0, &v[0][0]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 4;
+                float r[4] = {}, g[4] = {};
+                fg_load_fp32x4_plain(rr + e + 0, &r[0]);
+                fg_load_fp32x4_plain(gr + e + 0, &g[0]);
+        #pragma unroll
+                for (int j = 0; j < 4; j++) v[1][j] = fmaf(g[j], v[1][j], r[j]);
+                fg_store_fp32x4(ro + e + 0, &v[1][0]);
+            }
+            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+                const int e = (pos + 2 * tpr) * 4;
+                float r[4] = {}, g[4] = {};
+                fg_load_fp32x4_plain(rr + e + 0, &r[0]);
+                fg_load_fp32x4_plain(gr + e + 0, &g[0]);
+        #pragma unroll
+                for (int j = 0; j < 4; j++) v[2][j] = fmaf(g[j], v[2][j], r[j]);
+                fg_store_fp32x4(ro + e + 0, &v[2][0]);
+            }
+            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+                const int e = (pos + 3 * tpr) * 4;
+                float r[4] = {}, g[4] = {};
+                fg_load_fp32x4_plain(rr + e + 0, &r[0]);
+                fg_load_fp32x4_plain(gr + e + 0, &g[0]);
+        #pragma unroll
+                for (int j = 0; j < 4; j++) v[3][j] = fmaf(g[j], v[3][j], r[j]);
+                fg_store_fp32x4(ro + e + 0, &v[3][0]);
+            }
+        }
+        const float* scale_row = (const float*)p.scale + b * p.scale_stride[0] + l * p.scale_stride[1];
+        const float* shift_row = (const float*)p.shift + b * p.shift_stride[0] + l * p.shift_stride[1];
+        if (p.norm != 2) {  // not none
+            float s = 0.f;
+            if (p.norm == 0) {  // LayerNorm: centre first
+        #pragma unroll
+                for (int j = 0; j < 4; j++) s += v[0][j];
+        #pragma unroll
+                for (int j = 0; j < 4; j++) s += v[1][j];
+        #pragma unroll
+                for (int j = 0; j < 4; j++) s += v[2][j];
+        #pragma unroll
+                for (int j = 0; j < 4; j++) s += v[3][j];
+                const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
+        #pragma unroll
+                for (int j = 0; j < 4; j++) v[0][j] -= mean;
+        #pragma unroll
+                for (int j = 0; j < 4; j++) v[1][j] -= mean;
+        #pragma unroll
+                for (int j = 0; j < 4; j++) v[2][j] -= mean;
+        #pragma unroll
+                for (int j = 0; j < 4; j++) v[3][j] -= mean;
+                s = 0.f;
+                if (live && pos < nc) {
+                    s = fmaf(v[0][0], v[0][0], s);
+                    s = fmaf(v[0][1], v[0][1], s);
+                    s = fmaf(v[0][2], v[0][2], s);
+                    s = fmaf(v[0][3], v[0][3], s);
+                }
+                if (live && pos + 1 * tpr < nc) {
+                    s = fmaf(v[1][0], v[1][0], s);
+                    s = fmaf(v[1][1], v[1][1], s);
+                    s = fmaf(v[1][2], v[1][2], s);
+                    s = fmaf(v[1][3], v[1][3], s);
+                }
+                if (live && pos + 2 * tpr < nc) {
+                    s = fmaf(v[2][0], v[2][0], s);
+                    s = fmaf(v[2][1], v[2][1], s);
+                    s = fmaf(v[2][2], v[2][2], s);
+                    s = fmaf(v[2][3], v[2][3], s);
+                }
+                if (live && pos + 3 * tpr < nc) {
+                    s = fmaf(v[3][0], v[3][0], s);
+                    s = fmaf(v[3][1], v[3][1], s);
+                    s = fmaf(v[3][2], v[3][2], s);
+                    s = fmaf(v[3][3], v[3][3], s);
+                }
+            } else {  // RMSNorm
+        #pragma unroll
+                for (int j = 0; j < 4; j++) s = fmaf(v[0][j], v[0][j], s);
+        #pragma unroll
+                for (int j = 0; j < 4; j++) s = fmaf(v[1][j], v[1][j], s);
+        #pragma unroll
+                for (int j = 0; j < 4; j++) s = fmaf(v[2][j], v[2][j], s);
+        #pragma unroll
+                for (int j = 0; j < 4; j++) s = fmaf(v[3][j], v[3][j], s);
+            }
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
+        #pragma unroll
+            for (int j = 0; j < 4; j++) v[0][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 4; j++) v[1][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 4; j++) v[2][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 4; j++) v[3][j] *= rstd;
+        }
+        if (p.weight || p.bias) {
+            const float* wt = (const float*)p.weight;
+            const float* bs = (const float*)p.bias;
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 4;
+                if (wt) {
+                    float w[4] = {};
+                    fg_load_fp32x4_keep(wt + e + 0, &w[0]);
+        #pragma unroll
+                    for (int j = 0; j < 4; j++) v[0][j] *= w[j];
+                }
+                if (bs) {
+                    float c[4] = {};
+                    fg_load_fp32x4_keep(bs + e + 0, &c[0]);
+        #pragma unroll
+                    for (int j = 0; j < 4; j++) v[0][j] += c[j];
+                }
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 4;
+                if (wt) {
+                    float w[4] = {};
+                    fg_load_fp32x4_keep(wt + e + 0, &w[0]);
+        #pragma unroll
+                    for (int j = 0; j < 4; j++) v[1][j] *= w[j];
+                }
+                if (bs) {
+                    float c[4] = {};
+                    fg_load_fp32x4_keep(bs + e + 0, &c[0]);
+        #pragma unroll
+                    for (int j = 0; j < 4; j++) v[1][j] += c[j];
+                }
+            }
+            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+                const int e = (pos + 2 * tpr) * 4;
+                if (wt) {
+                    float w[4] = {};
+                    fg_load_fp32x4_keep(wt + e + 0, &w[0]);
+        #pragma unroll
+                    for (int j = 0; j < 4; j++) v[2][j] *= w[j];
+                }
+                if (bs) {
+                    float c[4] = {};
+                    fg_load_fp32x4_keep(bs + e + 0, &c[0]);
+        #pragma unroll
+                    for (int j = 0; j < 4; j++) v[2][j] += c[j];
+                }
+            }
+            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+                const int e = (pos + 3 * tpr) * 4;
+                if (wt) {
+                    float w[4] = {};
+                    fg_load_fp32x4_keep(wt + e + 0, &w[0]);
+        #pragma unroll
+                    for (int j = 0; j < 4; j++) v[3][j] *= w[j];
+                }
+                if (bs) {
+                    float c[4] = {};
+                    fg_load_fp32x4_keep(bs + e + 0, &c[0]);
+        #pragma unroll
+                    for (int j = 0; j < 4; j++) v[3][j] += c[j];
+                }
+            }
+        }
+        if (live && pos < nc) {  // chunk slot 0
+            float sc[4] = {}, sh[4] = {};
+            const int e = pos * 4;
+            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+        #pragma unroll
+            for (int j = 0; j < 4; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
+        }
+        if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+            float sc[4] = {}, sh[4] = {};
+            const int e = (pos + 1 * tpr) * 4;
+            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+        #pragma unroll
+            for (int j = 0; j < 4; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+        }
+        if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+            float sc[4] = {}, sh[4] = {};
+            const int e = (pos + 2 * tpr) * 4;
+            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+        #pragma unroll
+            for (int j = 0; j < 4; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
+        }
+        if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+            float sc[4] = {}, sh[4] = {};
+            const int e = (pos + 3 * tpr) * 4;
+            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+        #pragma unroll
+            for (int j = 0; j < 4; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
+        }
+        {
+            float* orow = (float*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 4;
+                fg_store_fp32x4(orow + e + 0, &v[0][0]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 4;
+                fg_store_fp32x4(orow + e + 0, &v[1][0]);
+            }
+            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+                const int e = (pos + 2 * tpr) * 4;
+                fg_store_fp32x4(orow + e + 0, &v[2][0]);
+            }
+            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+                const int e = (pos + 3 * tpr) * 4;
+                fg_store_fp32x4(orow + e + 0, &v[3][0]);
+            }
+        }
+    }
+}
+
+// Grid: one block per row group, as (row groups of a batch entry, batch entries);
+// blocks are scheduled as others finish, so the last wave is short.
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_token_fp32_yes_vec16)(const void* params, int sm_count, cudaStream_t stream)
+{
+    const fg_norm_modulate_per_token_params* p = (const fg_norm_modulate_per_token_params*)params;
+    (void)sm_count;
+    const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
+    const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+    const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
+                    (unsigned)((p->B + 65534) / 65535));
+    FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_yes_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+    return cudaGetLastError();
+}
+
+#elif FG_SM == 90  // tile parameters for sm_90
+// norm_modulate_per_token_fp32_yes_vec16
+//   norm_modulate_per_token: act=fp32 residual=yes access=vec16
+//   mapping: rows of C channels, chunks of 4, 4 chunk slot(s) per thread,
+//            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
+//            one block per row group
+__global__ void __launch_bounds__(1024, 1)
+FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_yes_vec16)(const fg_norm_modulate_per_token_params p)
+{
+    __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
+    const int C = (int)p.C;
+    const int nc = (C + 3) / 4;               // chunks per row
+    const int wr = (nc + 127) / 128;     // warps per row
+    const int tpr = 32 * wr;                        // threads per row
+    const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
+    const int pos = threadIdx.x;                    // this thread's place in the row
+    int rbuf = 0;
+    fg_block_sum_init<32>(red, wr);
+    // grid (row groups of a batch entry, batch entries as y + 65535 z): no
+    // division to find b and l, and no loop over b
+    {
+        const int64_t b = (int64_t)(blockIdx.z * 65535u + blockIdx.y);  // in 32 bits: B * L < 2^31
+        if (b >= p.B) return;  // the whole block: no sync is left waiting
+        const int64_t l = (int64_t)blockIdx.x * rpb + group;
+        const bool live = true;  // gridDim.x == L
+        float v[4][4] = {};  // the row's values, fp32
+        {
+            const float* xr = (const float*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 4;
+                fg_load_fp32x4_plain(xr + e + 0, &v[0][0]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 4;
+                fg_load_fp32x4_plain(xr + e + 0, &v[1][0]);
+            }
+            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+                const int e = (pos + 2 * tpr) * 4;
+                fg_load_fp32x4_plain(xr + e + 0, &v[2][0]);
+            }
+            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+                const int e = (pos + 3 * tpr) * 4;
+                fg_load_fp32x4_plain(xr + e + 0, &v[3][0]);
+            }
+        }
+        {
+            const float* rr = (const float*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
+            const float* gr = (const float*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
+            float* ro = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 4;
+                float r[4] = {}, g[4] = {};
+                fg_load_fp32x4_plain(rr + e + 0, &r[0]);
+                fg_load_fp32x4_plain(gr + e + 0, &g[0]);
+        #pragma unroll
+                for (int j = 0; j < 4; j++) v[0][j] = fmaf(g[j], v[0][j], r[j]);
+                fg_store_fp32x4(ro + e + 0, &v[0][0]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 4;
+                float r[4] = {}, g[4] = {};
+                fg_load_fp32x4_plain(rr + e + 0, &r[0]);
+                fg_load_fp32x4_plain(gr + e + 0, &g[0]);
+        #pragma unroll
+                for (int j = 0; j < 4; j++) v[1][j] = fmaf(g[j], v[1][j], r[j]);
+                fg_store_fp32x4(ro + e + 0, &v[1][0]);
+            }
+            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+                const int e = (pos + 2 * tpr) * 4;
+                float r[4] = {}, g[4] = {};
+                fg_load_fp32x4_plain(rr + e + 0, &r[0]);
+                fg_load_fp32x4_plain(gr + e + 0, &g[0]);
+        #pragma unroll
+                for (int j = 0; j < 4; j++) v[2][j] = fmaf(g[j], v[2][j], r[j]);
+                fg_store_fp32x4(ro + e + 0, &v[2][0]);
+            }
+            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+                const int e = (pos + 3 * tpr) * 4;
+                float r[4] = {}, g[4] = {};
+                fg_load_fp32x4_plain(rr + e + 0, &r[0]);
+                fg_load_fp32x4_plain(gr + e + 0, &g[0]);
+        #pragma unroll
+                for (int j = 0; j < 4; j++) v[3][j] = fmaf(g[j], v[3][j], r[j]);
+                fg_store_fp32x4(ro + e + 0, &v[3][0]);
+            }
+        }
+        const float* scale_row = (const float*)p.scale + b * p.scale_stride[0] + l * p.scale_stride[1];
+        const float* shift_row = (const float*)p.shift + b * p.shift_stride[0] + l * p.shift_stride[1];
+        if (p.norm != 2) {  // not none
+            float s = 0.f;
+            if (p.norm == 0) {  // LayerNorm: centre first
+        #pragma unroll
+                for (int j = 0; j < 4; j++) s += v[0][j];
+        #pragma unroll
+                for (int j = 0; j < 4; j++) s += v[1][j];
+        #pragma unroll
+                for (int j = 0; j < 4; j++) s += v[2][j];
+        #pragma unroll
+                for (int j = 0; j < 4; j++) s += v[3][j];
+                const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
+        #pragma unroll
+                for (int j = 0; j < 4; j++) v[0][j] -= mean;
+        #pragma unroll
+                for (int j = 0; j < 4; j++) v[1][j] -= mean;
+        #pragma unroll
+                for (int j = 0; j < 4; j++) v[2][j] -= mean;
+        #pragma unroll
+                for (int j = 0; j < 4; j++) v[3][j] -= mean;
+                s = 0.f;
+                if (live && pos < nc) {
+                    s = fmaf(v[0][0], v[0][0], s);
+                    s = fmaf(v[0][1], v[0][1], s);
+                    s = fmaf(v[0][2], v[0][2], s);
+                    s = fmaf(v[0][3], v[0][3], s);
+                }
+                if (live && pos + 1 * tpr < nc) {
+                    s = fmaf(v[1][0], v[1][0], s);
+                    s = fmaf(v[1][1], v[1][1], s);
+                    s = fmaf(v[1][2], v[1][2], s);
+                    s = fmaf(v[1][3], v[1][3], s);
+                }
+                if (live && pos + 2 * tpr < nc) {
+                    s = fmaf(v[2][0], v[2][0], s);
+                    s = fmaf(v[2][1], v[2][1], s);
+                    s = fmaf(v[2][2], v[2][2], s);
+                    s = fmaf(v[2][3], v[2][3], s);
+                }
+                if (live && pos + 3 * tpr < nc) {
+                    s = fmaf(v[3][0], v[3][0], s);
+                    s = fmaf(v[3][1], v[3][1], s);
+                    s = fmaf(v[3][2], v[3][2], s);
+                    s = fmaf(v[3][3], v[3][3], s);
+                }
+            } else {  // RMSNorm
+        #pragma unroll
+                for (int j = 0; j < 4; j++) s = fmaf(v[0][j], v[0][j], s);
+        #pragma unroll
+                for (int j = 0; j < 4; j++) s = fmaf(v[1][j], v[1][j], s);
+        #pragma unroll
+                for (int j = 0; j < 4; j++) s = fmaf(v[2][j], v[2][j], s);
+        #pragma unroll
+                for (int j = 0; j < 4; j++) s = fmaf(v[3][j], v[3][j], s);
+            }
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
+        #pragma unroll
+            for (int j = 0; j < 4; j++) v[0][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 4; j++) v[1][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 4; j++) v[2][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 4; j++) v[3][j] *= rstd;
+        }
+        if (p.weight || p.bias) {
+            const float* wt = (const float*)p.weight;
+            const float* bs = (const float*)p.bias;
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 4;
+                if (wt) {
+                    float w[4] = {};
+                    fg_load_fp32x4_keep(wt + e + 0, &w[0]);
+        #pragma unroll
+                    for (int j = 0; j < 4; j++) v[0][j] *= w[j];
+                }
+                if (bs) {
+                    float c[4] = {};
+                    fg_load_fp32x4_keep(bs + e + 0, &c[0]);
+        #pragma unroll
+                    for (int j = 0; j < 4; j++) v[0][j] += c[j];
+                }
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 4;
+                if (wt) {
+                    float w[4] = {};
+                    fg_load_fp32x4_keep(wt + e + 0, &w[0]);
+        #pragma unroll
+                    for (int j = 0; j < 4; j++) v[1][j] *= w[j];
+                }
+                if (bs) {
+                    float c[4] = {};
+                    fg_load_fp32x4_keep(bs + e + 0, &c[0]);
+        #pragma unroll
+                    for (int j = 0; j < 4; j++) v[1][j] += c[j];
+                }
+            }
+            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+                const int e = (pos + 2 * tpr) * 4;
+                if (wt) {
+                    float w[4] = {};
+                    fg_load_fp32x4_keep(wt + e + 0, &w[0]);
+        #pragma unroll
+                    for (int j = 0; j < 4; j++) v[2][j] *= w[j];
+                }
+                if (bs) {
+                    float c[4] = {};
+                    fg_load_fp32x4_keep(bs + e + 0, &c[0]);
+        #pragma unroll
+                    for (int j = 0; j < 4; j++) v[2][j] += c[j];
+                }
+            }
+            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+                const int e = (pos + 3 * tpr) * 4;
+                if (wt) {
+                    float w[4] = {};
+                    fg_load_fp32x4_keep(wt + e + 0, &w[0]);
+        #pragma unroll
+                    for (int j = 0; j < 4; j++) v[3][j] *= w[j];
+                }
+                if (bs) {
+                    float c[4] = {};
+                    fg_load_fp32x4_keep(bs + e + 0, &c[0]);
+        #pragma unroll
+                    for (int j = 0; j < 4; j++) v[3][j] += c[j];
+                }
+            }
+        }
+        if (live && pos < nc) {  // chunk slot 0
+            float sc[4] = {}, sh[4] = {};
+            const int e = pos * 4;
+            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+        #pragma unroll
+            for (int j = 0; j < 4; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
+        }
+        if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+            float sc[4] = {}, sh[4] = {};
+            const int e = (pos + 1 * tpr) * 4;
+            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+        #pragma unroll
+            for (int j = 0; j < 4; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+        }
+        if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+            float sc[4] = {}, sh[4] = {};
+            const int e = (pos + 2 * tpr) * 4;
+            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+        #pragma unroll
+            for (int j = 0; j < 4; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
+        }
+        if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+            float sc[4] = {}, sh[4] = {};
+            const int e = (pos + 3 * tpr) * 4;
+            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+        #pragma unroll
+            for (int j = 0; j < 4; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
+        }
+        {
+            float* orow = (float*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 4;
+                fg_store_fp32x4(orow + e + 0, &v[0][0]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 4;
+                fg_store_fp32x4(orow + e + 0, &v[1][0]);
+            }
+            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+                const int e = (pos + 2 * tpr) * 4;
+                fg_store_fp32x4(orow + e + 0, &v[2][0]);
+            }
+            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+                const int e = (pos + 3 * tpr) * 4;
+                fg_store_fp32x4(orow + e + 0, &v[3][0]);
+            }
+        }
+    }
+}
+
+// Grid: one block per row group, as (row groups of a batch entry, batch entries);
+// blocks are scheduled as others finish, so the last wave is short.
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_token_fp32_yes_vec16)(const void* params, int sm_count, cudaStream_t stream)
+{
+    const fg_norm_modulate_per_token_params* p = (const fg_norm_modulate_per_token_params*)params;
+    (void)sm_count;
+    const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
+    const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+    const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
+                    (unsigned)((p->B + 65534) / 65535));
+    FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_yes_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+    return cudaGetLastError();
+}
+
+#elif FG_SM == 100  // tile parameters for sm_100
 // norm_modulate_per_token_fp32_yes_vec16
 //   norm_modulate_per_token: act=fp32 residual=yes access=vec16
 //   mapping: rows of C channels, chunks of 4, 4 chunk slot(s) per thread,
@@ -1011,9 +2075,11 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_yes_vec16)(const fg_norm_modulate_p
     const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
     const int pos = threadIdx.x;                    // this thread's place in the row
     int rbuf = 0;
-    // grid (row groups of a batch entry, batch entries): no division to find b
-    // and l; the loop runs more than once only past 65535 batch entries
-    for (int64_t b = blockIdx.y; b < p.B; b += gridDim.y) {
+    // grid (row groups of a batch entry, batch entries as y + 65535 z): no
+    // division to find b and l, and no loop over b
+    {
+        const int64_t b = (int64_t)(blockIdx.z * 65535u + blockIdx.y);  // in 32 bits: B * L < 2^31
+        if (b >= p.B) return;  // the whole block: no sync is left waiting
         const int64_t l = (int64_t)blockIdx.x * rpb + group;
         const bool live = true;  // gridDim.x == L
         float v[4][4] = {};  // the row's values, fp32
@@ -1270,10 +2336,12 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_token_fp32_yes_
     (void)sm_count;
     const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
     const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
-    const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535));
+    const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
+                    (unsigned)((p->B + 65534) / 65535));
     FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_yes_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();
 }
+#endif
 
 // norm_modulate_per_token_fp32_yes_scalar
 //   norm_modulate_per_token: act=fp32 residual=yes access=scalar

@@ -8,6 +8,309 @@
 #error "compile with -DFG_SM=<target>, as generated/sources.ninja does"
 #endif
 
+#if FG_SM == 80  // tile parameters for sm_80
+// norm_modulate_scalar_fp16_no_vec16
+//   norm_modulate_scalar: act=fp16 residual=no access=vec16
+//   mapping: rows of C channels, chunks of 8, 2 chunk slot(s) per thread,
+//            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
+//            one block per row group
+__global__ void __launch_bounds__(1024, 2)
+FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_no_vec16)(const fg_norm_modulate_scalar_params p)
+{
+    __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
+    const int C = (int)p.C;
+    const int nc = (C + 7) / 8;               // chunks per row
+    const int wr = (nc + 63) / 64;     // warps per row
+    const int tpr = 32 * wr;                        // threads per row
+    const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
+    const int pos = threadIdx.x;                    // this thread's place in the row
+    int rbuf = 0;
+    fg_block_sum_init<32>(red, wr);
+    // grid (row groups of a batch entry, batch entries as y + 65535 z): no
+    // division to find b and l, and no loop over b
+    {
+        const int64_t b = (int64_t)(blockIdx.z * 65535u + blockIdx.y);  // in 32 bits: B * L < 2^31
+        if (b >= p.B) return;  // the whole block: no sync is left waiting
+        const int64_t l = (int64_t)blockIdx.x * rpb + group;
+        const bool live = true;  // gridDim.x == L
+        float v[2][8] = {};  // the row's values, fp32
+        {
+            const __half* xr = (const __half*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 8;
+                fg_load_fp16x8_stream(xr + e + 0, &v[0][0]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 8;
+                fg_load_fp16x8_stream(xr + e + 0, &v[1][0]);
+            }
+        }
+        if (p.norm != 2) {  // not none
+            float s = 0.f;
+            if (p.norm == 0) {  // LayerNorm: centre first
+        #pragma unroll
+                for (int j = 0; j < 8; j++) s += v[0][j];
+        #pragma unroll
+                for (int j = 0; j < 8; j++) s += v[1][j];
+                const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
+        #pragma unroll
+                for (int j = 0; j < 8; j++) v[0][j] -= mean;
+        #pragma unroll
+                for (int j = 0; j < 8; j++) v[1][j] -= mean;
+                s = 0.f;
+                if (live && pos < nc) {
+                    s = fmaf(v[0][0], v[0][0], s);
+                    s = fmaf(v[0][1], v[0][1], s);
+                    s = fmaf(v[0][2], v[0][2], s);
+                    s = fmaf(v[0][3], v[0][3], s);
+                    s = fmaf(v[0][4], v[0][4], s);
+                    s = fmaf(v[0][5], v[0][5], s);
+                    s = fmaf(v[0][6], v[0][6], s);
+                    s = fmaf(v[0][7], v[0][7], s);
+                }
+                if (live && pos + 1 * tpr < nc) {
+                    s = fmaf(v[1][0], v[1][0], s);
+                    s = fmaf(v[1][1], v[1][1], s);
+                    s = fmaf(v[1][2], v[1][2], s);
+                    s = fmaf(v[1][3], v[1][3], s);
+                    s = fmaf(v[1][4], v[1][4], s);
+                    s = fmaf(v[1][5], v[1][5], s);
+                    s = fmaf(v[1][6], v[1][6], s);
+                    s = fmaf(v[1][7], v[1][7], s);
+                }
+            } else {  // RMSNorm
+        #pragma unroll
+                for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
+        #pragma unroll
+                for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
+            }
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
+        #pragma unroll
+            for (int j = 0; j < 8; j++) v[0][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 8; j++) v[1][j] *= rstd;
+        }
+        if (p.weight || p.bias) {
+            const __half* wt = (const __half*)p.weight;
+            const __half* bs = (const __half*)p.bias;
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 8;
+                if (wt) {
+                    float w[8] = {};
+                    fg_load_fp16x8_keep(wt + e + 0, &w[0]);
+        #pragma unroll
+                    for (int j = 0; j < 8; j++) v[0][j] *= w[j];
+                }
+                if (bs) {
+                    float c[8] = {};
+                    fg_load_fp16x8_keep(bs + e + 0, &c[0]);
+        #pragma unroll
+                    for (int j = 0; j < 8; j++) v[0][j] += c[j];
+                }
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 8;
+                if (wt) {
+                    float w[8] = {};
+                    fg_load_fp16x8_keep(wt + e + 0, &w[0]);
+        #pragma unroll
+                    for (int j = 0; j < 8; j++) v[1][j] *= w[j];
+                }
+                if (bs) {
+                    float c[8] = {};
+                    fg_load_fp16x8_keep(bs + e + 0, &c[0]);
+        #pragma unroll
+                    for (int j = 0; j < 8; j++) v[1][j] += c[j];
+                }
+            }
+        }
+        {
+            const float a = p.scale_offset + p.scale, c = p.shift;
+        #pragma unroll
+            for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], a, c);
+        #pragma unroll
+            for (int j = 0; j < 8; j++) v[1][j] = fmaf(v[1][j], a, c);
+        }
+        {
+            __half* orow = (__half*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 8;
+                fg_store_fp16x8(orow + e + 0, &v[0][0]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 8;
+                fg_store_fp16x8(orow + e + 0, &v[1][0]);
+            }
+        }
+    }
+}
+
+// Grid: one block per row group, as (row groups of a batch entry, batch entries);
+// blocks are scheduled as others finish, so the last wave is short.
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_fp16_no_vec16)(const void* params, int sm_count, cudaStream_t stream)
+{
+    const fg_norm_modulate_scalar_params* p = (const fg_norm_modulate_scalar_params*)params;
+    (void)sm_count;
+    const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
+    const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+    const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
+                    (unsigned)((p->B + 65534) / 65535));
+    FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_no_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+    return cudaGetLastError();
+}
+
+#elif FG_SM == 90  // tile parameters for sm_90
+// norm_modulate_scalar_fp16_no_vec16
+//   norm_modulate_scalar: act=fp16 residual=no access=vec16
+//   mapping: rows of C channels, chunks of 8, 2 chunk slot(s) per thread,
+//            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
+//            one block per row group
+__global__ void __launch_bounds__(1024, 2)
+FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_no_vec16)(const fg_norm_modulate_scalar_params p)
+{
+    __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
+    const int C = (int)p.C;
+    const int nc = (C + 7) / 8;               // chunks per row
+    const int wr = (nc + 63) / 64;     // warps per row
+    const int tpr = 32 * wr;                        // threads per row
+    const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
+    const int pos = threadIdx.x;                    // this thread's place in the row
+    int rbuf = 0;
+    fg_block_sum_init<32>(red, wr);
+    // grid (row groups of a batch entry, batch entries as y + 65535 z): no
+    // division to find b and l, and no loop over b
+    {
+        const int64_t b = (int64_t)(blockIdx.z * 65535u + blockIdx.y);  // in 32 bits: B * L < 2^31
+        if (b >= p.B) return;  // the whole block: no sync is left waiting
+        const int64_t l = (int64_t)blockIdx.x * rpb + group;
+        const bool live = true;  // gridDim.x == L
+        float v[2][8] = {};  // the row's values, fp32
+        {
+            const __half* xr = (const __half*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 8;
+                fg_load_fp16x8_stream(xr + e + 0, &v[0][0]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 8;
+                fg_load_fp16x8_stream(xr + e + 0, &v[1][0]);
+            }
+        }
+        if (p.norm != 2) {  // not none
+            float s = 0.f;
+            if (p.norm == 0) {  // LayerNorm: centre first
+        #pragma unroll
+                for (int j = 0; j < 8; j++) s += v[0][j];
+        #pragma unroll
+                for (int j = 0; j < 8; j++) s += v[1][j];
+                const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
+        #pragma unroll
+                for (int j = 0; j < 8; j++) v[0][j] -= mean;
+        #pragma unroll
+                for (int j = 0; j < 8; j++) v[1][j] -= mean;
+                s = 0.f;
+                if (live && pos < nc) {
+                    s = fmaf(v[0][0], v[0][0], s);
+                    s = fmaf(v[0][1], v[0][1], s);
+                    s = fmaf(v[0][2], v[0][2], s);
+                    s = fmaf(v[0][3], v[0][3], s);
+                    s = fmaf(v[0][4], v[0][4], s);
+                    s = fmaf(v[0][5], v[0][5], s);
+                    s = fmaf(v[0][6], v[0][6], s);
+                    s = fmaf(v[0][7], v[0][7], s);
+                }
+                if (live && pos + 1 * tpr < nc) {
+                    s = fmaf(v[1][0], v[1][0], s);
+                    s = fmaf(v[1][1], v[1][1], s);
+                    s = fmaf(v[1][2], v[1][2], s);
+                    s = fmaf(v[1][3], v[1][3], s);
+                    s = fmaf(v[1][4], v[1][4], s);
+                    s = fmaf(v[1][5], v[1][5], s);
+                    s = fmaf(v[1][6], v[1][6], s);
+                    s = fmaf(v[1][7], v[1][7], s);
+                }
+            } else {  // RMSNorm
+        #pragma unroll
+                for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
+        #pragma unroll
+                for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
+            }
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
+        #pragma unroll
+            for (int j = 0; j < 8; j++) v[0][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 8; j++) v[1][j] *= rstd;
+        }
+        if (p.weight || p.bias) {
+            const __half* wt = (const __half*)p.weight;
+            const __half* bs = (const __half*)p.bias;
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 8;
+                if (wt) {
+                    float w[8] = {};
+                    fg_load_fp16x8_keep(wt + e + 0, &w[0]);
+        #pragma unroll
+                    for (int j = 0; j < 8; j++) v[0][j] *= w[j];
+                }
+                if (bs) {
+                    float c[8] = {};
+                    fg_load_fp16x8_keep(bs + e + 0, &c[0]);
+        #pragma unroll
+                    for (int j = 0; j < 8; j++) v[0][j] += c[j];
+                }
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 8;
+                if (wt) {
+                    float w[8] = {};
+                    fg_load_fp16x8_keep(wt + e + 0, &w[0]);
+        #pragma unroll
+                    for (int j = 0; j < 8; j++) v[1][j] *= w[j];
+                }
+                if (bs) {
+                    float c[8] = {};
+                    fg_load_fp16x8_keep(bs + e + 0, &c[0]);
+        #pragma unroll
+                    for (int j = 0; j < 8; j++) v[1][j] += c[j];
+                }
+            }
+        }
+        {
+            const float a = p.scale_offset + p.scale, c = p.shift;
+        #pragma unroll
+            for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], a, c);
+        #pragma unroll
+            for (int j = 0; j < 8; j++) v[1][j] = fmaf(v[1][j], a, c);
+        }
+        {
+            __half* orow = (__half*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 8;
+                fg_store_fp16x8(orow + e + 0, &v[0][0]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 8;
+                fg_store_fp16x8(orow + e + 0, &v[1][0]);
+            }
+        }
+    }
+}
+
+// Grid: one block per row group, as (row groups of a batch entry, batch entries);
+// blocks are scheduled as others finish, so the last wave is short.
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_fp16_no_vec16)(const void* params, int sm_count, cudaStream_t stream)
+{
+    const fg_norm_modulate_scalar_params* p = (const fg_norm_modulate_scalar_params*)params;
+    (void)sm_count;
+    const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
+    const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+    const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
+                    (unsigned)((p->B + 65534) / 65535));
+    FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_no_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+    return cudaGetLastError();
+}
+
+#elif FG_SM == 100  // tile parameters for sm_100
 // norm_modulate_scalar_fp16_no_vec16
 //   norm_modulate_scalar: act=fp16 residual=no access=vec16
 //   mapping: rows of C channels, chunks of 8, 2 chunk slot(s) per thread,
@@ -24,9 +327,11 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_no_vec16)(const fg_norm_modulate_scala
     const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
     const int pos = threadIdx.x;                    // this thread's place in the row
     int rbuf = 0;
-    // grid (row groups of a batch entry, batch entries): no division to find b
-    // and l; the loop runs more than once only past 65535 batch entries
-    for (int64_t b = blockIdx.y; b < p.B; b += gridDim.y) {
+    // grid (row groups of a batch entry, batch entries as y + 65535 z): no
+    // division to find b and l, and no loop over b
+    {
+        const int64_t b = (int64_t)(blockIdx.z * 65535u + blockIdx.y);  // in 32 bits: B * L < 2^31
+        if (b >= p.B) return;  // the whole block: no sync is left waiting
         const int64_t l = (int64_t)blockIdx.x * rpb + group;
         const bool live = true;  // gridDim.x == L
         float v[2][8] = {};  // the row's values, fp32
@@ -149,10 +454,12 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_fp16_no_vec1
     (void)sm_count;
     const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
     const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
-    const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535));
+    const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
+                    (unsigned)((p->B + 65534) / 65535));
     FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_no_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();
 }
+#endif
 
 // norm_modulate_scalar_fp16_no_scalar
 //   norm_modulate_scalar: act=fp16 residual=no access=scalar
@@ -807,6 +1114,391 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_fp16_no_scal
     return cudaGetLastError();
 }
 
+#if FG_SM == 80  // tile parameters for sm_80
+// norm_modulate_scalar_fp16_yes_vec16
+//   norm_modulate_scalar: act=fp16 residual=yes access=vec16
+//   mapping: rows of C channels, chunks of 8, 2 chunk slot(s) per thread,
+//            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
+//            one block per row group; inputs loaded ahead of the stores
+__global__ void __launch_bounds__(1024, 1)
+FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_yes_vec16)(const fg_norm_modulate_scalar_params p)
+{
+    __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
+    const int C = (int)p.C;
+    const int nc = (C + 7) / 8;               // chunks per row
+    const int wr = (nc + 63) / 64;     // warps per row
+    const int tpr = 32 * wr;                        // threads per row
+    const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
+    const int pos = threadIdx.x;                    // this thread's place in the row
+    int rbuf = 0;
+    fg_block_sum_init<32>(red, wr);
+    // grid (row groups of a batch entry, batch entries as y + 65535 z): no
+    // division to find b and l, and no loop over b
+    {
+        const int64_t b = (int64_t)(blockIdx.z * 65535u + blockIdx.y);  // in 32 bits: B * L < 2^31
+        if (b >= p.B) return;  // the whole block: no sync is left waiting
+        const int64_t l = (int64_t)blockIdx.x * rpb + group;
+        const bool live = true;  // gridDim.x == L
+        float v[2][8] = {};  // the row's values, fp32
+        // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
+        uint4 x_raw[2];
+        {
+            const __half* xr = (const __half*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 8;
+                x_raw[0] = fg_ld16_plain(xr + e);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 8;
+                x_raw[1] = fg_ld16_plain(xr + e);
+            }
+        }
+        uint4 res_raw[2], rgate_raw[2];
+        {
+            const __half* rr = (const __half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
+            const __half* gr = (const __half*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 8;
+                res_raw[0] = fg_ld16_plain(rr + e);
+                rgate_raw[0] = fg_ld16_plain(gr + e);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 8;
+                res_raw[1] = fg_ld16_plain(rr + e);
+                rgate_raw[1] = fg_ld16_plain(gr + e);
+            }
+        }
+        // use: the stages' arithmetic and stores on what the loads returned
+        if (live && pos < nc) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
+        if (live && pos + 1 * tpr < nc) { fg_unpack_fp16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
+        {
+            __half* ro = (__half*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 8;
+                float r[8] = {}, g[8] = {};
+                fg_unpack_fp16x8(res_raw[0], &r[0]);
+                fg_unpack_fp16x8(rgate_raw[0], &g[0]);
+        #pragma unroll
+                for (int j = 0; j < 8; j++) v[0][j] = fmaf(g[j], v[0][j], r[j]);
+                fg_store_fp16x8(ro + e + 0, &v[0][0]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 8;
+                float r[8] = {}, g[8] = {};
+                fg_unpack_fp16x8(res_raw[1], &r[0]);
+                fg_unpack_fp16x8(rgate_raw[1], &g[0]);
+        #pragma unroll
+                for (int j = 0; j < 8; j++) v[1][j] = fmaf(g[j], v[1][j], r[j]);
+                fg_store_fp16x8(ro + e + 0, &v[1][0]);
+            }
+        }
+        if (p.norm != 2) {  // not none
+            float s = 0.f;
+            if (p.norm == 0) {  // LayerNorm: centre first
+        #pragma unroll
+                for (int j = 0; j < 8; j++) s += v[0][j];
+        #pragma unroll
+                for (int j = 0; j < 8; j++) s += v[1][j];
+                const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
+        #pragma unroll
+                for (int j = 0; j < 8; j++) v[0][j] -= mean;
+        #pragma unroll
+                for (int j = 0; j < 8; j++) v[1][j] -= mean;
+                s = 0.f;
+                if (live && pos < nc) {
+                    s = fmaf(v[0][0], v[0][0], s);
+                    s = fmaf(v[0][1], v[0][1], s);
+                    s = fmaf(v[0][2], v[0][2], s);
+                    s = fmaf(v[0][3], v[0][3], s);
+                    s = fmaf(v[0][4], v[0][4], s);
+                    s = fmaf(v[0][5], v[0][5], s);
+                    s = fmaf(v[0][6], v[0][6], s);
+                    s = fmaf(v[0][7], v[0][7], s);
+                }
+                if (live && pos + 1 * tpr < nc) {
+                    s = fmaf(v[1][0], v[1][0], s);
+                    s = fmaf(v[1][1], v[1][1], s);
+                    s = fmaf(v[1][2], v[1][2], s);
+                    s = fmaf(v[1][3], v[1][3], s);
+                    s = fmaf(v[1][4], v[1][4], s);
+                    s = fmaf(v[1][5], v[1][5], s);
+                    s = fmaf(v[1][6], v[1][6], s);
+                    s = fmaf(v[1][7], v[1][7], s);
+                }
+            } else {  // RMSNorm
+        #pragma unroll
+                for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
+        #pragma unroll
+                for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
+            }
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
+        #pragma unroll
+            for (int j = 0; j < 8; j++) v[0][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 8; j++) v[1][j] *= rstd;
+        }
+        if (p.weight || p.bias) {
+            const __half* wt = (const __half*)p.weight;
+            const __half* bs = (const __half*)p.bias;
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 8;
+                if (wt) {
+                    float w[8] = {};
+                    fg_load_fp16x8_keep(wt + e + 0, &w[0]);
+        #pragma unroll
+                    for (int j = 0; j < 8; j++) v[0][j] *= w[j];
+                }
+                if (bs) {
+                    float c[8] = {};
+                    fg_load_fp16x8_keep(bs + e + 0, &c[0]);
+        #pragma unroll
+                    for (int j = 0; j < 8; j++) v[0][j] += c[j];
+                }
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 8;
+                if (wt) {
+                    float w[8] = {};
+                    fg_load_fp16x8_keep(wt + e + 0, &w[0]);
+        #pragma unroll
+                    for (int j = 0; j < 8; j++) v[1][j] *= w[j];
+                }
+                if (bs) {
+                    float c[8] = {};
+                    fg_load_fp16x8_keep(bs + e + 0, &c[0]);
+        #pragma unroll
+                    for (int j = 0; j < 8; j++) v[1][j] += c[j];
+                }
+            }
+        }
+        {
+            const float a = p.scale_offset + p.scale, c = p.shift;
+        #pragma unroll
+            for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], a, c);
+        #pragma unroll
+            for (int j = 0; j < 8; j++) v[1][j] = fmaf(v[1][j], a, c);
+        }
+        {
+            __half* orow = (__half*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 8;
+                fg_store_fp16x8(orow + e + 0, &v[0][0]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 8;
+                fg_store_fp16x8(orow + e + 0, &v[1][0]);
+            }
+        }
+    }
+}
+
+// Grid: one block per row group, as (row groups of a batch entry, batch entries);
+// blocks are scheduled as others finish, so the last wave is short.
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_fp16_yes_vec16)(const void* params, int sm_count, cudaStream_t stream)
+{
+    const fg_norm_modulate_scalar_params* p = (const fg_norm_modulate_scalar_params*)params;
+    (void)sm_count;
+    const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
+    const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+    const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
+                    (unsigned)((p->B + 65534) / 65535));
+    FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_yes_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+    return cudaGetLastError();
+}
+
+#elif FG_SM == 90  // tile parameters for sm_90
+// norm_modulate_scalar_fp16_yes_vec16
+//   norm_modulate_scalar: act=fp16 residual=yes access=vec16
+//   mapping: rows of C channels, chunks of 8, 2 chunk slot(s) per thread,
+//            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
+//            one block per row group; inputs loaded ahead of the stores
+__global__ void __launch_bounds__(1024, 1)
+FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_yes_vec16)(const fg_norm_modulate_scalar_params p)
+{
+    __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
+    const int C = (int)p.C;
+    const int nc = (C + 7) / 8;               // chunks per row
+    const int wr = (nc + 63) / 64;     // warps per row
+    const int tpr = 32 * wr;                        // threads per row
+    const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
+    const int pos = threadIdx.x;                    // this thread's place in the row
+    int rbuf = 0;
+    fg_block_sum_init<32>(red, wr);
+    // grid (row groups of a batch entry, batch entries as y + 65535 z): no
+    // division to find b and l, and no loop over b
+    {
+        const int64_t b = (int64_t)(blockIdx.z * 65535u + blockIdx.y);  // in 32 bits: B * L < 2^31
+        if (b >= p.B) return;  // the whole block: no sync is left waiting
+        const int64_t l = (int64_t)blockIdx.x * rpb + group;
+        const bool live = true;  // gridDim.x == L
+        float v[2][8] = {};  // the row's values, fp32
+        // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
+        uint4 x_raw[2];
+        {
+            const __half* xr = (const __half*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 8;
+                x_raw[0] = fg_ld16_plain(xr + e);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 8;
+                x_raw[1] = fg_ld16_plain(xr + e);
+            }
+        }
+        uint4 res_raw[2], rgate_raw[2];
+        {
+            const __half* rr = (const __half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
+            const __half* gr = (const __half*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 8;
+                res_raw[0] = fg_ld16_plain(rr + e);
+                rgate_raw[0] = fg_ld16_plain(gr + e);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 8;
+                res_raw[1] = fg_ld16_plain(rr + e);
+                rgate_raw[1] = fg_ld16_plain(gr + e);
+            }
+        }
+        // use: the stages' arithmetic and stores on what the loads returned
+        if (live && pos < nc) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
+        if (live && pos + 1 * tpr < nc) { fg_unpack_fp16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
+        {
+            __half* ro = (__half*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 8;
+                float r[8] = {}, g[8] = {};
+                fg_unpack_fp16x8(res_raw[0], &r[0]);
+                fg_unpack_fp16x8(rgate_raw[0], &g[0]);
+        #pragma unroll
+                for (int j = 0; j < 8; j++) v[0][j] = fmaf(g[j], v[0][j], r[j]);
+                fg_store_fp16x8(ro + e + 0, &v[0][0]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 8;
+                float r[8] = {}, g[8] = {};
+                fg_unpack_fp16x8(res_raw[1], &r[0]);
+                fg_unpack_fp16x8(rgate_raw[1], &g[0]);
+        #pragma unroll
+                for (int j = 0; j < 8; j++) v[1][j] = fmaf(g[j], v[1][j], r[j]);
+                fg_store_fp16x8(ro + e + 0, &v[1][0]);
+            }
+        }
+        if (p.norm != 2) {  // not none
+            float s = 0.f;
+            if (p.norm == 0) {  // LayerNorm: centre first
+        #pragma unroll
+                for (int j = 0; j < 8; j++) s += v[0][j];
+        #pragma unroll
+                for (int j = 0; j < 8; j++) s += v[1][j];
+                const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
+        #pragma unroll
+                for (int j = 0; j < 8; j++) v[0][j] -= mean;
+        #pragma unroll
+                for (int j = 0; j < 8; j++) v[1][j] -= mean;
+                s = 0.f;
+                if (live && pos < nc) {
+                    s = fmaf(v[0][0], v[0][0], s);
+                    s = fmaf(v[0][1], v[0][1], s);
+                    s = fmaf(v[0][2], v[0][2], s);
+                    s = fmaf(v[0][3], v[0][3], s);
+                    s = fmaf(v[0][4], v[0][4], s);
+                    s = fmaf(v[0][5], v[0][5], s);
+                    s = fmaf(v[0][6], v[0][6], s);
+                    s = fmaf(v[0][7], v[0][7], s);
+                }
+                if (live && pos + 1 * tpr < nc) {
+                    s = fmaf(v[1][0], v[1][0], s);
+                    s = fmaf(v[1][1], v[1][1], s);
+                    s = fmaf(v[1][2], v[1][2], s);
+                    s = fmaf(v[1][3], v[1][3], s);
+                    s = fmaf(v[1][4], v[1][4], s);
+                    s = fmaf(v[1][5], v[1][5], s);
+                    s = fmaf(v[1][6], v[1][6], s);
+                    s = fmaf(v[1][7], v[1][7], s);
+                }
+            } else {  // RMSNorm
+        #pragma unroll
+                for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
+        #pragma unroll
+                for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
+            }
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
+        #pragma unroll
+            for (int j = 0; j < 8; j++) v[0][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 8; j++) v[1][j] *= rstd;
+        }
+        if (p.weight || p.bias) {
+            const __half* wt = (const __half*)p.weight;
+            const __half* bs = (const __half*)p.bias;
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 8;
+                if (wt) {
+                    float w[8] = {};
+                    fg_load_fp16x8_keep(wt + e + 0, &w[0]);
+        #pragma unroll
+                    for (int j = 0; j < 8; j++) v[0][j] *= w[j];
+                }
+                if (bs) {
+                    float c[8] = {};
+                    fg_load_fp16x8_keep(bs + e + 0, &c[0]);
+        #pragma unroll
+                    for (int j = 0; j < 8; j++) v[0][j] += c[j];
+                }
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 8;
+                if (wt) {
+                    float w[8] = {};
+                    fg_load_fp16x8_keep(wt + e + 0, &w[0]);
+        #pragma unroll
+                    for (int j = 0; j < 8; j++) v[1][j] *= w[j];
+                }
+                if (bs) {
+                    float c[8] = {};
+                    fg_load_fp16x8_keep(bs + e + 0, &c[0]);
+        #pragma unroll
+                    for (int j = 0; j < 8; j++) v[1][j] += c[j];
+                }
+            }
+        }
+        {
+            const float a = p.scale_offset + p.scale, c = p.shift;
+        #pragma unroll
+            for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], a, c);
+        #pragma unroll
+            for (int j = 0; j < 8; j++) v[1][j] = fmaf(v[1][j], a, c);
+        }
+        {
+            __half* orow = (__half*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 8;
+                fg_store_fp16x8(orow + e + 0, &v[0][0]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 8;
+                fg_store_fp16x8(orow + e + 0, &v[1][0]);
+            }
+        }
+    }
+}
+
+// Grid: one block per row group, as (row groups of a batch entry, batch entries);
+// blocks are scheduled as others finish, so the last wave is short.
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_fp16_yes_vec16)(const void* params, int sm_count, cudaStream_t stream)
+{
+    const fg_norm_modulate_scalar_params* p = (const fg_norm_modulate_scalar_params*)params;
+    (void)sm_count;
+    const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
+    const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+    const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
+                    (unsigned)((p->B + 65534) / 65535));
+    FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_yes_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+    return cudaGetLastError();
+}
+
+#elif FG_SM == 100  // tile parameters for sm_100
 // norm_modulate_scalar_fp16_yes_vec16
 //   norm_modulate_scalar: act=fp16 residual=yes access=vec16
 //   mapping: rows of C channels, chunks of 8, 2 chunk slot(s) per thread,
@@ -823,9 +1515,11 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_yes_vec16)(const fg_norm_modulate_scal
     const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
     const int pos = threadIdx.x;                    // this thread's place in the row
     int rbuf = 0;
-    // grid (row groups of a batch entry, batch entries): no division to find b
-    // and l; the loop runs more than once only past 65535 batch entries
-    for (int64_t b = blockIdx.y; b < p.B; b += gridDim.y) {
+    // grid (row groups of a batch entry, batch entries as y + 65535 z): no
+    // division to find b and l, and no loop over b
+    {
+        const int64_t b = (int64_t)(blockIdx.z * 65535u + blockIdx.y);  // in 32 bits: B * L < 2^31
+        if (b >= p.B) return;  // the whole block: no sync is left waiting
         const int64_t l = (int64_t)blockIdx.x * rpb + group;
         const bool live = true;  // gridDim.x == L
         float v[2][8] = {};  // the row's values, fp32
@@ -989,10 +1683,12 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_fp16_yes_vec
     (void)sm_count;
     const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
     const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
-    const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535));
+    const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
+                    (unsigned)((p->B + 65534) / 65535));
     FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_yes_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
     return cudaGetLastError();
 }
+#endif
 
 // norm_modulate_scalar_fp16_yes_scalar
 //   norm_modulate_scalar: act=fp16 residual=yes access=scalar

@@ -26,7 +26,7 @@ local tiles_mod = require "fusegen.tiles"
 local M = {}
 
 local TILE_DEFAULTS = { warps = 16, chunks = 4, blocks_per_sm = 32, min_blocks = 1, rows_per_block = 0, prefetch = 0,
-  evict_first = 1 }
+  evict_first = 1, wide_sum = 0 }
 local TILE_DOC = {
   warps = "warps per block (1 to 32); a row takes 1 to all of them",
   chunks = "chunk slots per thread (1 to 32): 16 bytes each, or one element on the element path",
@@ -35,9 +35,10 @@ local TILE_DOC = {
   rows_per_block = "0: a block takes as many rows as its warps hold; n: at most n rows, launching only the warps they need (0 to 32; 16-byte path)",
   prefetch = "0: each stage loads where it uses the values; 1: the row's streamed inputs are loaded before any store; 2: the modulation rows too, before the norm (raw registers; 16-byte path)",
   evict_first = "1: the streamed inputs (x, the residual and its gate) are loaded evict-first (__ldcs); 0: with plain loads (0 or 1; 16-byte path)",
+  wide_sum = "1: a block of one row reads its warps' partial sums four at a time, unrolled; 0: one at a time, in a loop on the warp count (0 or 1; rows_per_block = 1)",
 }
 local TILE_LIMITS = { warps = { 1, 32 }, chunks = { 1, 32 }, blocks_per_sm = { 0, 32 }, min_blocks = { 1, 32 },
-  rows_per_block = { 0, 32 }, prefetch = { 0, 2 }, evict_first = { 0, 1 } }
+  rows_per_block = { 0, 32 }, prefetch = { 0, 2 }, evict_first = { 0, 1 }, wide_sum = { 0, 1 } }
 
 -- This mapping's tile parameters: defaults, meaning and range
 -- (gen/lua/fusegen/tiles.lua resolves a variant's from them).
@@ -99,6 +100,7 @@ function M.plan(spec, v, tuning)
   m.rows_per_block = m.vec and m.tiles.rows_per_block or 0  -- the element path: a row takes the block
   m.prefetch = m.vec and m.tiles.prefetch or 0  -- the element path loads at use
   m.stream_hint = m.tiles.evict_first == 1 and "stream" or "plain"  -- loads of the streamed inputs
+  m.wide_sum = m.rows_per_block == 1 and m.tiles.wide_sum == 1  -- fg_block_sum (fusegen_device.cuh)
   m.max_C = m.threads * m.K * m.V       -- a row that takes every warp of the block
   if m.max_C < spec.kernel.max_channels then
     spec_mod.fail(spec.path, "tiles", ("tiles that hold kernel.max_channels = %d channels of %s (32 * warps * chunks * %d)"):format(

@@ -168,3 +168,31 @@ __device__ __forceinline__ float fg_row_sum(float x, float (*red)[W], int& rbuf,
     rbuf ^= 1;
     return s;
 }
+
+// The same for a block of one row (wr <= W warps, W a multiple of 4): the slots
+// from wr on stay 0 (fg_block_sum_init, before the first sum), so the partials
+// are read four at a time with no loop on wr; the reads cost more registers.
+template <int W>
+__device__ __forceinline__ void fg_block_sum_init(float (*red)[W], int wr) {
+    if (threadIdx.x < 2 * W && (int)(threadIdx.x % W) >= wr) red[threadIdx.x / W][threadIdx.x % W] = 0.f;
+}
+template <int W>
+__device__ __forceinline__ float fg_block_sum(float x, float (*red)[W], int& rbuf, int wr) {
+    static_assert(W % 4 == 0, "whole float4 slots");
+#pragma unroll
+    for (int o = 16; o > 0; o >>= 1) x += __shfl_xor_sync(0xffffffffu, x, o);
+    if (wr == 1) return x;
+    if ((threadIdx.x & 31) == 0) red[rbuf][threadIdx.x >> 5] = x;
+    __syncthreads();
+    const float4* q = reinterpret_cast<const float4*>(red[rbuf]);
+    float s = 0.f;
+#pragma unroll
+    for (int i = 0; i < W / 4; i++) {
+        if (4 * i < wr) {
+            const float4 t = q[i];
+            s += (t.x + t.y) + (t.z + t.w);
+        }
+    }
+    rbuf ^= 1;
+    return s;
+}

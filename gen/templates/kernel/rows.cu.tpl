@@ -12,7 +12,11 @@
 __global__ void __launch_bounds__($(m.threads), $(m.min_blocks))
 $(kernel_name)(const $(params_type) p)
 {
+% if m.wide_sum then
+    __shared__ __align__(16) float red[2][$(m.warps)];  // partial sums of the row's warps (read as float4)
+% else
     __shared__ float red[2][$(m.warps)];  // partial sums of the row groups' warps
+% end
     const int C = (int)p.C;
     const int nc = (C + $(m.V - 1)) / $(m.V);               // chunks per row
 % if m.vec then
@@ -34,10 +38,15 @@ $(kernel_name)(const $(params_type) p)
     const int pos = threadIdx.x - group * tpr;      // its place in the row
 % end
     int rbuf = 0;
+% if m.wide_sum then
+    fg_block_sum_init<$(m.warps)>(red, wr);
+% end
 % if per_row_grid then
-    // grid (row groups of a batch entry, batch entries): no division to find b
-    // and l; the loop runs more than once only past 65535 batch entries
-    for (int64_t b = blockIdx.y; b < p.B; b += gridDim.y) {
+    // grid (row groups of a batch entry, batch entries as y + 65535 z): no
+    // division to find b and l, and no loop over b
+    {
+        const int64_t b = (int64_t)(blockIdx.z * 65535u + blockIdx.y);  // in 32 bits: B * L < 2^31
+        if (b >= p.B) return;  // the whole block: no sync is left waiting
         const int64_t l = (int64_t)blockIdx.x * rpb + group;
 %   if one_row then
         const bool live = true;  // gridDim.x == L
@@ -100,7 +109,8 @@ extern "C" cudaError_t $(launcher_name)(const void* params, int sm_count, cudaSt
     const int64_t rpb = $(m.warps) / wr, threads = $(m.threads);
 % end
 % if per_row_grid then
-    const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535));
+    const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
+                    (unsigned)((p->B + 65534) / 65535));
     $(kernel_name)<<<grid, (unsigned)threads, 0, stream>>>(*p);
 % else
 %   if m.rows_per_block > 0 then

@@ -6,6 +6,9 @@
 % if phase ~= "issue" then
 % local NORM = {}
 % for i, n in ipairs(spec.enums.norm) do NORM[n] = i - 1 end
+% -- wide_sum: a block of one row reads the partials four at a time (fg_block_sum)
+% local row_sum_form = m.wide_sum and "fg_block_sum<%d>(%s, red, rbuf, wr)" or "fg_row_sum<%d>(%s, red, rbuf, wr, group)"
+% local function row_sum(x) return row_sum_form:format(m.warps, x) end
 % local function each_valid(body)
 %   for k = 0, m.K - 1 do
         $(chunk_open(k))
@@ -22,7 +25,7 @@ if (p.norm != $(NORM.none)) {  // not none
 #pragma unroll
         for (int j = 0; j < $(m.V); j++) s += v[$(k)][j];
 % end
-        const float mean = fg_row_sum<$(m.warps)>(s, red, rbuf, wr, group) / (float)C;
+        const float mean = $(row_sum("s")) / (float)C;
 % for k = 0, m.K - 1 do
 #pragma unroll
         for (int j = 0; j < $(m.V); j++) v[$(k)][j] -= mean;
@@ -35,7 +38,7 @@ if (p.norm != $(NORM.none)) {  // not none
         for (int j = 0; j < $(m.V); j++) s = fmaf(v[$(k)][j], v[$(k)][j], s);
 % end
     }
-    const float rstd = rsqrtf(fg_row_sum<$(m.warps)>(s, red, rbuf, wr, group) / (float)C + p.eps);
+    const float rstd = rsqrtf($(row_sum("s")) / (float)C + p.eps);
 % for k = 0, m.K - 1 do
 #pragma unroll
     for (int j = 0; j < $(m.V); j++) v[$(k)][j] *= rstd;
