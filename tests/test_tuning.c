@@ -36,7 +36,7 @@ void test_tuning_spec_candidate_unknown_name(void) {
 }
 
 /* Ranges of the tiles that choose a kernel's form: rows_per_block, prefetch, blocks_per_sm, evict_first,
-   flat_waves */
+   wide_sum, flat_waves */
 #define NM_TILES "warps = 32, chunks = 2, blocks_per_sm = 0, min_blocks = 2, rows_per_block = 1,"
 void test_tuning_spec_rows_per_block_range(void) {
   expect_spec_error_in("gen/specs/norm_modulate.lua", NM_TILES,
@@ -49,6 +49,8 @@ void test_tuning_spec_rows_per_block_range(void) {
                        "tiles.blocks_per_sm", "an integer: 0: one block per row group of the call");
   expect_spec_error_in("gen/specs/norm_modulate.lua", NM_TILES, NM_TILES " evict_first = 2,", "tiles.evict_first",
                        "an integer: 1: the streamed inputs");
+  expect_spec_error_in("gen/specs/norm_modulate.lua", NM_TILES " wide_sum = 1,", NM_TILES " wide_sum = 2,",
+                       "tiles.wide_sum", "an integer: 1: a block of one row reads its warps' partial sums");
   expect_spec_error_in("gen/specs/rope.lua", "warps = 4, chunks = 1, heads_in_flight = 1, blocks_per_sm = 32,",
                        "warps = 4, chunks = 1, heads_in_flight = 1, blocks_per_sm = 33,", "tiles.blocks_per_sm",
                        "an integer: 0: a warp per work item");
@@ -141,9 +143,11 @@ void test_tuning_file_applies_to_its_target_only(void) {
 
 /* The rows mapping's forms, set per target by tuning files: sm_90 with
    prefetch 2 and one block per row (loads of x, scale, shift and gate issued
-   before the first reduction, x evict-first; a 2-D grid, no occupancy query),
-   sm_80 with a persistent grid, no prefetch (each stage loads where it uses
-   values) and plain loads of x (evict_first = 0). */
+   before the first reduction, x evict-first; a 3-D grid, no occupancy query;
+   the spec's wide_sum = 1: partials read four at a time, the spare slots
+   zeroed first), sm_80 with a persistent grid, no prefetch (each stage loads
+   where it uses values), plain loads of x (evict_first = 0) and the partials
+   read in a loop (wide_sum = 0). */
 #define NM_VARIANT "norm_modulate_select01_bf16_idxi64_no_vec16"
 static int in_order(const char *text, const char *end, const char *const *marks, int n) {
   const char *at = text;
@@ -193,20 +197,22 @@ void test_tuning_rows_forms(void) {
   }
   char *sm80, *sm90, *end;
   char *text = generate_two_targets(&f, "return { gpu = \"test\", ops = { norm_modulate_select01 = { " NM_VARIANT
-                                        " = { prefetch = 0, blocks_per_sm = 32, evict_first = 0 } } } }\n",
+                                        " = { prefetch = 0, blocks_per_sm = 32, evict_first = 0, wide_sum = 0 } } } }\n",
                                     "kernels/norm_modulate_select01_bf16.cu", &sm80, &sm90, &end);
   CHECK_MSG(!sm80 || strstr(sm80, "// " NM_VARIANT "\n") == strchr(sm80, '\n') + 1,
             "the variant is not written per target");
   if (sm80 && sm90 && end) {
-    const char *ahead[] = {"// issue:", "fg_ld16_stream(xr + e)", "fg_ld16_keep(scale_row + e)",
-                           "fg_ld16_keep(gate_row + e)", "// use:", "fg_row_sum<", "fg_st16(gout + e, g_raw[0])",
-                           "const dim3 grid("};
+    const char *ahead[] = {"__align__(16) float red", "fg_block_sum_init<", "// issue:", "fg_ld16_stream(xr + e)",
+                           "fg_ld16_keep(scale_row + e)", "fg_ld16_keep(gate_row + e)", "// use:", "fg_block_sum<",
+                           "fg_st16(gout + e, g_raw[0])", "const dim3 grid(", "65535"};
     in_order(sm90, end, ahead, (int)(sizeof ahead / sizeof ahead[0]));
     char *occ = strstr(sm90, "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
     CHECK_MSG(!occ || occ > end, "the one-block-per-row launcher asks the occupancy calculator");
     const char *at_use[] = {"for (int64_t first", "fg_load_bf16x8_plain(xr + e", "fg_row_sum<",
                             "fg_load_bf16x8_keep(scale_row + e", "cudaOccupancyMaxActiveBlocksPerMultiprocessor"};
     in_order(sm80, sm90, at_use, (int)(sizeof at_use / sizeof at_use[0]));
+    char *wide = strstr(sm80, "fg_block_sum");
+    CHECK_MSG(!wide || wide > sm90, "sm_80's kernel (wide_sum 0) reads the partials four at a time");
     char *issue = strstr(sm80, "// issue:");
     CHECK_MSG(!issue || issue > sm90, "sm_80's kernel (prefetch 0) has an issue phase");
   }
