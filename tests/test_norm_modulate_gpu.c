@@ -474,8 +474,9 @@ void test_nm_gpu_channel_counts(void) {
 }
 
 /* More batch entries than a grid's second dimension holds (65535): the kernels
- * that take one block per row loop over batch entries. Both residual forms, a
- * 16-bit and the fp32 16-byte path, and the element path (C = 63). */
+ * that take one block per row find the rest in its third (b = y + 65535 z; the
+ * blocks past B return). Both residual forms, a 16-bit and the fp32 16-byte
+ * path, and the element path (C = 63). */
 void test_nm_gpu_many_batch_entries(void) {
   if (!test_have_gpu()) SKIP("no GPU");
   uint64_t seed = 12000;
