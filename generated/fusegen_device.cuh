@@ -274,14 +274,20 @@ __device__ __forceinline__ void fg_rotate_eager_bf16(float& a, float& b, float c
     b = fmaf(a0, s, fg_round_bf16(b * c));
 }
 
+// Sum of x over the 32 lanes of a warp, in every lane.
+__device__ __forceinline__ float fg_warp_sum(float x) {
+#pragma unroll
+    for (int o = 16; o > 0; o >>= 1) x += __shfl_xor_sync(0xffffffffu, x, o);
+    return x;
+}
+
 // Sum of x over the threads of a row group: wr warps (group g holds warps
 // g*wr .. g*wr+wr-1 of a block of W). Every thread of the block calls it the
 // same number of times (it syncs the block when wr > 1); rbuf alternates the two
 // slot rows, so that one sync per reduction is enough.
 template <int W>
 __device__ __forceinline__ float fg_row_sum(float x, float (*red)[W], int& rbuf, int wr, int group) {
-#pragma unroll
-    for (int o = 16; o > 0; o >>= 1) x += __shfl_xor_sync(0xffffffffu, x, o);
+    x = fg_warp_sum(x);
     if (wr == 1) return x;
     const int warp = threadIdx.x >> 5;
     if ((threadIdx.x & 31) == 0) red[rbuf][warp] = x;
@@ -303,8 +309,7 @@ __device__ __forceinline__ void fg_block_sum_init(float (*red)[W], int wr) {
 template <int W>
 __device__ __forceinline__ float fg_block_sum(float x, float (*red)[W], int& rbuf, int wr) {
     static_assert(W % 4 == 0, "whole float4 slots");
-#pragma unroll
-    for (int o = 16; o > 0; o >>= 1) x += __shfl_xor_sync(0xffffffffu, x, o);
+    x = fg_warp_sum(x);
     if (wr == 1) return x;
     if ((threadIdx.x & 31) == 0) red[rbuf][threadIdx.x >> 5] = x;
     __syncthreads();
