@@ -169,7 +169,8 @@ function M.emit(ops, render, files, runtime, archs, tune_build)
   files["fusegen_kernels.h"] = render.render("host/kernels.h.tpl", common)
   files["fusegen_dispatch.c"] = render.render("host/dispatch.c.tpl", common)
   common.quoted_list = quoted_list
-  files["python/fusegen_ops.py"] = render.render("host/ops.py.tpl", common)
+  files["python/fusegen_api.py"] = render.render("host/python_api.py.tpl", common)
+  files["python/fusegen_ext.c"] = render.render("host/python_ext.c.tpl", common)
   files["fusegen_catalog.c"] = render.render("host/catalog.c.tpl", common)
   local c_files = copy_runtime(runtime or {}, files)
   c_files[#c_files + 1] = { file = "fusegen_dispatch.c", object = "fusegen_dispatch.o" }

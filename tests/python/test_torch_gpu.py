@@ -1,0 +1,201 @@
+"""PyTorch integration of the installed package on a GPU: for every op of the
+specs (inputs found from its spec data, the library's checks as the oracle), the
+function and torch.ops.fusegen give the same results and torch.library.opcheck
+passes; torch.compile(fullgraph=True) of a module calling the ops has no graph
+break and gives the eager results; the ops run in CUDA graphs (torch.cuda.graph,
+and torch.compile mode="reduce-overhead"); they launch on the current PyTorch
+stream in eager mode, under compile and during capture; refused calls raise
+FusegenError with the library's status and message. Run by the test runner
+(test_python_binding); prints `N passed, N failed`."""
+import sys
+import warnings
+
+import torch
+
+import fusegen
+
+warnings.filterwarnings("ignore")
+torch._dynamo.config.cache_size_limit = 64
+passed = failed = 0
+
+
+def check(cond, what):
+    global passed, failed
+    if cond:
+        passed += 1
+    else:
+        failed += 1
+        print("FAIL", what, flush=True)
+
+
+from fusegen.testing import clone_all, example_call, schema_call  # noqa: E402
+
+
+def same(a, b):
+    return all((x is None and y is None) or torch.equal(x, y) for x, y in zip(a.values(), b.values()))
+
+
+for op, desc in fusegen.OPS.items():
+    found = example_call(op)
+    check(found is not None, f"{op}: found a call the library accepts")
+    if found is None:
+        continue
+    tensors, scalars = found
+    inplace = [t[0] for t in desc["tensors"] if t[3]]
+    # out form: the function (direct) and torch.ops.fusegen.<op>
+    a, b = clone_all(tensors), clone_all(tensors)
+    getattr(fusegen, op)(**a, **scalars)
+    schema_call(getattr(torch.ops.fusegen, op).default, {**b, **scalars})
+    torch.cuda.synchronize()
+    check(same(a, b), f"{op}: function and torch.ops agree")
+    outs = [t[0] for t in desc["tensors"] if t[1] != "in" and a[t[0]] is not None and a[t[0]].element_size() > 1]
+    check(all(a[o].float().isfinite().all() for o in outs), f"{op}: finite outputs")
+    try:
+        torch.library.opcheck(getattr(torch.ops.fusegen, op).default, (), {**clone_all(tensors), **scalars})
+        check(True, "")
+    except Exception as e:
+        check(False, f"{op}: opcheck: {type(e).__name__}: {e}")
+    if inplace:  # in place: the function with the outputs None, and <op>_
+        c, d = clone_all(tensors), clone_all(tensors)
+        for n in inplace:
+            c[n] = d[n] = None
+        getattr(fusegen, op)(**c, **scalars)
+        form = getattr(torch.ops.fusegen, op + "_").default
+        schema_call(form, {**{k: v for k, v in d.items() if v is not None}, **scalars})
+        torch.cuda.synchronize()
+        check(same(c, d), f"{op}_: function and torch.ops agree")
+        srcs = {t[0]: t[3] for t in desc["tensors"] if t[3]}
+        check(all(torch.equal(c[srcs[n]], a[n]) for n in inplace), f"{op}_: in place = out of place")
+        vals = {k: v for k, v in clone_all(tensors).items() if k not in inplace and v is not None}
+        try:
+            torch.library.opcheck(form, (), {**vals, **scalars})
+            check(True, "")
+        except Exception as e:
+            check(False, f"{op}_: opcheck: {type(e).__name__}: {e}")
+
+# --- a block that calls the ops: torch.compile, CUDA graphs, streams ----------------------
+
+B, L, H, D = 2, 64, 4, 128
+C = H * D
+torch.manual_seed(0)
+W = torch.randn(C, 3 * C, device="cuda", dtype=torch.bfloat16) / C ** 0.5
+wq = torch.rand(D, device="cuda") + 0.5
+wk = torch.rand(D, device="cuda") + 0.5
+th = torch.rand(L, D // 2, device="cuda", dtype=torch.float64) * 6
+cache = torch.cat((th.cos(), th.sin()), -1).float()
+pos = torch.arange(L, device="cuda").repeat(B, 1)
+
+
+class Block(torch.nn.Module):
+    def forward(self, x, scale, shift):
+        h = torch.empty_like(x)
+        fusegen.norm_modulate(x, h, scale, shift, norm="layer", eps=1e-6)
+        qkv = (h @ W).view(B, L, 3 * H, D)
+        q, k, v = qkv[:, :, :H], qkv[:, :, H:2 * H], qkv[:, :, 2 * H:]
+        fusegen.qknorm_rope_cos_sin_cache(q, k, wq, wk, cache, pos, "interleaved", 1e-6)
+        o = torch.nn.functional.scaled_dot_product_attention(q.transpose(1, 2), k.transpose(1, 2), v.transpose(1, 2))
+        return x + o.transpose(1, 2).reshape(B, L, C)
+
+
+def inputs(seed):
+    g = torch.Generator(device="cuda").manual_seed(seed)
+    x = torch.randn(B, L, C, device="cuda", dtype=torch.bfloat16, generator=g)
+    return x, torch.randn(B, C, device="cuda", dtype=torch.bfloat16, generator=g) * 0.1, \
+        torch.randn(B, C, device="cuda", dtype=torch.bfloat16, generator=g) * 0.1
+
+
+block = Block()
+x, scale, shift = inputs(1)
+ref = block(x, scale, shift)
+torch.cuda.synchronize()
+explained = torch._dynamo.explain(block)(x, scale, shift)
+check(explained.graph_count == 1 and explained.graph_break_count == 0,
+      f"torch.compile: one graph, no break ({explained.graph_count}, {explained.graph_break_count})")
+compiled = torch.compile(block, fullgraph=True)
+got = compiled(x, scale, shift)
+torch.cuda.synchronize()
+check(torch.allclose(got.float(), ref.float(), atol=3e-2, rtol=3e-2),
+      f"torch.compile(fullgraph=True) = eager (max diff {(got.float() - ref.float()).abs().max().item():.3g})")
+
+# torch.compile with CUDA graphs
+from torch._dynamo.utils import counters  # noqa: E402
+
+counters.clear()
+ro = torch.compile(block, mode="reduce-overhead", fullgraph=True)
+for seed in (2, 3, 4):
+    xi = inputs(seed)
+    got = ro(*xi).clone()
+    want = block(*xi)
+torch.cuda.synchronize()
+check(torch.allclose(got.float(), want.float(), atol=3e-2, rtol=3e-2), "reduce-overhead = eager")
+check(not counters["inductor"].get("cudagraph_skips"), f"reduce-overhead ran CUDA graphs: {dict(counters['inductor'])}")
+
+# capture and replay, eager functions and torch ops
+static = [t.clone() for t in inputs(5)]
+s = torch.cuda.Stream()
+s.wait_stream(torch.cuda.current_stream())
+with torch.cuda.stream(s):
+    block(*static)  # warm-up (cuBLAS workspaces) outside the capture
+torch.cuda.current_stream().wait_stream(s)
+g = torch.cuda.CUDAGraph()
+with torch.cuda.graph(g):
+    out_static = block(*static)
+for seed in (6, 7):
+    new = inputs(seed)
+    for dst, src in zip(static, new):
+        dst.copy_(src)
+    g.replay()
+    torch.cuda.synchronize()
+    want = block(*new)
+    check(torch.equal(out_static, want), f"CUDA graph replay = eager (seed {seed})")
+xq = torch.randn(16, 4, 64, device="cuda", dtype=torch.bfloat16)
+tc = torch.rand(16, 32, device="cuda")
+g2 = torch.cuda.CUDAGraph()
+with torch.cuda.graph(g2):
+    r1 = torch.empty_like(xq)
+    torch.ops.fusegen.rope(xq, tc, tc, "half", out=r1)
+xq.copy_(torch.randn_like(xq))
+g2.replay()
+torch.cuda.synchronize()
+check(torch.equal(r1, fusegen.rope(xq, tc, tc, "half", out=torch.empty_like(xq))), "torch.ops in a CUDA graph")
+
+# the current stream: the op, after a long kernel on a side stream that writes its
+# input, sees the written input only if it runs on that stream
+def on_side_stream(fn):
+    side = torch.cuda.Stream()
+    x0 = torch.randn(512, 8, 128, device="cuda", dtype=torch.bfloat16)
+    c0 = torch.rand(512, 64, device="cuda")
+    want = fusegen.rope(x0, c0, c0, out=torch.empty_like(x0))
+    fn(x0.clone(), c0, torch.empty_like(x0))  # compiled before the timed call
+    buf = torch.zeros_like(x0)
+    out = torch.zeros_like(x0)
+    torch.cuda.synchronize()
+    with torch.cuda.stream(side):
+        torch.cuda._sleep(50_000_000)
+        buf.copy_(x0)
+        fn(buf, c0, out)
+    torch.cuda.synchronize()
+    return torch.equal(out, want)
+
+
+check(on_side_stream(lambda b, c, o: fusegen.rope(b, c, c, out=o)), "eager: the current stream")
+check(on_side_stream(lambda b, c, o: torch.ops.fusegen.rope(b, c, c, out=o)), "torch.ops: the current stream")
+rope_compiled = torch.compile(lambda b, c, o: fusegen.rope(b, c, c, out=o), fullgraph=True)
+check(on_side_stream(rope_compiled), "torch.compile: the current stream")
+
+# refusals: FusegenError with the library's status and message, everywhere
+xb = torch.randn(8, 2, 64, device="cuda", dtype=torch.float16)
+big = torch.randn(8, 48, device="cuda")
+keep = xb.clone()
+for what, fn in (("function", lambda: fusegen.rope(xb, big, big)),
+                 ("torch.ops", lambda: torch.ops.fusegen.rope_(xb, big, big)),
+                 ("compiled", lambda: torch.compile(lambda a, c: fusegen.rope(a, c, c), fullgraph=True)(xb, big))):
+    try:
+        fn()
+        check(False, what + ": R > D accepted")
+    except fusegen.FusegenError as e:
+        check(e.status_name == "FG_ERR_SHAPE" and e.status == 3 and "R = 96" in e.message, f"{what}: {e}")
+check(torch.equal(xb, keep), "refused calls wrote nothing")
+
+print(f"{passed} passed, {failed} failed")
+sys.exit(1 if failed else 0)
