@@ -7,7 +7,12 @@ every run) against the device-to-device copy bandwidth measured in the same run.
 Writes results.csv, results.md and chart.png (percent of copy bandwidth per op
 and shape) into --out (default bench/results/<gpu>_<date>).
 
-    ninja && python3 bench/driver.py
+Host time per call (`--only host`, and in every full run): each op on tiny
+tensors, called as a function, as torch.ops.fusegen.<op> and inside a
+torch.compile'd function, against torch.add in the same process; written to
+host.csv and host.md.
+
+    ninja && pip install . && python3 bench/driver.py
 """
 
 import argparse
@@ -16,13 +21,14 @@ import datetime
 import os
 import re
 import statistics
-import sys
+import time
 
 import torch
 
+import fusegen  # the installed package: pip install .
+import fusegen.testing
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(os.path.dirname(HERE), "runtime", "python"))
-import fusegen  # noqa: E402
 
 # --- timing ----------------------------------------------------------------------
 
@@ -502,6 +508,91 @@ def add_row(rows, op, name, dtype, kernel, nbytes, t_fg, t_eager, t_comp, copy_g
           flush=True)
 
 
+# --- host time per call -------------------------------------------------------------
+
+
+def host_us(fn, calls=400, repeats=21):
+    """Host time of one call in us: the median over `repeats` of the wall time of
+    `calls` back-to-back calls, divided by `calls` (tiny tensors: the GPU keeps up,
+    so this is the time the host takes to issue a call)."""
+    for _ in range(50):
+        fn()
+    torch.cuda.synchronize()
+    times = []
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        for _ in range(calls):
+            fn()
+        times.append((time.perf_counter() - t0) / calls * 1e6)
+        torch.cuda.synchronize()
+    return statistics.median(times)
+
+
+def bench_host(rows, only=None):
+    """Every op (or those named in `only`) on tiny tensors (an example call found
+    from its spec), eager as the function and as torch.ops, and compiled;
+    torch.add likewise."""
+    cfg = torch._dynamo.config
+    for knob in ("cache_size_limit", "recompile_limit"):
+        if hasattr(cfg, knob):
+            setattr(cfg, knob, 256)
+    a = torch.randn(16, device="cuda")
+    b = torch.randn(16, device="cuda")
+    add_c = torch.compile(lambda x, y: torch.add(x, y), dynamic=False)
+    add = {"eager": host_us(lambda: torch.add(a, b)), "compiled": host_us(lambda: add_c(a, b))}
+    add["torch_ops"] = host_us(lambda: torch.ops.aten.add.Tensor(a, b))
+    rows.append({"op": "torch.add", "call": "torch.add(a, b), [16] fp32", "function_us": round(add["eager"], 2),
+                 "torch_ops_us": round(add["torch_ops"], 2), "compiled_us": round(add["compiled"], 2)})
+    print(f"host per call: torch.add {add['eager']:.2f} us eager, {add['torch_ops']:.2f} us torch.ops.aten, "
+          f"{add['compiled']:.2f} us compiled", flush=True)
+    for op in fusegen.OPS:
+        if only and op not in only:
+            continue
+        found = fusegen.testing.example_call(op, sizes=fusegen.testing.TINY)
+        if found is None:
+            print(f"host per call: {op}: no example call found", flush=True)
+            continue
+        tensors, scalars = found
+        fn = getattr(fusegen, op)
+        inplace = [t[0] for t in fusegen.OPS[op]["tensors"] if t[3]]  # in place where the op can
+        tensors = {k: v for k, v in tensors.items() if k not in inplace}
+        form = getattr(torch.ops.fusegen, op + ("_" if inplace else "")).default
+        t_fn = host_us(lambda: fn(**tensors, **scalars))
+        t_ops = host_us(lambda: fusegen.testing.schema_call(form, {**tensors, **scalars}))
+        positional = [a.name for a in form._schema.arguments if not a.kwarg_only and a.name in {**tensors, **scalars}]
+        args = [{**tensors, **scalars}[n] for n in positional]
+        kwargs = {k: v for k, v in {**tensors, **scalars}.items() if k not in positional}
+        t_direct_ops = host_us(lambda: form(*args, **kwargs))
+        compiled = torch.compile(lambda t: fn(**t, **scalars), dynamic=False, fullgraph=True)
+        t_comp = host_us(lambda: compiled(tensors))
+        shapes = ", ".join(f"{k} {list(v.shape)}" for k, v in tensors.items() if v is not None)
+        rows.append({"op": op, "call": shapes + (" (in place)" if inplace else ""), "function_us": round(t_fn, 2),
+                     "torch_ops_us": round(t_direct_ops, 2), "compiled_us": round(t_comp, 2)})
+        print(f"host per call: {op:34s} function {t_fn:6.2f} us  torch.ops {t_direct_ops:6.2f} us "
+              f"(by name {t_ops:6.2f})  compiled {t_comp:6.2f} us", flush=True)
+    return add
+
+
+def write_host(out_dir, rows, gpu, date):
+    os.makedirs(out_dir, exist_ok=True)
+    with open(os.path.join(out_dir, "host.csv"), "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=list(rows[0].keys()))
+        w.writeheader()
+        w.writerows(rows)
+    with open(os.path.join(out_dir, "host.md"), "w") as f:
+        f.write(f"# fusegen host time per call: {gpu}, {date}\n\n"
+                "Each op on tiny tensors (the example call that fusegen.testing finds from its spec), so that "
+                "only the host's time counts: the median over 21 runs of the wall time of 400 back-to-back "
+                "calls, per call. function: `fusegen.<op>(...)` in eager mode (the compiled layer, the "
+                "library's checks, the launch); torch.ops: `torch.ops.fusegen.<op>.default(...)` (PyTorch's "
+                "dispatcher, then the same); compiled: a `torch.compile(fullgraph=True)` function holding the "
+                "one call (guards, Inductor's wrapper, the dispatcher). torch.add on the same machine, in the "
+                f"same process, for scale. PyTorch {torch.__version__}.\n\n")
+        f.write("| op | call | function (us) | torch.ops (us) | compiled (us) |\n|---|---|---:|---:|---:|\n")
+        for r in rows:
+            f.write(f"| {r['op']} | {r['call']} | {r['function_us']} | {r['torch_ops_us']} | {r['compiled_us']} |\n")
+
+
 # --- output ----------------------------------------------------------------------
 
 
@@ -555,13 +646,22 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--runs", type=int, default=200)
     ap.add_argument("--out", default=None)
-    ap.add_argument("--only", choices=("rope", "qknorm_rope", "norm_modulate"), default=None, help="one family of ops")
+    ap.add_argument("--only", choices=("rope", "qknorm_rope", "norm_modulate", "host"), default=None,
+                    help="one family of ops, or only the host time per call")
+    ap.add_argument("--host-ops", default=None, help="the ops of the host time table, comma-separated (default: all)")
     args = ap.parse_args()
     if not torch.cuda.is_available():
         raise SystemExit("bench/driver.py needs a CUDA GPU")
     gpu = torch.cuda.get_device_name(0)
     date = datetime.date.today().isoformat()
     out_dir = args.out or os.path.join(HERE, "results", re.sub(r"[^A-Za-z0-9]+", "_", gpu).strip("_") + "_" + date)
+    if args.only in (None, "host"):
+        host_rows = []
+        bench_host(host_rows, args.host_ops.split(",") if args.host_ops else None)
+        write_host(out_dir, host_rows, gpu, date)
+        print(f"wrote {out_dir}/host.csv, host.md")
+        if args.only == "host":
+            return
     copy_gbs = copy_bandwidth(args.runs)
     _same["runs"] = args.runs
     print(f"{gpu}: copy {copy_gbs:.0f} GB/s; fusegen {fusegen.version()}; torch {torch.__version__}", flush=True)
