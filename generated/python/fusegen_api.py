@@ -710,8 +710,10 @@ rope_qk.bytes_moved = _bytes_rope_qk
 
 def _outputs(given, optional):
     """The outputs a call returns: those always given, then the optional ones given."""
-    out = given + tuple(t for t in optional if t is not None)
-    return out[0] if len(out) == 1 else out
+    for t in optional:
+        if t is not None:
+            given += (t,)
+    return given[0] if given[1:] == () else given
 
 
 KERNELS = {

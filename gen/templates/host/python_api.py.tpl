@@ -125,6 +125,23 @@
 %   local a = op.axis_by_name[t.dtype]
 %   do return a and a.values or { t.dtype } end
 % end
+% -- Python keywords that are lower-case identifiers (what a spec's names are):
+% -- a tensor or scalar so named is `<name>_` in the Python code and schemas
+% local KEYWORDS = {}
+% local KWLIST = "and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield"
+% for w in KWLIST:gmatch("%S+") do
+%   KEYWORDS[w] = true
+% end
+% local function pn(n) if KEYWORDS[n] then return n .. "_" end; return n end
+% local pyops = {}
+% for _, op in ipairs(ops) do
+%   local c = { op = op.op, summary = op.summary, enums = op.enums, tensors = {}, scalars = {} }
+%   for i, t in ipairs(op.tensors) do
+%     c.tensors[i] = { name = pn(t.name), access = t.access, optional = t.optional, inplace_of = t.inplace_of and pn(t.inplace_of) or nil }
+%   end
+%   for i, sc in ipairs(op.scalars) do c.scalars[i] = { name = pn(sc.name), type = sc.type, default = sc.default } end
+%   pyops[#pyops + 1] = c
+% end
 % local function pylist(values)
 %   local out = {}
 %   for _, v in ipairs(values) do out[#out + 1] = pystr(tostring(v)) end
@@ -173,14 +190,14 @@ OPS = {
 # The PyTorch schemas (namespace fusegen), by name; each kernel below takes
 # its schema's arguments.
 SCHEMAS = {
-% for _, op in ipairs(ops) do
+% for _, op in ipairs(pyops) do
     $(pystr(op.op)): $(pystr(op.op .. "(" .. join(form_args(op, "out"), "schema") .. ") -> ()")),
 %   if has_inplace(op) then
     $(pystr(op.op .. "_")): $(pystr(op.op .. "_(" .. join(form_args(op, "inplace"), "schema") .. ") -> ()")),
 %   end
 % end
 }
-% for _, op in ipairs(ops) do
+% for _, op in ipairs(pyops) do
 %   local outs, inplace = {}, has_inplace(op)
 %   for _, t in ipairs(op.tensors) do if t.access ~= "in" then outs[#outs + 1] = t end end
 
@@ -242,12 +259,14 @@ $(op.op).bytes_moved = _bytes_$(op.op)
 
 def _outputs(given, optional):
     """The outputs a call returns: those always given, then the optional ones given."""
-    out = given + tuple(t for t in optional if t is not None)
-    return out[0] if len(out) == 1 else out
+    for t in optional:
+        if t is not None:
+            given += (t,)
+    return given[0] if given[1:] == () else given
 
 
 KERNELS = {
-% for _, op in ipairs(ops) do
+% for _, op in ipairs(pyops) do
     $(pystr(op.op)): _k_$(op.op),
 %   if has_inplace(op) then
     $(pystr(op.op .. "_")): _k_$(op.op)_,
@@ -256,7 +275,7 @@ KERNELS = {
 }
 
 FUNCTIONS = {
-% for _, op in ipairs(ops) do
+% for _, op in ipairs(pyops) do
     $(pystr(op.op)): $(op.op),
 % end
 }
