@@ -4,6 +4,46 @@
 #include "fusegen_kernels.h"
 #include "fusegen_ops.h"
 
+static fg_status call_fused_add_rmsnorm(DLTensor* const* t, const fg__scalar_value* s, fg_stream_t stream)
+{
+    return fg_fused_add_rmsnorm(t[0], t[1], t[2], t[3], t[4], (float)s[0].f, stream);
+}
+static const fg__scalar_sig scalars_fused_add_rmsnorm[] = {
+    {"eps", FG__SCALAR_F32, 0},
+};
+
+static fg_status call_fused_add_rmsnorm_quant_fp8(DLTensor* const* t, const fg__scalar_value* s, fg_stream_t stream)
+{
+    return fg_fused_add_rmsnorm_quant_fp8(t[0], t[1], t[2], t[3], t[4], (float)s[0].f, stream);
+}
+static const fg__scalar_sig scalars_fused_add_rmsnorm_quant_fp8[] = {
+    {"eps", FG__SCALAR_F32, 0},
+};
+
+static fg_status call_gated_residual_add(DLTensor* const* t, const fg__scalar_value* s, fg_stream_t stream)
+{
+    return fg_gated_residual_add(t[0], t[1], t[2], t[3], (float)s[0].f, stream);
+}
+static const fg__scalar_sig scalars_gated_residual_add[] = {
+    {"eps", FG__SCALAR_F32, 0},
+};
+
+static fg_status call_gelu_tanh_and_mul(DLTensor* const* t, const fg__scalar_value* s, fg_stream_t stream)
+{
+    return fg_gelu_tanh_and_mul(t[0], t[1], (float)s[0].f, stream);
+}
+static const fg__scalar_sig scalars_gelu_tanh_and_mul[] = {
+    {"eps", FG__SCALAR_F32, 0},
+};
+
+static fg_status call_layernorm(DLTensor* const* t, const fg__scalar_value* s, fg_stream_t stream)
+{
+    return fg_layernorm(t[0], t[1], t[2], t[3], (float)s[0].f, stream);
+}
+static const fg__scalar_sig scalars_layernorm[] = {
+    {"eps", FG__SCALAR_F32, 0},
+};
+
 static fg_status call_norm_modulate(DLTensor* const* t, const fg__scalar_value* s, fg_stream_t stream)
 {
     return fg_norm_modulate(t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7], t[8], (fg_norm)s[0].i, (float)s[1].f, (float)s[2].f, stream);
@@ -108,6 +148,30 @@ static const fg__scalar_sig scalars_qknorm_rope_positions[] = {
     {"norm_rounding", FG__SCALAR_ENUM, 2},
 };
 
+static fg_status call_rmsnorm(DLTensor* const* t, const fg__scalar_value* s, fg_stream_t stream)
+{
+    return fg_rmsnorm(t[0], t[1], t[2], (float)s[0].f, stream);
+}
+static const fg__scalar_sig scalars_rmsnorm[] = {
+    {"eps", FG__SCALAR_F32, 0},
+};
+
+static fg_status call_rmsnorm_dynamic_quant_fp8(DLTensor* const* t, const fg__scalar_value* s, fg_stream_t stream)
+{
+    return fg_rmsnorm_dynamic_quant_fp8(t[0], t[1], t[2], t[3], t[4], t[5], (float)s[0].f, stream);
+}
+static const fg__scalar_sig scalars_rmsnorm_dynamic_quant_fp8[] = {
+    {"eps", FG__SCALAR_F32, 0},
+};
+
+static fg_status call_rmsnorm_quant_fp8(DLTensor* const* t, const fg__scalar_value* s, fg_stream_t stream)
+{
+    return fg_rmsnorm_quant_fp8(t[0], t[1], t[2], t[3], (float)s[0].f, stream);
+}
+static const fg__scalar_sig scalars_rmsnorm_quant_fp8[] = {
+    {"eps", FG__SCALAR_F32, 0},
+};
+
 static fg_status call_rope(DLTensor* const* t, const fg__scalar_value* s, fg_stream_t stream)
 {
     return fg_rope(t[0], t[1], t[2], t[3], (fg_pairing)s[0].i, stream);
@@ -151,7 +215,29 @@ static const fg__scalar_sig scalars_rope_qk[] = {
     {"pairing", FG__SCALAR_ENUM, 2},
 };
 
+static fg_status call_rope_qk_cos_sin_cache(DLTensor* const* t, const fg__scalar_value* s, fg_stream_t stream)
+{
+    return fg_rope_qk_cos_sin_cache(t[0], t[1], t[2], t[3], t[4], t[5], (fg_pairing)s[0].i, (int64_t)s[1].i, stream);
+}
+static const fg__scalar_sig scalars_rope_qk_cos_sin_cache[] = {
+    {"pairing", FG__SCALAR_ENUM, 2},
+    {"position_offset", FG__SCALAR_I64, 0},
+};
+
+static fg_status call_silu_and_mul(DLTensor* const* t, const fg__scalar_value* s, fg_stream_t stream)
+{
+    return fg_silu_and_mul(t[0], t[1], (float)s[0].f, stream);
+}
+static const fg__scalar_sig scalars_silu_and_mul[] = {
+    {"eps", FG__SCALAR_F32, 0},
+};
+
 const fg__op_entry fg__ops[] = {
+    {&fg__fused_add_rmsnorm_sig, 1, scalars_fused_add_rmsnorm, call_fused_add_rmsnorm},
+    {&fg__fused_add_rmsnorm_quant_fp8_sig, 1, scalars_fused_add_rmsnorm_quant_fp8, call_fused_add_rmsnorm_quant_fp8},
+    {&fg__gated_residual_add_sig, 1, scalars_gated_residual_add, call_gated_residual_add},
+    {&fg__gelu_tanh_and_mul_sig, 1, scalars_gelu_tanh_and_mul, call_gelu_tanh_and_mul},
+    {&fg__layernorm_sig, 1, scalars_layernorm, call_layernorm},
     {&fg__norm_modulate_sig, 3, scalars_norm_modulate, call_norm_modulate},
     {&fg__norm_modulate_per_frame_sig, 3, scalars_norm_modulate_per_frame, call_norm_modulate_per_frame},
     {&fg__norm_modulate_per_token_sig, 3, scalars_norm_modulate_per_token, call_norm_modulate_per_token},
@@ -162,10 +248,15 @@ const fg__op_entry fg__ops[] = {
     {&fg__qknorm_rope_sig, 3, scalars_qknorm_rope, call_qknorm_rope},
     {&fg__qknorm_rope_cos_sin_cache_sig, 4, scalars_qknorm_rope_cos_sin_cache, call_qknorm_rope_cos_sin_cache},
     {&fg__qknorm_rope_positions_sig, 4, scalars_qknorm_rope_positions, call_qknorm_rope_positions},
+    {&fg__rmsnorm_sig, 1, scalars_rmsnorm, call_rmsnorm},
+    {&fg__rmsnorm_dynamic_quant_fp8_sig, 1, scalars_rmsnorm_dynamic_quant_fp8, call_rmsnorm_dynamic_quant_fp8},
+    {&fg__rmsnorm_quant_fp8_sig, 1, scalars_rmsnorm_quant_fp8, call_rmsnorm_quant_fp8},
     {&fg__rope_sig, 1, scalars_rope, call_rope},
     {&fg__rope_cos_sin_cache_sig, 2, scalars_rope_cos_sin_cache, call_rope_cos_sin_cache},
     {&fg__rope_per_head_sig, 2, scalars_rope_per_head, call_rope_per_head},
     {&fg__rope_positions_sig, 2, scalars_rope_positions, call_rope_positions},
     {&fg__rope_qk_sig, 1, scalars_rope_qk, call_rope_qk},
+    {&fg__rope_qk_cos_sin_cache_sig, 2, scalars_rope_qk_cos_sin_cache, call_rope_qk_cos_sin_cache},
+    {&fg__silu_and_mul_sig, 1, scalars_silu_and_mul, call_silu_and_mul},
 };
-const int fg__op_count = 15;
+const int fg__op_count = 25;

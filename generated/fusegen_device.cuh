@@ -5,6 +5,7 @@
 #include <cuda_runtime.h>
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
+#include <cuda_fp8.h>
 #include <stdint.h>
 
 // Kernel sources are compiled once per GPU target with -DFG_SM=<target>;
@@ -76,6 +77,13 @@ template <class T> __device__ __forceinline__ T fg_from_f32(float x);
 template <> __device__ __forceinline__ float fg_from_f32<float>(float x) { return x; }
 template <> __device__ __forceinline__ __half fg_from_f32<__half>(float x) { return __float2half_rn(x); }
 template <> __device__ __forceinline__ __nv_bfloat16 fg_from_f32<__nv_bfloat16>(float x) { return __float2bfloat16_rn(x); }
+// fp8 e4m3 (float8_e4m3fn): saturated to +-448, NaN stays NaN
+__device__ __forceinline__ float fg_to_f32(__nv_fp8_e4m3 x) { return static_cast<float>(x); }
+template <> __device__ __forceinline__ __nv_fp8_e4m3 fg_from_f32<__nv_fp8_e4m3>(float x) {
+    __nv_fp8_e4m3 r;
+    r.__x = __nv_cvt_float_to_fp8(x, __NV_SATFINITE, __NV_E4M3);
+    return r;
+}
 // x as it would read back after a store in dtype T.
 template <class T> __device__ __forceinline__ float fg_round_to(float x) { return fg_to_f32(fg_from_f32<T>(x)); }
 
@@ -91,6 +99,13 @@ __device__ __forceinline__ unsigned fg_pack2(const float* s, __nv_bfloat16) {
 }
 __device__ __forceinline__ unsigned fg_pack2(const float* s, __half) {
     const __half2 v = __floats2half2_rn(s[0], s[1]); return *reinterpret_cast<const unsigned*>(&v);
+}
+// Two and four fp8 e4m3 values (saturated) in one 16- or 32-bit word.
+__device__ __forceinline__ unsigned short fg_pack2_fp8e4m3(const float* s) {
+    return __nv_cvt_float2_to_fp8x2(make_float2(s[0], s[1]), __NV_SATFINITE, __NV_E4M3);
+}
+__device__ __forceinline__ unsigned fg_pack4_fp8e4m3(const float* s) {
+    return (unsigned)fg_pack2_fp8e4m3(s) | ((unsigned)fg_pack2_fp8e4m3(s + 2) << 16);
 }
 
 // Vector loads and stores. The stores go through __stwb, a plain write-back
@@ -256,6 +271,29 @@ __device__ __forceinline__ void fg_store_bf16x8(__nv_bfloat16* p, const float* s
     r.w = fg_pack2(s + 6, __nv_bfloat16());
     __stwb(reinterpret_cast<uint4*>(p), r);
 }
+// fp8 e4m3 stores only (no op reads fp8): 2, 4, 8 or 16 values at a time.
+__device__ __forceinline__ void fg_store_fp8e4m3x2(__nv_fp8_e4m3* p, const float* s) {
+    *reinterpret_cast<unsigned short*>(p) = fg_pack2_fp8e4m3(s);
+}
+__device__ __forceinline__ void fg_store_fp8e4m3x4(__nv_fp8_e4m3* p, const float* s) {
+    unsigned r;
+    r = fg_pack4_fp8e4m3(s + 0);
+    __stwb(reinterpret_cast<unsigned*>(p), r);
+}
+__device__ __forceinline__ void fg_store_fp8e4m3x8(__nv_fp8_e4m3* p, const float* s) {
+    uint2 r;
+    r.x = fg_pack4_fp8e4m3(s + 0);
+    r.y = fg_pack4_fp8e4m3(s + 4);
+    __stwb(reinterpret_cast<uint2*>(p), r);
+}
+__device__ __forceinline__ void fg_store_fp8e4m3x16(__nv_fp8_e4m3* p, const float* s) {
+    uint4 r;
+    r.x = fg_pack4_fp8e4m3(s + 0);
+    r.y = fg_pack4_fp8e4m3(s + 4);
+    r.z = fg_pack4_fp8e4m3(s + 8);
+    r.w = fg_pack4_fp8e4m3(s + 12);
+    __stwb(reinterpret_cast<uint4*>(p), r);
+}
 
 // Rotate the pair (a, b) by the angle whose cosine and sine are c and s.
 __device__ __forceinline__ void fg_rotate(float& a, float& b, float c, float s) {
@@ -299,6 +337,27 @@ __device__ __forceinline__ float fg_row_sum(float x, float (*red)[W], int& rbuf,
     return s;
 }
 
+// The largest x over the 32 lanes of a warp, and over a row group's threads,
+// as fg_row_sum (the dynamic quantisation scale's amax; x >= 0).
+__device__ __forceinline__ float fg_warp_max(float x) {
+#pragma unroll
+    for (int o = 16; o > 0; o >>= 1) x = fmaxf(x, __shfl_xor_sync(0xffffffffu, x, o));
+    return x;
+}
+template <int W>
+__device__ __forceinline__ float fg_row_max(float x, float (*red)[W], int& rbuf, int wr, int group) {
+    x = fg_warp_max(x);
+    if (wr == 1) return x;
+    const int warp = threadIdx.x >> 5;
+    if ((threadIdx.x & 31) == 0) red[rbuf][warp] = x;
+    __syncthreads();
+    float s = 0.f;
+    const int first = group * wr;
+    for (int w = 0; w < wr && first + w < W; w++) s = fmaxf(s, red[rbuf][first + w]);
+    rbuf ^= 1;
+    return s;
+}
+
 // The same for a block of one row (wr <= W warps, W a multiple of 4): the slots
 // from wr on stay 0 (fg_block_sum_init, before the first sum), so the partials
 // are read four at a time with no loop on wr; the reads cost more registers.
@@ -324,4 +383,29 @@ __device__ __forceinline__ float fg_block_sum(float x, float (*red)[W], int& rbu
     }
     rbuf ^= 1;
     return s;
+}
+template <int W>
+__device__ __forceinline__ float fg_block_max(float x, float (*red)[W], int& rbuf, int wr) {
+    static_assert(W % 4 == 0, "whole float4 slots");
+    x = fg_warp_max(x);
+    if (wr == 1) return x;
+    if ((threadIdx.x & 31) == 0) red[rbuf][threadIdx.x >> 5] = x;
+    __syncthreads();
+    const float4* q = reinterpret_cast<const float4*>(red[rbuf]);
+    float s = 0.f;  // the slots past wr hold 0, and every x is >= 0
+#pragma unroll
+    for (int i = 0; i < W / 4; i++) {
+        if (4 * i < wr) {
+            const float4 t = q[i];
+            s = fmaxf(s, fmaxf(fmaxf(t.x, t.y), fmaxf(t.z, t.w)));
+        }
+    }
+    rbuf ^= 1;
+    return s;
+}
+
+// The activations of the *_and_mul ops, in fp32 with full-precision expf and tanhf.
+__device__ __forceinline__ float fg_silu(float a) { return a / (1.0f + expf(-a)); }
+__device__ __forceinline__ float fg_gelu_tanh(float a) {
+    return 0.5f * a * (1.0f + tanhf(0.7978845608028654f * (a + 0.044715f * a * a * a)));
 }

@@ -21,13 +21,18 @@ extern "C" {
 #define FG__MAX_KEY 8
 
 /* Element types, as the specs name them. */
-enum { FG_DTYPE_FP32 = 1, FG_DTYPE_FP16, FG_DTYPE_BF16, FG_DTYPE_I32, FG_DTYPE_I64 };
+enum { FG_DTYPE_FP32 = 1, FG_DTYPE_FP16, FG_DTYPE_BF16, FG_DTYPE_I32, FG_DTYPE_I64, FG_DTYPE_FP8E4M3 };
+/* DLPack 1.1's type code of float8_e4m3fn, a fact taken where the installed
+   header predates it. */
+#define FG_DL_FLOAT8_E4M3FN 10
 enum { FG__IN = 0, FG__OUT = 1, FG__INOUT = 2 };
 
 typedef struct {
   int sym; /* index into the op's symbols; -1: a dim that is always 1 ("1") */
   int div; /* the size holds sym / div ("R/2") */
+  int mul; /* the size holds sym * mul ("C*2") */
   int broadcast; /* the size may also be 1, read with stride 0 ("B|1") */
+  int optional; /* the dim may be left out (size 1, stride 0): "B?" */
 } fg__dim;
 
 typedef struct {
@@ -37,7 +42,7 @@ typedef struct {
   int inplace_of;  /* this output may be (or, when NULL, becomes) that input; -1 */
   int dtype_group; /* tensors of one group share a dtype */
   int ndim;        /* dims of the spec's layout */
-  int optional_lead; /* leading dims that may be absent (size 1) */
+  int optional_dims; /* dims that may be left out: a tensor of k dims fewer leaves out the first k of them */
   int scalar_access; /* read an element at a time: any strides, not in the 16-byte test */
   fg__dim dims[FG__MAX_DIMS];
 } fg__tensor_sig;

@@ -29,6 +29,93 @@ typedef enum fg_rounding {
     FG_ROUNDING_EAGER_BF16 = 1,
 } fg_rounding;
 
+/* fused_add_rmsnorm: residual add then RMSNorm, in place on both: residual = x + residual; x = rmsnorm(residual) * w
+ * Per row: residual = x + residual, rounded to the dtype of x and stored over
+ * residual (or into residual_out); then x = residual * rsqrt(mean(residual^2) +
+ * eps) * weight over the stored sum, stored over x (or into out). fp32
+ * arithmetic, one rounding at each store.
+ *
+ *   x        [B?, L, C] bf16/fp16/fp32, in: the rows, last dim contiguous; row strides free
+ *   residual [B?, L, C] bf16/fp16/fp32, in: the residual stream; updated in place unless residual_out is given
+ *   weight   [C] fp32/bf16/fp16, in: the norm weight [C], fp32 or the dtype of x
+ *   out      [B?, L, C] bf16/fp16/fp32, out, may be NULL: the normalised rows; NULL or x for in place
+ *   residual_out [B?, L, C] bf16/fp16/fp32, out, may be NULL: the new residual; NULL or residual for in place
+ *   eps      float: added to the mean square (variance) under the square root
+ *   stream   the CUDA stream (cudaStream_t) to launch on
+ *
+ * Returns FG_OK, or an error status with fg_last_error() saying why; on error
+ * nothing is launched and nothing is written.
+ */
+fg_status fg_fused_add_rmsnorm(const DLTensor* x, const DLTensor* residual, const DLTensor* weight, DLTensor* out, DLTensor* residual_out, float eps, fg_stream_t stream);
+
+/* fused_add_rmsnorm_quant_fp8: residual add, RMSNorm, static fp8 quantisation: residual updated in place
+ * Per row: residual = x + residual, rounded to the dtype of x and stored over
+ * residual; then y = residual * rsqrt(mean(residual^2) + eps) * weight over the
+ * stored sum, and out = y / scale converted to float8_e4m3fn with saturation
+ * (NaN stays NaN); scale is a [1] fp32 tensor on the device.
+ *
+ *   x        [B?, L, C] bf16/fp16/fp32, in: the rows, last dim contiguous; row strides free
+ *   residual [B?, L, C] bf16/fp16/fp32, inout: the residual stream, updated in place
+ *   weight   [C] fp32/bf16/fp16, in: the norm weight [C], fp32 or the dtype of x
+ *   scale    [1] fp32, in: the static quantisation scale [1], on the device
+ *   out      [B?, L, C] fp8e4m3, out: the quantised result, float8_e4m3fn (saturated to +-448)
+ *   eps      float: added to the mean square (variance) under the square root
+ *   stream   the CUDA stream (cudaStream_t) to launch on
+ *
+ * Returns FG_OK, or an error status with fg_last_error() saying why; on error
+ * nothing is launched and nothing is written.
+ */
+fg_status fg_fused_add_rmsnorm_quant_fp8(const DLTensor* x, DLTensor* residual, const DLTensor* weight, const DLTensor* scale, DLTensor* out, float eps, fg_stream_t stream);
+
+/* gated_residual_add: gated residual add (adaLN-zero's closing step): residual + gate * x
+ * Per row: out = residual + gate * x in fp32, rounded once; gate per batch
+ * [B, C] (or [B, 1, C], [1, C]) or per token [B, L, C]; out may be NULL or
+ * residual (in place on residual).
+ *
+ *   x        [B, L, C] bf16/fp16/fp32, in: the branch output [B, L, C], last dim contiguous
+ *   gate     [B|1, L|1?, C] bf16/fp16/fp32, in: the gate: per batch [B, C] or per token [B, L, C] (a dim of 1 broadcasts)
+ *   residual [B, L, C] bf16/fp16/fp32, in: the residual stream [B, L, C]
+ *   out      [B, L, C] bf16/fp16/fp32, out, may be NULL: the result; NULL or residual for in place
+ *   eps      float: added to the mean square (variance) under the square root
+ *   stream   the CUDA stream (cudaStream_t) to launch on
+ *
+ * Returns FG_OK, or an error status with fg_last_error() saying why; on error
+ * nothing is launched and nothing is written.
+ */
+fg_status fg_gated_residual_add(const DLTensor* x, const DLTensor* gate, const DLTensor* residual, DLTensor* out, float eps, fg_stream_t stream);
+
+/* gelu_tanh_and_mul: GELU(tanh)-and-multiply: out = gelu_tanh(x[:, :F]) * x[:, F:]
+ * Per row of x [T, 2F] (or [B, L, 2F]): out[:, i] = gelu_tanh(a) * b with a =
+ * x[:, i], b = x[:, F + i], gelu_tanh(a) = 0.5 a (1 + tanh(sqrt(2/pi) (a +
+ * 0.044715 a^3))), in fp32, rounded once.
+ *
+ *   x        [B?, L, C*2] bf16/fp16/fp32, in: the rows [.., 2F]: the gate half, then the up half
+ *   out      [B?, L, C] bf16/fp16/fp32, out: the result [.., F]
+ *   eps      float: added to the mean square (variance) under the square root
+ *   stream   the CUDA stream (cudaStream_t) to launch on
+ *
+ * Returns FG_OK, or an error status with fg_last_error() saying why; on error
+ * nothing is launched and nothing is written.
+ */
+fg_status fg_gelu_tanh_and_mul(const DLTensor* x, DLTensor* out, float eps, fg_stream_t stream);
+
+/* layernorm: LayerNorm of rows: out = (x - mean) * rsqrt(var + eps) * w + b
+ * Per row of x [T, C] or [B, L, C]: out = (x - mean) * rsqrt(var + eps) * weight
+ * + bias (biased variance), in fp32, rounded once; weight and bias each NULL
+ * (left out) or [C] in the dtype of x; out may be NULL or x (in place).
+ *
+ *   x        [B?, L, C] bf16/fp16/fp32, in: the rows, last dim contiguous; row strides free
+ *   weight   [C] bf16/fp16/fp32, in, may be NULL: the affine weight [C], or NULL
+ *   bias     [C] bf16/fp16/fp32, in, may be NULL: the affine bias [C], or NULL
+ *   out      [B?, L, C] bf16/fp16/fp32, out, may be NULL: the result; NULL or x for in place
+ *   eps      float: added to the mean square (variance) under the square root
+ *   stream   the CUDA stream (cudaStream_t) to launch on
+ *
+ * Returns FG_OK, or an error status with fg_last_error() saying why; on error
+ * nothing is launched and nothing is written.
+ */
+fg_status fg_layernorm(const DLTensor* x, const DLTensor* weight, const DLTensor* bias, DLTensor* out, float eps, fg_stream_t stream);
+
 /* norm_modulate: norm + modulation, scale and shift per batch
  * Per row (token) of x [B, L, C]:
  *   residual form (residual, residual_gate, residual_out given together):
@@ -317,6 +404,59 @@ fg_status fg_qknorm_rope_cos_sin_cache(DLTensor* q, DLTensor* k, const DLTensor*
  */
 fg_status fg_qknorm_rope_positions(DLTensor* q, DLTensor* k, const DLTensor* q_weight, const DLTensor* k_weight, const DLTensor* cos, const DLTensor* sin, const DLTensor* positions, fg_pairing pairing, float eps, int64_t position_offset, fg_norm_rounding norm_rounding, fg_stream_t stream);
 
+/* rmsnorm: RMSNorm of rows: out = x * rsqrt(mean(x^2) + eps) * w
+ * Per row of x [T, C] or [B, L, C]: out = x * rsqrt(mean(x^2) + eps) * weight, in
+ * fp32, rounded once; out may be NULL or x (in place).
+ *
+ *   x        [B?, L, C] bf16/fp16/fp32, in: the rows, last dim contiguous; row strides free
+ *   weight   [C] fp32/bf16/fp16, in: the norm weight [C], fp32 or the dtype of x
+ *   out      [B?, L, C] bf16/fp16/fp32, out, may be NULL: the result; NULL or x for in place
+ *   eps      float: added to the mean square (variance) under the square root
+ *   stream   the CUDA stream (cudaStream_t) to launch on
+ *
+ * Returns FG_OK, or an error status with fg_last_error() saying why; on error
+ * nothing is launched and nothing is written.
+ */
+fg_status fg_rmsnorm(const DLTensor* x, const DLTensor* weight, DLTensor* out, float eps, fg_stream_t stream);
+
+/* rmsnorm_dynamic_quant_fp8: RMSNorm then fp8 quantisation with a scale per row (optionally after a residual add)
+ * Per row: (with residual: residual = x + residual, rounded and stored over
+ * residual, and the norm reads the stored sum) y = x * rsqrt(mean(x^2) + eps) *
+ * weight in fp32; s = max(amax(|y|) / 448, 1 / (448 * 512)), at most *scale_ub
+ * when scale_ub is given; scales[row] = s; out = y / s converted to
+ * float8_e4m3fn with saturation (NaN stays NaN).
+ *
+ *   x        [B?, L, C] bf16/fp16/fp32, in: the rows, last dim contiguous; row strides free
+ *   weight   [C] fp32/bf16/fp16, in: the norm weight [C], fp32 or the dtype of x
+ *   out      [B?, L, C] fp8e4m3, out: the quantised result, float8_e4m3fn (saturated to +-448)
+ *   scales   [B?, L] fp32, out: each row's scale s, fp32
+ *   scale_ub [1] fp32, in, may be NULL: an upper bound of the scales [1], fp32, or NULL
+ *   residual [B?, L, C] bf16/fp16/fp32, inout, may be NULL: the residual stream, updated in place, or NULL
+ *   eps      float: added to the mean square (variance) under the square root
+ *   stream   the CUDA stream (cudaStream_t) to launch on
+ *
+ * Returns FG_OK, or an error status with fg_last_error() saying why; on error
+ * nothing is launched and nothing is written.
+ */
+fg_status fg_rmsnorm_dynamic_quant_fp8(const DLTensor* x, const DLTensor* weight, DLTensor* out, DLTensor* scales, const DLTensor* scale_ub, DLTensor* residual, float eps, fg_stream_t stream);
+
+/* rmsnorm_quant_fp8: RMSNorm then static fp8 quantisation: out = fp8(rmsnorm(x) * w / scale)
+ * Per row: y = x * rsqrt(mean(x^2) + eps) * weight in fp32; out = y / scale
+ * converted to float8_e4m3fn with saturation to +-448 (NaN stays NaN); scale is a
+ * [1] fp32 tensor on the device.
+ *
+ *   x        [B?, L, C] bf16/fp16/fp32, in: the rows, last dim contiguous; row strides free
+ *   weight   [C] fp32/bf16/fp16, in: the norm weight [C], fp32 or the dtype of x
+ *   scale    [1] fp32, in: the static quantisation scale [1], on the device
+ *   out      [B?, L, C] fp8e4m3, out: the quantised result, float8_e4m3fn (saturated to +-448)
+ *   eps      float: added to the mean square (variance) under the square root
+ *   stream   the CUDA stream (cudaStream_t) to launch on
+ *
+ * Returns FG_OK, or an error status with fg_last_error() saying why; on error
+ * nothing is launched and nothing is written.
+ */
+fg_status fg_rmsnorm_quant_fp8(const DLTensor* x, const DLTensor* weight, const DLTensor* scale, DLTensor* out, float eps, fg_stream_t stream);
+
 /* rope: rotary embedding with per-token cos/sin tables
  * Rotates pairs of each head of x by the angle of its token: with c, s = cos, sin
  * of row s (the token's index in its sequence) and angle i,
@@ -410,6 +550,43 @@ fg_status fg_rope_positions(const DLTensor* x, DLTensor* out, const DLTensor* co
  * nothing is launched and nothing is written.
  */
 fg_status fg_rope_qk(const DLTensor* q, const DLTensor* k, DLTensor* q_out, DLTensor* k_out, const DLTensor* cos, const DLTensor* sin, fg_pairing pairing, fg_stream_t stream);
+
+/* rope_qk_cos_sin_cache: rotary embedding of q and k in one launch, from a packed cos_sin_cache indexed by positions
+ * As fg_rope_cos_sin_cache, applied to q [.., HQ, D] and k [.., HK, D] in one
+ * launch (GQA/MQA head counts; token strides free: views of one fused qkv
+ * tensor): the angles of token t in row positions[t] + position_offset of
+ * cos_sin_cache [P, R], cosines then sines; q_out / k_out NULL (or q / k) rotate
+ * in place. A row outside [0, P) is never read: that token's rotated dims come
+ * out NaN.
+ *
+ *   q        [B?, S, HQ, D] bf16/fp16/fp32, in: queries, last dim contiguous
+ *   k        [B?, S, HK, D] bf16/fp16/fp32, in: keys, last dim contiguous; token strides free
+ *   q_out    [B?, S, HQ, D] bf16/fp16/fp32, out, may be NULL: rotated q; NULL or q for in place
+ *   k_out    [B?, S, HK, D] bf16/fp16/fp32, out, may be NULL: rotated k; NULL or k for in place
+ *   cos_sin_cache [P, R] fp32/bf16/fp16, in: cosines then sines, by position
+ *   positions [B?, S] i32/i64, in: each token's position (any strides)
+ *   pairing  fg_pairing: which elements form a rotated pair
+ *   position_offset int64_t: added to every position
+ *   stream   the CUDA stream (cudaStream_t) to launch on
+ *
+ * Returns FG_OK, or an error status with fg_last_error() saying why; on error
+ * nothing is launched and nothing is written.
+ */
+fg_status fg_rope_qk_cos_sin_cache(const DLTensor* q, const DLTensor* k, DLTensor* q_out, DLTensor* k_out, const DLTensor* cos_sin_cache, const DLTensor* positions, fg_pairing pairing, int64_t position_offset, fg_stream_t stream);
+
+/* silu_and_mul: SiLU-and-multiply: out = silu(x[:, :F]) * x[:, F:]
+ * Per row of x [T, 2F] (or [B, L, 2F]): out[:, i] = silu(a) * b with a = x[:, i],
+ * b = x[:, F + i], silu(a) = a / (1 + exp(-a)), in fp32, rounded once.
+ *
+ *   x        [B?, L, C*2] bf16/fp16/fp32, in: the rows [.., 2F]: the gate half, then the up half
+ *   out      [B?, L, C] bf16/fp16/fp32, out: the result [.., F]
+ *   eps      float: added to the mean square (variance) under the square root
+ *   stream   the CUDA stream (cudaStream_t) to launch on
+ *
+ * Returns FG_OK, or an error status with fg_last_error() saying why; on error
+ * nothing is launched and nothing is written.
+ */
+fg_status fg_silu_and_mul(const DLTensor* x, DLTensor* out, float eps, fg_stream_t stream);
 
 #ifdef __cplusplus
 }

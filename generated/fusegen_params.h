@@ -6,6 +6,86 @@
 #pragma once
 #include <stdint.h>
 
+// fused_add_rmsnorm: residual add then RMSNorm, in place on both: residual = x + residual; x = rmsnorm(residual) * w   [gen/specs/serving.lua]
+typedef struct fg_fused_add_rmsnorm_params {
+    const void* x;
+    const void* residual;
+    const void* weight;
+    void* out;
+    void* residual_out;
+    int64_t x_stride[3];
+    int64_t residual_stride[3];
+    int64_t weight_stride[1];
+    int64_t out_stride[3];
+    int64_t residual_out_stride[3];
+    int64_t B, C, L;
+    float eps;
+    uint32_t inplace;  // bit i: tensor i (an output) is the input it may alias
+    uint32_t index32;  // 1: every tensor's element offsets are below 2^31 - 1 (kernels may index in 32 bits)
+} fg_fused_add_rmsnorm_params;
+
+// fused_add_rmsnorm_quant_fp8: residual add, RMSNorm, static fp8 quantisation: residual updated in place   [gen/specs/serving.lua]
+typedef struct fg_fused_add_rmsnorm_quant_fp8_params {
+    const void* x;
+    void* residual;
+    const void* weight;
+    const void* scale;
+    void* out;
+    int64_t x_stride[3];
+    int64_t residual_stride[3];
+    int64_t weight_stride[1];
+    int64_t scale_stride[1];
+    int64_t out_stride[3];
+    int64_t B, C, L;
+    float eps;
+    uint32_t inplace;  // bit i: tensor i (an output) is the input it may alias
+    uint32_t index32;  // 1: every tensor's element offsets are below 2^31 - 1 (kernels may index in 32 bits)
+} fg_fused_add_rmsnorm_quant_fp8_params;
+
+// gated_residual_add: gated residual add (adaLN-zero's closing step): residual + gate * x   [gen/specs/serving.lua]
+typedef struct fg_gated_residual_add_params {
+    const void* x;
+    const void* gate;
+    const void* residual;
+    void* out;
+    int64_t x_stride[3];
+    int64_t gate_stride[3];
+    int64_t residual_stride[3];
+    int64_t out_stride[3];
+    int64_t B, C, L;
+    float eps;
+    uint32_t inplace;  // bit i: tensor i (an output) is the input it may alias
+    uint32_t index32;  // 1: every tensor's element offsets are below 2^31 - 1 (kernels may index in 32 bits)
+} fg_gated_residual_add_params;
+
+// gelu_tanh_and_mul: GELU(tanh)-and-multiply: out = gelu_tanh(x[:, :F]) * x[:, F:]   [gen/specs/serving.lua]
+typedef struct fg_gelu_tanh_and_mul_params {
+    const void* x;
+    void* out;
+    int64_t x_stride[3];
+    int64_t out_stride[3];
+    int64_t B, C, L;
+    float eps;
+    uint32_t inplace;  // bit i: tensor i (an output) is the input it may alias
+    uint32_t index32;  // 1: every tensor's element offsets are below 2^31 - 1 (kernels may index in 32 bits)
+} fg_gelu_tanh_and_mul_params;
+
+// layernorm: LayerNorm of rows: out = (x - mean) * rsqrt(var + eps) * w + b   [gen/specs/serving.lua]
+typedef struct fg_layernorm_params {
+    const void* x;
+    const void* weight;
+    const void* bias;
+    void* out;
+    int64_t x_stride[3];
+    int64_t weight_stride[1];
+    int64_t bias_stride[1];
+    int64_t out_stride[3];
+    int64_t B, C, L;
+    float eps;
+    uint32_t inplace;  // bit i: tensor i (an output) is the input it may alias
+    uint32_t index32;  // 1: every tensor's element offsets are below 2^31 - 1 (kernels may index in 32 bits)
+} fg_layernorm_params;
+
 // norm_modulate: norm + modulation, scale and shift per batch   [gen/specs/norm_modulate.lua]
 typedef struct fg_norm_modulate_params {
     const void* x;
@@ -34,7 +114,7 @@ typedef struct fg_norm_modulate_params {
     uint32_t index32;  // 1: every tensor's element offsets are below 2^31 - 1 (kernels may index in 32 bits)
 } fg_norm_modulate_params;
 
-// norm_modulate_per_frame: norm + modulation, scale and shift per video frame (Wan)   [gen/specs/norm_modulate_per_frame.lua]
+// norm_modulate_per_frame: norm + modulation, scale and shift per video frame (Wan)   [gen/specs/norm_modulate.lua]
 typedef struct fg_norm_modulate_per_frame_params {
     const void* x;
     void* out;
@@ -62,7 +142,7 @@ typedef struct fg_norm_modulate_per_frame_params {
     uint32_t index32;  // 1: every tensor's element offsets are below 2^31 - 1 (kernels may index in 32 bits)
 } fg_norm_modulate_per_frame_params;
 
-// norm_modulate_per_token: norm + modulation, scale and shift per token   [gen/specs/norm_modulate_per_token.lua]
+// norm_modulate_per_token: norm + modulation, scale and shift per token   [gen/specs/norm_modulate.lua]
 typedef struct fg_norm_modulate_per_token_params {
     const void* x;
     void* out;
@@ -90,7 +170,7 @@ typedef struct fg_norm_modulate_per_token_params {
     uint32_t index32;  // 1: every tensor's element offsets are below 2^31 - 1 (kernels may index in 32 bits)
 } fg_norm_modulate_per_token_params;
 
-// norm_modulate_scalar: norm + modulation, one scalar scale and shift   [gen/specs/norm_modulate_scalar.lua]
+// norm_modulate_scalar: norm + modulation, one scalar scale and shift   [gen/specs/norm_modulate.lua]
 typedef struct fg_norm_modulate_scalar_params {
     const void* x;
     void* out;
@@ -116,7 +196,7 @@ typedef struct fg_norm_modulate_scalar_params {
     uint32_t index32;  // 1: every tensor's element offsets are below 2^31 - 1 (kernels may index in 32 bits)
 } fg_norm_modulate_scalar_params;
 
-// norm_modulate_select01: norm + modulation, scale/shift/gate of one of two branches per token   [gen/specs/norm_modulate_select01.lua]
+// norm_modulate_select01: norm + modulation, scale/shift/gate of one of two branches per token   [gen/specs/norm_modulate.lua]
 typedef struct fg_norm_modulate_select01_params {
     const void* x;
     void* out;
@@ -156,7 +236,7 @@ typedef struct fg_norm_modulate_select01_params {
     uint32_t index32;  // 1: every tensor's element offsets are below 2^31 - 1 (kernels may index in 32 bits)
 } fg_norm_modulate_select01_params;
 
-// qknorm_across_heads_rope: RMSNorm of q and k over all heads of a token, then rotary embedding from per-token cos/sin tables, in place   [gen/specs/qknorm_across_heads_rope.lua]
+// qknorm_across_heads_rope: RMSNorm of q and k over all heads of a token, then rotary embedding from per-token cos/sin tables, in place   [gen/specs/rotary.lua]
 typedef struct fg_qknorm_across_heads_rope_params {
     void* q;
     void* k;
@@ -178,7 +258,7 @@ typedef struct fg_qknorm_across_heads_rope_params {
     uint32_t index32;  // 1: every tensor's element offsets are below 2^31 - 1 (kernels may index in 32 bits)
 } fg_qknorm_across_heads_rope_params;
 
-// qknorm_across_heads_rope_per_head: RMSNorm of q and k over all heads of a token, then rotary embedding from per-head cos/sin tables, in place   [gen/specs/qknorm_across_heads_rope_per_head.lua]
+// qknorm_across_heads_rope_per_head: RMSNorm of q and k over all heads of a token, then rotary embedding from per-head cos/sin tables, in place   [gen/specs/rotary.lua]
 typedef struct fg_qknorm_across_heads_rope_per_head_params {
     void* q;
     void* k;
@@ -200,7 +280,7 @@ typedef struct fg_qknorm_across_heads_rope_per_head_params {
     uint32_t index32;  // 1: every tensor's element offsets are below 2^31 - 1 (kernels may index in 32 bits)
 } fg_qknorm_across_heads_rope_per_head_params;
 
-// qknorm_rope: RMSNorm of each head of q and k, then rotary embedding from per-token cos/sin tables, in place   [gen/specs/qknorm_rope.lua]
+// qknorm_rope: RMSNorm of each head of q and k, then rotary embedding from per-token cos/sin tables, in place   [gen/specs/rotary.lua]
 typedef struct fg_qknorm_rope_params {
     void* q;
     void* k;
@@ -222,7 +302,7 @@ typedef struct fg_qknorm_rope_params {
     uint32_t index32;  // 1: every tensor's element offsets are below 2^31 - 1 (kernels may index in 32 bits)
 } fg_qknorm_rope_params;
 
-// qknorm_rope_cos_sin_cache: RMSNorm of each head of q and k, then rotary embedding from a packed cos_sin_cache, in place   [gen/specs/qknorm_rope_cos_sin_cache.lua]
+// qknorm_rope_cos_sin_cache: RMSNorm of each head of q and k, then rotary embedding from a packed cos_sin_cache, in place   [gen/specs/rotary.lua]
 typedef struct fg_qknorm_rope_cos_sin_cache_params {
     void* q;
     void* k;
@@ -245,7 +325,7 @@ typedef struct fg_qknorm_rope_cos_sin_cache_params {
     uint32_t index32;  // 1: every tensor's element offsets are below 2^31 - 1 (kernels may index in 32 bits)
 } fg_qknorm_rope_cos_sin_cache_params;
 
-// qknorm_rope_positions: RMSNorm of each head of q and k, then rotary embedding from cos/sin tables indexed by positions, in place   [gen/specs/qknorm_rope_positions.lua]
+// qknorm_rope_positions: RMSNorm of each head of q and k, then rotary embedding from cos/sin tables indexed by positions, in place   [gen/specs/rotary.lua]
 typedef struct fg_qknorm_rope_positions_params {
     void* q;
     void* k;
@@ -270,7 +350,57 @@ typedef struct fg_qknorm_rope_positions_params {
     uint32_t index32;  // 1: every tensor's element offsets are below 2^31 - 1 (kernels may index in 32 bits)
 } fg_qknorm_rope_positions_params;
 
-// rope: rotary embedding with per-token cos/sin tables   [gen/specs/rope.lua]
+// rmsnorm: RMSNorm of rows: out = x * rsqrt(mean(x^2) + eps) * w   [gen/specs/serving.lua]
+typedef struct fg_rmsnorm_params {
+    const void* x;
+    const void* weight;
+    void* out;
+    int64_t x_stride[3];
+    int64_t weight_stride[1];
+    int64_t out_stride[3];
+    int64_t B, C, L;
+    float eps;
+    uint32_t inplace;  // bit i: tensor i (an output) is the input it may alias
+    uint32_t index32;  // 1: every tensor's element offsets are below 2^31 - 1 (kernels may index in 32 bits)
+} fg_rmsnorm_params;
+
+// rmsnorm_dynamic_quant_fp8: RMSNorm then fp8 quantisation with a scale per row (optionally after a residual add)   [gen/specs/serving.lua]
+typedef struct fg_rmsnorm_dynamic_quant_fp8_params {
+    const void* x;
+    const void* weight;
+    void* out;
+    void* scales;
+    const void* scale_ub;
+    void* residual;
+    int64_t x_stride[3];
+    int64_t weight_stride[1];
+    int64_t out_stride[3];
+    int64_t scales_stride[2];
+    int64_t scale_ub_stride[1];
+    int64_t residual_stride[3];
+    int64_t B, C, L;
+    float eps;
+    uint32_t inplace;  // bit i: tensor i (an output) is the input it may alias
+    uint32_t index32;  // 1: every tensor's element offsets are below 2^31 - 1 (kernels may index in 32 bits)
+} fg_rmsnorm_dynamic_quant_fp8_params;
+
+// rmsnorm_quant_fp8: RMSNorm then static fp8 quantisation: out = fp8(rmsnorm(x) * w / scale)   [gen/specs/serving.lua]
+typedef struct fg_rmsnorm_quant_fp8_params {
+    const void* x;
+    const void* weight;
+    const void* scale;
+    void* out;
+    int64_t x_stride[3];
+    int64_t weight_stride[1];
+    int64_t scale_stride[1];
+    int64_t out_stride[3];
+    int64_t B, C, L;
+    float eps;
+    uint32_t inplace;  // bit i: tensor i (an output) is the input it may alias
+    uint32_t index32;  // 1: every tensor's element offsets are below 2^31 - 1 (kernels may index in 32 bits)
+} fg_rmsnorm_quant_fp8_params;
+
+// rope: rotary embedding with per-token cos/sin tables   [gen/specs/rotary.lua]
 typedef struct fg_rope_params {
     const void* x;
     void* out;
@@ -286,7 +416,7 @@ typedef struct fg_rope_params {
     uint32_t index32;  // 1: every tensor's element offsets are below 2^31 - 1 (kernels may index in 32 bits)
 } fg_rope_params;
 
-// rope_cos_sin_cache: rotary embedding with a packed cos_sin_cache indexed by positions   [gen/specs/rope_cos_sin_cache.lua]
+// rope_cos_sin_cache: rotary embedding with a packed cos_sin_cache indexed by positions   [gen/specs/rotary.lua]
 typedef struct fg_rope_cos_sin_cache_params {
     const void* x;
     void* out;
@@ -303,7 +433,7 @@ typedef struct fg_rope_cos_sin_cache_params {
     uint32_t index32;  // 1: every tensor's element offsets are below 2^31 - 1 (kernels may index in 32 bits)
 } fg_rope_cos_sin_cache_params;
 
-// rope_per_head: rotary embedding with per-head cos/sin tables   [gen/specs/rope_per_head.lua]
+// rope_per_head: rotary embedding with per-head cos/sin tables   [gen/specs/rotary.lua]
 typedef struct fg_rope_per_head_params {
     const void* x;
     void* out;
@@ -320,7 +450,7 @@ typedef struct fg_rope_per_head_params {
     uint32_t index32;  // 1: every tensor's element offsets are below 2^31 - 1 (kernels may index in 32 bits)
 } fg_rope_per_head_params;
 
-// rope_positions: rotary embedding with cos/sin tables indexed by positions   [gen/specs/rope_positions.lua]
+// rope_positions: rotary embedding with cos/sin tables indexed by positions   [gen/specs/rotary.lua]
 typedef struct fg_rope_positions_params {
     const void* x;
     void* out;
@@ -339,7 +469,7 @@ typedef struct fg_rope_positions_params {
     uint32_t index32;  // 1: every tensor's element offsets are below 2^31 - 1 (kernels may index in 32 bits)
 } fg_rope_positions_params;
 
-// rope_qk: rotary embedding of q and k in one launch, per-token cos/sin tables   [gen/specs/rope_qk.lua]
+// rope_qk: rotary embedding of q and k in one launch, per-token cos/sin tables   [gen/specs/rotary.lua]
 typedef struct fg_rope_qk_params {
     const void* q;
     const void* k;
@@ -358,4 +488,37 @@ typedef struct fg_rope_qk_params {
     uint32_t inplace;  // bit i: tensor i (an output) is the input it may alias
     uint32_t index32;  // 1: every tensor's element offsets are below 2^31 - 1 (kernels may index in 32 bits)
 } fg_rope_qk_params;
+
+// rope_qk_cos_sin_cache: rotary embedding of q and k in one launch, from a packed cos_sin_cache indexed by positions   [gen/specs/rotary.lua]
+typedef struct fg_rope_qk_cos_sin_cache_params {
+    const void* q;
+    const void* k;
+    void* q_out;
+    void* k_out;
+    const void* cos_sin_cache;
+    const void* positions;
+    int64_t q_stride[4];
+    int64_t k_stride[4];
+    int64_t q_out_stride[4];
+    int64_t k_out_stride[4];
+    int64_t cos_sin_cache_stride[2];
+    int64_t positions_stride[2];
+    int64_t B, D, HK, HQ, P, R, S;
+    int32_t pairing;  // fg_pairing
+    int64_t position_offset;
+    uint32_t inplace;  // bit i: tensor i (an output) is the input it may alias
+    uint32_t index32;  // 1: every tensor's element offsets are below 2^31 - 1 (kernels may index in 32 bits)
+} fg_rope_qk_cos_sin_cache_params;
+
+// silu_and_mul: SiLU-and-multiply: out = silu(x[:, :F]) * x[:, F:]   [gen/specs/serving.lua]
+typedef struct fg_silu_and_mul_params {
+    const void* x;
+    void* out;
+    int64_t x_stride[3];
+    int64_t out_stride[3];
+    int64_t B, C, L;
+    float eps;
+    uint32_t inplace;  // bit i: tensor i (an output) is the input it may alias
+    uint32_t index32;  // 1: every tensor's element offsets are below 2^31 - 1 (kernels may index in 32 bits)
+} fg_silu_and_mul_params;
 

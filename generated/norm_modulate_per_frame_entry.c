@@ -1,4 +1,4 @@
-// generated from gen/specs/norm_modulate_per_frame.lua by fusegen: do not edit
+// generated from gen/specs/norm_modulate.lua by fusegen: do not edit
 // Entry point of norm_modulate_per_frame: check every argument, pick the kernel, launch it.
 // Order: tensor descriptors, scalars, constraints, variant key (none of which
 // needs a GPU), then the device and pointers, then the kernel for this GPU.
@@ -12,15 +12,15 @@ static const fg__dtype_group groups[] = {
     {"act", 3, dtypes_act},
 };
 static const fg__tensor_sig tensors[] = {
-    {"x", FG__IN, 0, -1, 0, 3, 0, 0, {{0, 1, 0}, {3, 1, 0}, {1, 1, 0}}},
-    {"out", FG__OUT, 0, -1, 0, 3, 0, 0, {{0, 1, 0}, {3, 1, 0}, {1, 1, 0}}},
-    {"scale", FG__IN, 0, -1, 0, 4, 0, 0, {{0, 1, 1}, {2, 1, 0}, {-1, 1, 0}, {1, 1, 0}}},
-    {"shift", FG__IN, 0, -1, 0, 4, 0, 0, {{0, 1, 1}, {2, 1, 0}, {-1, 1, 0}, {1, 1, 0}}},
-    {"weight", FG__IN, 1, -1, 0, 1, 0, 0, {{1, 1, 0}}},
-    {"bias", FG__IN, 1, -1, 0, 1, 0, 0, {{1, 1, 0}}},
-    {"residual", FG__IN, 1, -1, 0, 3, 0, 0, {{0, 1, 0}, {3, 1, 0}, {1, 1, 0}}},
-    {"residual_gate", FG__IN, 1, -1, 0, 3, 0, 0, {{0, 1, 0}, {3, 1, 0}, {1, 1, 0}}},
-    {"residual_out", FG__OUT, 1, -1, 0, 3, 0, 0, {{0, 1, 0}, {3, 1, 0}, {1, 1, 0}}},
+    {"x", FG__IN, 0, -1, 0, 3, 0, 0, {{0, 1, 1, 0, 0}, {3, 1, 1, 0, 0}, {1, 1, 1, 0, 0}}},
+    {"out", FG__OUT, 0, -1, 0, 3, 0, 0, {{0, 1, 1, 0, 0}, {3, 1, 1, 0, 0}, {1, 1, 1, 0, 0}}},
+    {"scale", FG__IN, 0, -1, 0, 4, 0, 0, {{0, 1, 1, 1, 0}, {2, 1, 1, 0, 0}, {-1, 1, 1, 0, 0}, {1, 1, 1, 0, 0}}},
+    {"shift", FG__IN, 0, -1, 0, 4, 0, 0, {{0, 1, 1, 1, 0}, {2, 1, 1, 0, 0}, {-1, 1, 1, 0, 0}, {1, 1, 1, 0, 0}}},
+    {"weight", FG__IN, 1, -1, 0, 1, 0, 0, {{1, 1, 1, 0, 0}}},
+    {"bias", FG__IN, 1, -1, 0, 1, 0, 0, {{1, 1, 1, 0, 0}}},
+    {"residual", FG__IN, 1, -1, 0, 3, 0, 0, {{0, 1, 1, 0, 0}, {3, 1, 1, 0, 0}, {1, 1, 1, 0, 0}}},
+    {"residual_gate", FG__IN, 1, -1, 0, 3, 0, 0, {{0, 1, 1, 0, 0}, {3, 1, 1, 0, 0}, {1, 1, 1, 0, 0}}},
+    {"residual_out", FG__OUT, 1, -1, 0, 3, 0, 0, {{0, 1, 1, 0, 0}, {3, 1, 1, 0, 0}, {1, 1, 1, 0, 0}}},
 };
 static const char* const values_act[] = {"bf16", "fp16", "fp32"};
 static const char* const values_residual[] = {"no", "yes"};

@@ -1,4 +1,4 @@
-// generated from gen/specs/qknorm_across_heads_rope_per_head.lua by fusegen: do not edit
+// generated from gen/specs/rotary.lua by fusegen: do not edit
 // Entry point of qknorm_across_heads_rope_per_head: check every argument, pick the kernel, launch it.
 // Order: tensor descriptors, scalars, constraints, variant key (none of which
 // needs a GPU), then the device and pointers, then the kernel for this GPU.
@@ -16,12 +16,12 @@ static const fg__dtype_group groups[] = {
     {"table", 3, dtypes_table},
 };
 static const fg__tensor_sig tensors[] = {
-    {"q", FG__INOUT, 0, -1, 0, 4, 1, 0, {{0, 1, 0}, {7, 1, 0}, {2, 1, 0}, {1, 1, 0}}},
-    {"k", FG__INOUT, 0, -1, 0, 4, 1, 0, {{0, 1, 0}, {7, 1, 0}, {3, 1, 0}, {1, 1, 0}}},
-    {"q_weight", FG__IN, 0, -1, 1, 1, 0, 0, {{5, 1, 0}}},
-    {"k_weight", FG__IN, 0, -1, 1, 1, 0, 0, {{4, 1, 0}}},
-    {"cos", FG__IN, 0, -1, 2, 4, 1, 0, {{0, 1, 0}, {2, 1, 0}, {7, 1, 0}, {6, 2, 0}}},
-    {"sin", FG__IN, 0, -1, 2, 4, 1, 0, {{0, 1, 0}, {2, 1, 0}, {7, 1, 0}, {6, 2, 0}}},
+    {"q", FG__INOUT, 0, -1, 0, 4, 1, 0, {{0, 1, 1, 0, 1}, {7, 1, 1, 0, 0}, {2, 1, 1, 0, 0}, {1, 1, 1, 0, 0}}},
+    {"k", FG__INOUT, 0, -1, 0, 4, 1, 0, {{0, 1, 1, 0, 1}, {7, 1, 1, 0, 0}, {3, 1, 1, 0, 0}, {1, 1, 1, 0, 0}}},
+    {"q_weight", FG__IN, 0, -1, 1, 1, 0, 0, {{5, 1, 1, 0, 0}}},
+    {"k_weight", FG__IN, 0, -1, 1, 1, 0, 0, {{4, 1, 1, 0, 0}}},
+    {"cos", FG__IN, 0, -1, 2, 4, 1, 0, {{0, 1, 1, 0, 1}, {2, 1, 1, 0, 0}, {7, 1, 1, 0, 0}, {6, 2, 1, 0, 0}}},
+    {"sin", FG__IN, 0, -1, 2, 4, 1, 0, {{0, 1, 1, 0, 1}, {2, 1, 1, 0, 0}, {7, 1, 1, 0, 0}, {6, 2, 1, 0, 0}}},
 };
 static const char* const values_act[] = {"bf16", "fp16", "fp32"};
 static const char* const values_weight[] = {"fp32", "bf16", "fp16"};

@@ -1,4 +1,4 @@
-// generated from gen/specs/qknorm_rope_positions.lua by fusegen: do not edit
+// generated from gen/specs/rotary.lua by fusegen: do not edit
 // Entry point of qknorm_rope_positions: check every argument, pick the kernel, launch it.
 // Order: tensor descriptors, scalars, constraints, variant key (none of which
 // needs a GPU), then the device and pointers, then the kernel for this GPU.
@@ -18,13 +18,13 @@ static const fg__dtype_group groups[] = {
     {"pos", 2, dtypes_pos},
 };
 static const fg__tensor_sig tensors[] = {
-    {"q", FG__INOUT, 0, -1, 0, 4, 1, 0, {{0, 1, 0}, {6, 1, 0}, {3, 1, 0}, {1, 1, 0}}},
-    {"k", FG__INOUT, 0, -1, 0, 4, 1, 0, {{0, 1, 0}, {6, 1, 0}, {2, 1, 0}, {1, 1, 0}}},
-    {"q_weight", FG__IN, 0, -1, 1, 1, 0, 0, {{1, 1, 0}}},
-    {"k_weight", FG__IN, 0, -1, 1, 1, 0, 0, {{1, 1, 0}}},
-    {"cos", FG__IN, 0, -1, 2, 2, 0, 0, {{4, 1, 0}, {5, 2, 0}}},
-    {"sin", FG__IN, 0, -1, 2, 2, 0, 0, {{4, 1, 0}, {5, 2, 0}}},
-    {"positions", FG__IN, 0, -1, 3, 2, 1, 1, {{0, 1, 0}, {6, 1, 0}}},
+    {"q", FG__INOUT, 0, -1, 0, 4, 1, 0, {{0, 1, 1, 0, 1}, {6, 1, 1, 0, 0}, {3, 1, 1, 0, 0}, {1, 1, 1, 0, 0}}},
+    {"k", FG__INOUT, 0, -1, 0, 4, 1, 0, {{0, 1, 1, 0, 1}, {6, 1, 1, 0, 0}, {2, 1, 1, 0, 0}, {1, 1, 1, 0, 0}}},
+    {"q_weight", FG__IN, 0, -1, 1, 1, 0, 0, {{1, 1, 1, 0, 0}}},
+    {"k_weight", FG__IN, 0, -1, 1, 1, 0, 0, {{1, 1, 1, 0, 0}}},
+    {"cos", FG__IN, 0, -1, 2, 2, 0, 0, {{4, 1, 1, 0, 0}, {5, 2, 1, 0, 0}}},
+    {"sin", FG__IN, 0, -1, 2, 2, 0, 0, {{4, 1, 1, 0, 0}, {5, 2, 1, 0, 0}}},
+    {"positions", FG__IN, 0, -1, 3, 2, 1, 1, {{0, 1, 1, 0, 1}, {6, 1, 1, 0, 0}}},
 };
 static const char* const values_act[] = {"bf16", "fp16", "fp32"};
 static const char* const values_weight[] = {"fp32", "bf16", "fp16"};

@@ -1,4 +1,4 @@
-// generated from gen/specs/rope_per_head.lua by fusegen: do not edit
+// generated from gen/specs/rotary.lua by fusegen: do not edit
 // Entry point of rope_per_head: check every argument, pick the kernel, launch it.
 // Order: tensor descriptors, scalars, constraints, variant key (none of which
 // needs a GPU), then the device and pointers, then the kernel for this GPU.
@@ -14,10 +14,10 @@ static const fg__dtype_group groups[] = {
     {"table", 3, dtypes_table},
 };
 static const fg__tensor_sig tensors[] = {
-    {"x", FG__IN, 0, -1, 0, 4, 1, 0, {{0, 1, 0}, {4, 1, 0}, {2, 1, 0}, {1, 1, 0}}},
-    {"out", FG__OUT, 1, 0, 0, 4, 1, 0, {{0, 1, 0}, {4, 1, 0}, {2, 1, 0}, {1, 1, 0}}},
-    {"cos", FG__IN, 0, -1, 1, 4, 1, 0, {{0, 1, 0}, {2, 1, 0}, {4, 1, 0}, {3, 2, 0}}},
-    {"sin", FG__IN, 0, -1, 1, 4, 1, 0, {{0, 1, 0}, {2, 1, 0}, {4, 1, 0}, {3, 2, 0}}},
+    {"x", FG__IN, 0, -1, 0, 4, 1, 0, {{0, 1, 1, 0, 1}, {4, 1, 1, 0, 0}, {2, 1, 1, 0, 0}, {1, 1, 1, 0, 0}}},
+    {"out", FG__OUT, 1, 0, 0, 4, 1, 0, {{0, 1, 1, 0, 1}, {4, 1, 1, 0, 0}, {2, 1, 1, 0, 0}, {1, 1, 1, 0, 0}}},
+    {"cos", FG__IN, 0, -1, 1, 4, 1, 0, {{0, 1, 1, 0, 1}, {2, 1, 1, 0, 0}, {4, 1, 1, 0, 0}, {3, 2, 1, 0, 0}}},
+    {"sin", FG__IN, 0, -1, 1, 4, 1, 0, {{0, 1, 1, 0, 1}, {2, 1, 1, 0, 0}, {4, 1, 1, 0, 0}, {3, 2, 1, 0, 0}}},
 };
 static const char* const values_act[] = {"bf16", "fp16", "fp32"};
 static const char* const values_table[] = {"fp32", "bf16", "fp16"};

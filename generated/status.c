@@ -45,6 +45,7 @@ int fg__dtype_size(int dtype) {
   case FG_DTYPE_FP32: case FG_DTYPE_I32: return 4;
   case FG_DTYPE_FP16: case FG_DTYPE_BF16: return 2;
   case FG_DTYPE_I64: return 8;
+  case FG_DTYPE_FP8E4M3: return 1;
   }
   return 0;
 }
@@ -56,6 +57,7 @@ const char *fg__dtype_name(int dtype) {
   case FG_DTYPE_BF16: return "bf16";
   case FG_DTYPE_I32: return "i32";
   case FG_DTYPE_I64: return "i64";
+  case FG_DTYPE_FP8E4M3: return "fp8e4m3";
   }
   return "unknown";
 }

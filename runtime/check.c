@@ -18,6 +18,7 @@ static int dl_to_fg(DLDataType t) {
   if (t.code == kDLBfloat && t.bits == 16) return FG_DTYPE_BF16;
   if (t.code == kDLInt && t.bits == 32) return FG_DTYPE_I32;
   if (t.code == kDLInt && t.bits == 64) return FG_DTYPE_I64;
+  if (t.code == FG_DL_FLOAT8_E4M3FN && t.bits == 8) return FG_DTYPE_FP8E4M3;
   return 0;
 }
 
@@ -28,6 +29,7 @@ static const char *dl_code_name(int code) {
   case kDLFloat: return "float";
   case kDLBfloat: return "bfloat";
   case kDLComplex: return "complex";
+  case FG_DL_FLOAT8_E4M3FN: return "float8_e4m3fn";
   }
   return "code";
 }
@@ -40,13 +42,16 @@ static void layout_text(const fg__op_sig *sig, const fg__tensor_sig *ts, char *b
       len += snprintf(buf + len, n - len, "%s1", j ? ", " : "[");
       continue;
     }
-    const char *sym = sig->syms[ts->dims[j].sym];
-    if (ts->dims[j].broadcast)
-      len += snprintf(buf + len, n - len, "%s%s|1", j ? ", " : "[", sym);
-    else if (ts->dims[j].div > 1)
-      len += snprintf(buf + len, n - len, "%s%s/%d", j ? ", " : "[", sym, ts->dims[j].div);
+    const fg__dim *d = &ts->dims[j];
+    const char *sym = sig->syms[d->sym], *opt = d->optional ? "?" : "";
+    if (d->broadcast)
+      len += snprintf(buf + len, n - len, "%s%s|1%s", j ? ", " : "[", sym, opt);
+    else if (d->div > 1)
+      len += snprintf(buf + len, n - len, "%s%s/%d", j ? ", " : "[", sym, d->div);
+    else if (d->mul > 1)
+      len += snprintf(buf + len, n - len, "%s%s*%d", j ? ", " : "[", sym, d->mul);
     else
-      len += snprintf(buf + len, n - len, "%s%s%s", j ? ", " : "[", sym, j < ts->optional_lead ? "?" : "");
+      len += snprintf(buf + len, n - len, "%s%s%s", j ? ", " : "[", sym, opt);
   }
   if (len < n) snprintf(buf + len, n - len, "]");
 }
@@ -153,7 +158,7 @@ fg_status fg__check_call(const fg__op_sig *sig, const DLTensor *const *t, fg__ca
     }
     c->present[i] = 1;
     layout_text(sig, ts, layout, sizeof layout);
-    int lo_nd = ts->ndim - ts->optional_lead;
+    int lo_nd = ts->ndim - ts->optional_dims;
     if (x->ndim < lo_nd || x->ndim > ts->ndim) {
       if (lo_nd == ts->ndim)
         return fg__fail(FG_ERR_SHAPE, "%s: %s must have %d dims %s, got %d", fn, ts->name, ts->ndim, layout, x->ndim);
@@ -198,8 +203,14 @@ fg_status fg__check_call(const fg__op_sig *sig, const DLTensor *const *t, fg__ca
                       x->device.device_id, sig->tensors[device_owner].name, device_id);
     }
 
-    /* shape and strides, in the spec's layout (absent leading dims: size 1, stride 0) */
-    int missing = ts->ndim - x->ndim;
+    /* shape and strides, in the spec's layout: a tensor of k dims fewer leaves
+       out the first k optional dims (size 1, stride 0); cd[j]: the tensor's
+       dim of the layout's dim j, or -1 */
+    int missing = ts->ndim - x->ndim, cd[FG__MAX_DIMS];
+    for (int j = 0, d = 0, left = missing; j < ts->ndim; j++) {
+      if (left > 0 && ts->dims[j].optional) { cd[j] = -1; left--; }
+      else cd[j] = d++;
+    }
     int64_t contiguous = 1;
     /* The product of the sizes with zeros counted as one stays below 2^60, even
        for an empty tensor: the generated code multiplies symbols of a tensor
@@ -207,8 +218,8 @@ fg_status fg__check_call(const fg__op_sig *sig, const DLTensor *const *t, fg__ca
     int64_t nominal = 1;
     for (int j = ts->ndim - 1; j >= 0; j--) {
       int64_t size = 1, stride = 0;
-      if (j >= missing) {
-        int d = j - missing;
+      if (cd[j] >= 0) {
+        int d = cd[j];
         size = x->shape[d];
         if (size < 0 || size > LIMIT)
           return fg__fail(FG_ERR_SHAPE, "%s: %s.shape[%d] = %lld is out of range", fn, ts->name, d, (long long)size);
@@ -231,22 +242,25 @@ fg_status fg__check_call(const fg__op_sig *sig, const DLTensor *const *t, fg__ca
       if (size == 0) c->empty = 1;
       if (dim->sym < 0) {
         if (size != 1)
-          return fg__fail(FG_ERR_SHAPE, "%s: %s.shape[%d] = %lld must be 1 %s", fn, ts->name, j - missing,
+          return fg__fail(FG_ERR_SHAPE, "%s: %s.shape[%d] = %lld must be 1 %s", fn, ts->name, cd[j],
                           (long long)size, layout);
         continue;
       }
       if (dim->broadcast && size == 1) continue; /* broadcast: binds nothing */
-      int64_t value = size * dim->div;
+      if (dim->mul > 1 && size % dim->mul)
+        return fg__fail(FG_ERR_SHAPE, "%s: %s.shape[%d] = %lld must be a multiple of %d %s", fn, ts->name, cd[j],
+                        (long long)size, dim->mul, layout);
+      int64_t value = dim->mul > 1 ? size / dim->mul : size * dim->div;
       if (bound_by[dim->sym] < 0) {
         c->sym[dim->sym] = value;
         bound_by[dim->sym] = i;
-        bound_dim[dim->sym] = j - missing;
+        bound_dim[dim->sym] = cd[j];
       } else if (c->sym[dim->sym] != value) {
         const fg__tensor_sig *first = &sig->tensors[bound_by[dim->sym]];
         const char *sym = sig->syms[dim->sym];
         char here[64], there[64];
-        if (j < missing) snprintf(here, sizeof here, "%s (no dim: 1)", ts->name);
-        else snprintf(here, sizeof here, "%s.shape[%d]", ts->name, j - missing);
+        if (cd[j] < 0) snprintf(here, sizeof here, "%s (no dim: 1)", ts->name);
+        else snprintf(here, sizeof here, "%s.shape[%d]", ts->name, cd[j]);
         if (bound_dim[dim->sym] < 0) snprintf(there, sizeof there, "%s (no dim: 1)", first->name);
         else snprintf(there, sizeof there, "%s.shape[%d]", first->name, bound_dim[dim->sym]);
         return fg__fail(FG_ERR_SHAPE, "%s: %s gives %s = %lld but %s gives %s = %lld", fn, here, sym,

@@ -231,7 +231,7 @@ run_result fusegen_in(const char *dir, double timeout_s, const char *fmt, ...) {
 
 const char *rope_text(void) {
   static char *text;
-  if (!text) text = read_text("gen/specs/rope.lua", NULL);
+  if (!text) text = read_text("tests/fixtures/rope.lua", NULL);
   return text;
 }
 
@@ -243,7 +243,7 @@ int fixture_open(fixture *f, const char *spec_text) {
     return 0;
   }
   if (!rope_text()) {
-    CHECK_MSG(0, "cannot read gen/specs/rope.lua: run the tests from the repository root");
+    CHECK_MSG(0, "cannot read tests/fixtures/rope.lua: run the tests from the repository root");
     return 0;
   }
   snprintf(f->root, sizeof f->root, "/tmp/fusegen_gen.XXXXXX");
@@ -314,6 +314,6 @@ void expect_spec_error_in(const char *spec_path, const char *find, const char *r
 }
 
 void expect_spec_error(const char *find, const char *repl, const char *where, const char *expected) {
-  expect_spec_error_in("gen/specs/rope.lua", find, repl, where, expected);
+  expect_spec_error_in("tests/fixtures/rope.lua", find, repl, where, expected);
 }
 

@@ -1,7 +1,7 @@
 /* What the generator's tests share (tests/test_generator.c, tests/test_tuning.c;
  * tests/test_vendor.c reads and removes files with it): files, a subprocess
  * with a timeout, and a fixture folder under /tmp holding a copy of
- * gen/specs/rope.lua. */
+ * tests/fixtures/rope.lua. */
 #ifndef TEST_GEN_FIXTURE_H
 #define TEST_GEN_FIXTURE_H
 #include <stddef.h>
@@ -63,7 +63,7 @@ run_result generate(fixture *f);
  * or ":LINE:" (the message must hold "<spec path>:LINE:"). */
 void expect_spec_error_in(const char *spec_path, const char *find, const char *repl, const char *where,
                           const char *expected);
-/* the same on gen/specs/rope.lua */
+/* the same on tests/fixtures/rope.lua */
 void expect_spec_error(const char *find, const char *repl, const char *where, const char *expected);
 
 #endif

@@ -1,5 +1,5 @@
 /* Tests of the generator (build/fusegen) as its users meet it: a subprocess run
- * from the repository root on a copy of gen/specs/rope.lua (edited in small,
+ * from the repository root on a copy of tests/fixtures/rope.lua (edited in small,
  * realistic ways), each test in its own temporary folder under /tmp.
  *
  *   valid spec -> exit 0 and the expected files; `list` prints the variants
@@ -103,7 +103,7 @@ void test_generator_valid_spec_generates(void) {
    variants have the lean form too (tile lean): a second kernel before the
    launcher, which makes its divisors and runs it only when p.index32 holds. */
 void test_generator_heads_kernels_divide_by_constants(void) {
-  static const char *const specs[] = {"gen/specs/rope.lua", "gen/specs/rope_per_head.lua"};
+  static const char *const specs[] = {"tests/fixtures/rope.lua", "gen/specs/rope_per_head.lua"};
   static const char *const files[] = {"rope_bf16_tabfp32_interleaved.cu", "rope_per_head_bf16_tabbf16_eager_bf16_half.cu"};
   for (int fi = 0; fi < 2; fi++) {
     char *spec = read_text(specs[fi], NULL);

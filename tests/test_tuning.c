@@ -51,10 +51,10 @@ void test_tuning_spec_rows_per_block_range(void) {
                        "an integer: 1: the streamed inputs");
   expect_spec_error_in("gen/specs/norm_modulate.lua", NM_TILES " wide_sum = 1,", NM_TILES " wide_sum = 2,",
                        "tiles.wide_sum", "an integer: 1: a block of one row reads its warps' partial sums");
-  expect_spec_error_in("gen/specs/rope.lua", "warps = 4, chunks = 1, heads_in_flight = 1, blocks_per_sm = 32,",
+  expect_spec_error_in("tests/fixtures/rope.lua", "warps = 4, chunks = 1, heads_in_flight = 1, blocks_per_sm = 32,",
                        "warps = 4, chunks = 1, heads_in_flight = 1, blocks_per_sm = 33,", "tiles.blocks_per_sm",
                        "an integer: 0: a warp per work item");
-  expect_spec_error_in("gen/specs/rope.lua", "warps = 4, chunks = 1, heads_in_flight = 1, blocks_per_sm = 32,",
+  expect_spec_error_in("tests/fixtures/rope.lua", "warps = 4, chunks = 1, heads_in_flight = 1, blocks_per_sm = 32,",
                        "warps = 4, chunks = 1, heads_in_flight = 1, blocks_per_sm = 32, flat_waves = 1025,",
                        "tiles.flat_waves", "an integer: with blocks_per_sm = n: 0: every call on the grid of what fits");
 }

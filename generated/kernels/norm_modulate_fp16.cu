@@ -45,16 +45,15 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_no_vec16)(const fg_norm_modulate_params p)
                 fg_load_fp16x8_stream(xr + e + 0, &v[1][0]);
             }
         }
-        const __half* scale_row = (const __half*)p.scale + b * p.scale_stride[0];
-        const __half* shift_row = (const __half*)p.shift + b * p.shift_stride[0];
         if (p.norm != 2) {  // not none
             float s = 0.f;
+            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[0][j];
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[1][j];
-                const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
+                const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_c;
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[0][j] -= mean;
         #pragma unroll
@@ -86,7 +85,7 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_no_vec16)(const fg_norm_modulate_params p)
         #pragma unroll
                 for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
             }
-            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_c + p.eps);
         #pragma unroll
             for (int j = 0; j < 8; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -126,21 +125,27 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_no_vec16)(const fg_norm_modulate_params p)
                 }
             }
         }
-        if (live && pos < nc) {  // chunk slot 0
-            float sc[8] = {}, sh[8] = {};
-            const int e = pos * 8;
-            fg_load_fp16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp16x8_keep(shift_row + e + 0, &sh[0]);
+        {
+            const __half* scale_row = (const __half*)p.scale + b * p.scale_stride[0];
+            const __half* shift_row = (const __half*)p.shift + b * p.shift_stride[0];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 8;
+                float sc[8] = {};
+                fg_load_fp16x8_keep(scale_row + e + 0, &sc[0]);
+                float sh[8] = {};
+                fg_load_fp16x8_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-            float sc[8] = {}, sh[8] = {};
-            const int e = (pos + 1 * tpr) * 8;
-            fg_load_fp16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp16x8_keep(shift_row + e + 0, &sh[0]);
+                for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 8;
+                float sc[8] = {};
+                fg_load_fp16x8_keep(scale_row + e + 0, &sc[0]);
+                float sh[8] = {};
+                fg_load_fp16x8_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 8; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+                for (int j = 0; j < 8; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+            }
         }
         {
             __half* orow = (__half*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
@@ -207,16 +212,15 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_no_vec16)(const fg_norm_modulate_params p)
                 fg_load_fp16x8_stream(xr + e + 0, &v[1][0]);
             }
         }
-        const __half* scale_row = (const __half*)p.scale + b * p.scale_stride[0];
-        const __half* shift_row = (const __half*)p.shift + b * p.shift_stride[0];
         if (p.norm != 2) {  // not none
             float s = 0.f;
+            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[0][j];
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[1][j];
-                const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
+                const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_c;
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[0][j] -= mean;
         #pragma unroll
@@ -248,7 +252,7 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_no_vec16)(const fg_norm_modulate_params p)
         #pragma unroll
                 for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
             }
-            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_c + p.eps);
         #pragma unroll
             for (int j = 0; j < 8; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -288,21 +292,27 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_no_vec16)(const fg_norm_modulate_params p)
                 }
             }
         }
-        if (live && pos < nc) {  // chunk slot 0
-            float sc[8] = {}, sh[8] = {};
-            const int e = pos * 8;
-            fg_load_fp16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp16x8_keep(shift_row + e + 0, &sh[0]);
+        {
+            const __half* scale_row = (const __half*)p.scale + b * p.scale_stride[0];
+            const __half* shift_row = (const __half*)p.shift + b * p.shift_stride[0];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 8;
+                float sc[8] = {};
+                fg_load_fp16x8_keep(scale_row + e + 0, &sc[0]);
+                float sh[8] = {};
+                fg_load_fp16x8_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-            float sc[8] = {}, sh[8] = {};
-            const int e = (pos + 1 * tpr) * 8;
-            fg_load_fp16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp16x8_keep(shift_row + e + 0, &sh[0]);
+                for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 8;
+                float sc[8] = {};
+                fg_load_fp16x8_keep(scale_row + e + 0, &sc[0]);
+                float sh[8] = {};
+                fg_load_fp16x8_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 8; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+                for (int j = 0; j < 8; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+            }
         }
         {
             __half* orow = (__half*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
@@ -368,16 +378,15 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_no_vec16)(const fg_norm_modulate_params p)
                 fg_load_fp16x8_stream(xr + e + 0, &v[1][0]);
             }
         }
-        const __half* scale_row = (const __half*)p.scale + b * p.scale_stride[0];
-        const __half* shift_row = (const __half*)p.shift + b * p.shift_stride[0];
         if (p.norm != 2) {  // not none
             float s = 0.f;
+            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[0][j];
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[1][j];
-                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C;
+                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c;
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[0][j] -= mean;
         #pragma unroll
@@ -409,7 +418,7 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_no_vec16)(const fg_norm_modulate_params p)
         #pragma unroll
                 for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
             }
-            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C + p.eps);
+            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c + p.eps);
         #pragma unroll
             for (int j = 0; j < 8; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -449,21 +458,27 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_no_vec16)(const fg_norm_modulate_params p)
                 }
             }
         }
-        if (live && pos < nc) {  // chunk slot 0
-            float sc[8] = {}, sh[8] = {};
-            const int e = pos * 8;
-            fg_load_fp16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp16x8_keep(shift_row + e + 0, &sh[0]);
+        {
+            const __half* scale_row = (const __half*)p.scale + b * p.scale_stride[0];
+            const __half* shift_row = (const __half*)p.shift + b * p.shift_stride[0];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 8;
+                float sc[8] = {};
+                fg_load_fp16x8_keep(scale_row + e + 0, &sc[0]);
+                float sh[8] = {};
+                fg_load_fp16x8_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-            float sc[8] = {}, sh[8] = {};
-            const int e = (pos + 1 * tpr) * 8;
-            fg_load_fp16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp16x8_keep(shift_row + e + 0, &sh[0]);
+                for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 8;
+                float sc[8] = {};
+                fg_load_fp16x8_keep(scale_row + e + 0, &sc[0]);
+                float sh[8] = {};
+                fg_load_fp16x8_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 8; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+                for (int j = 0; j < 8; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+            }
         }
         {
             __half* orow = (__half*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
@@ -587,10 +602,9 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_no_scalar)(const fg_norm_modulate_params p)
                 v[15][0] = fg_to_f32((xr + e)[0]);
             }
         }
-        const __half* scale_row = (const __half*)p.scale + b * p.scale_stride[0];
-        const __half* shift_row = (const __half*)p.shift + b * p.shift_stride[0];
         if (p.norm != 2) {  // not none
             float s = 0.f;
+            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 1; j++) s += v[0][j];
@@ -624,7 +638,7 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_no_scalar)(const fg_norm_modulate_params p)
                 for (int j = 0; j < 1; j++) s += v[14][j];
         #pragma unroll
                 for (int j = 0; j < 1; j++) s += v[15][j];
-                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C;
+                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c;
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[0][j] -= mean;
         #pragma unroll
@@ -740,7 +754,7 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_no_scalar)(const fg_norm_modulate_params p)
         #pragma unroll
                 for (int j = 0; j < 1; j++) s = fmaf(v[15][j], v[15][j], s);
             }
-            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C + p.eps);
+            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c + p.eps);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -1018,133 +1032,153 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_no_scalar)(const fg_norm_modulate_params p)
                 }
             }
         }
-        if (live && pos < nc) {  // chunk slot 0
-            float sc[1] = {}, sh[1] = {};
-            const int e = pos * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+        {
+            const __half* scale_row = (const __half*)p.scale + b * p.scale_stride[0];
+            const __half* shift_row = (const __half*)p.shift + b * p.shift_stride[0];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 1 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 2 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+                const int e = (pos + 2 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 3 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+                const int e = (pos + 3 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 4 * tpr < nc) {  // chunk slot 4
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 4 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 4 * tpr < nc) {  // chunk slot 4
+                const int e = (pos + 4 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[4][j] = fmaf(v[4][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 5 * tpr < nc) {  // chunk slot 5
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 5 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[4][j] = fmaf(v[4][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 5 * tpr < nc) {  // chunk slot 5
+                const int e = (pos + 5 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[5][j] = fmaf(v[5][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 6 * tpr < nc) {  // chunk slot 6
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 6 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[5][j] = fmaf(v[5][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 6 * tpr < nc) {  // chunk slot 6
+                const int e = (pos + 6 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[6][j] = fmaf(v[6][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 7 * tpr < nc) {  // chunk slot 7
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 7 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[6][j] = fmaf(v[6][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 7 * tpr < nc) {  // chunk slot 7
+                const int e = (pos + 7 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[7][j] = fmaf(v[7][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 8 * tpr < nc) {  // chunk slot 8
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 8 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[7][j] = fmaf(v[7][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 8 * tpr < nc) {  // chunk slot 8
+                const int e = (pos + 8 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[8][j] = fmaf(v[8][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 9 * tpr < nc) {  // chunk slot 9
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 9 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[8][j] = fmaf(v[8][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 9 * tpr < nc) {  // chunk slot 9
+                const int e = (pos + 9 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[9][j] = fmaf(v[9][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 10 * tpr < nc) {  // chunk slot 10
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 10 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[9][j] = fmaf(v[9][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 10 * tpr < nc) {  // chunk slot 10
+                const int e = (pos + 10 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[10][j] = fmaf(v[10][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 11 * tpr < nc) {  // chunk slot 11
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 11 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[10][j] = fmaf(v[10][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 11 * tpr < nc) {  // chunk slot 11
+                const int e = (pos + 11 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[11][j] = fmaf(v[11][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 12 * tpr < nc) {  // chunk slot 12
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 12 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[11][j] = fmaf(v[11][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 12 * tpr < nc) {  // chunk slot 12
+                const int e = (pos + 12 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[12][j] = fmaf(v[12][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 13 * tpr < nc) {  // chunk slot 13
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 13 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[12][j] = fmaf(v[12][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 13 * tpr < nc) {  // chunk slot 13
+                const int e = (pos + 13 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[13][j] = fmaf(v[13][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 14 * tpr < nc) {  // chunk slot 14
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 14 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[13][j] = fmaf(v[13][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 14 * tpr < nc) {  // chunk slot 14
+                const int e = (pos + 14 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[14][j] = fmaf(v[14][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 15 * tpr < nc) {  // chunk slot 15
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 15 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[14][j] = fmaf(v[14][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 15 * tpr < nc) {  // chunk slot 15
+                const int e = (pos + 15 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[15][j] = fmaf(v[15][j], p.scale_offset + sc[j], sh[j]);
+                for (int j = 0; j < 1; j++) v[15][j] = fmaf(v[15][j], p.scale_offset + sc[j], sh[j]);
+            }
         }
         {
             __half* orow = (__half*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
@@ -1281,55 +1315,71 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_yes_vec16)(const fg_norm_modulate_params p)
                 x_raw[1] = fg_ld16_plain(xr + e);
             }
         }
-        uint4 res_raw[2], rgate_raw[2];
+        uint4 residual_raw[2];
         {
-            const __half* rr = (const __half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
-            const __half* gr = (const __half*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
+            const __half* residual_row = (const __half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 8;
-                res_raw[0] = fg_ld16_plain(rr + e);
-                rgate_raw[0] = fg_ld16_plain(gr + e);
+                residual_raw[0] = fg_ld16_plain(residual_row + e);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 8;
-                res_raw[1] = fg_ld16_plain(rr + e);
-                rgate_raw[1] = fg_ld16_plain(gr + e);
+                residual_raw[1] = fg_ld16_plain(residual_row + e);
             }
         }
-        const __half* scale_row = (const __half*)p.scale + b * p.scale_stride[0];
-        const __half* shift_row = (const __half*)p.shift + b * p.shift_stride[0];
+        uint4 residual_gate_raw[2];
+        {
+            const __half* residual_gate_row = (const __half*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 8;
+                residual_gate_raw[0] = fg_ld16_plain(residual_gate_row + e);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 8;
+                residual_gate_raw[1] = fg_ld16_plain(residual_gate_row + e);
+            }
+        }
         // use: the stages' arithmetic and stores on what the loads returned
         if (live && pos < nc) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
         if (live && pos + 1 * tpr < nc) { fg_unpack_fp16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
         {
-            __half* ro = (__half*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                float a[8] = {};
+                fg_unpack_fp16x8(residual_raw[0], &a[0]);
+                float g[8] = {};
+                fg_unpack_fp16x8(residual_gate_raw[0], &g[0]);
+        #pragma unroll
+                for (int j = 0; j < 8; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                float a[8] = {};
+                fg_unpack_fp16x8(residual_raw[1], &a[0]);
+                float g[8] = {};
+                fg_unpack_fp16x8(residual_gate_raw[1], &g[0]);
+        #pragma unroll
+                for (int j = 0; j < 8; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
+            }
+        }
+        {
+            __half* orow = (__half*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 8;
-                float r[8] = {}, g[8] = {};
-                fg_unpack_fp16x8(res_raw[0], &r[0]);
-                fg_unpack_fp16x8(rgate_raw[0], &g[0]);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[0][j] = fmaf(g[j], v[0][j], r[j]);
-                fg_store_fp16x8(ro + e + 0, &v[0][0]);
+                fg_store_fp16x8(orow + e + 0, &v[0][0]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 8;
-                float r[8] = {}, g[8] = {};
-                fg_unpack_fp16x8(res_raw[1], &r[0]);
-                fg_unpack_fp16x8(rgate_raw[1], &g[0]);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[1][j] = fmaf(g[j], v[1][j], r[j]);
-                fg_store_fp16x8(ro + e + 0, &v[1][0]);
+                fg_store_fp16x8(orow + e + 0, &v[1][0]);
             }
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
+            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[0][j];
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[1][j];
-                const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
+                const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_c;
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[0][j] -= mean;
         #pragma unroll
@@ -1361,7 +1411,7 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_yes_vec16)(const fg_norm_modulate_params p)
         #pragma unroll
                 for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
             }
-            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_c + p.eps);
         #pragma unroll
             for (int j = 0; j < 8; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -1401,21 +1451,27 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_yes_vec16)(const fg_norm_modulate_params p)
                 }
             }
         }
-        if (live && pos < nc) {  // chunk slot 0
-            float sc[8] = {}, sh[8] = {};
-            const int e = pos * 8;
-            fg_load_fp16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp16x8_keep(shift_row + e + 0, &sh[0]);
+        {
+            const __half* scale_row = (const __half*)p.scale + b * p.scale_stride[0];
+            const __half* shift_row = (const __half*)p.shift + b * p.shift_stride[0];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 8;
+                float sc[8] = {};
+                fg_load_fp16x8_keep(scale_row + e + 0, &sc[0]);
+                float sh[8] = {};
+                fg_load_fp16x8_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-            float sc[8] = {}, sh[8] = {};
-            const int e = (pos + 1 * tpr) * 8;
-            fg_load_fp16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp16x8_keep(shift_row + e + 0, &sh[0]);
+                for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 8;
+                float sc[8] = {};
+                fg_load_fp16x8_keep(scale_row + e + 0, &sc[0]);
+                float sh[8] = {};
+                fg_load_fp16x8_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 8; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+                for (int j = 0; j < 8; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+            }
         }
         {
             __half* orow = (__half*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
@@ -1484,55 +1540,71 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_yes_vec16)(const fg_norm_modulate_params p)
                 x_raw[1] = fg_ld16_plain(xr + e);
             }
         }
-        uint4 res_raw[2], rgate_raw[2];
+        uint4 residual_raw[2];
         {
-            const __half* rr = (const __half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
-            const __half* gr = (const __half*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
+            const __half* residual_row = (const __half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 8;
-                res_raw[0] = fg_ld16_plain(rr + e);
-                rgate_raw[0] = fg_ld16_plain(gr + e);
+                residual_raw[0] = fg_ld16_plain(residual_row + e);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 8;
-                res_raw[1] = fg_ld16_plain(rr + e);
-                rgate_raw[1] = fg_ld16_plain(gr + e);
+                residual_raw[1] = fg_ld16_plain(residual_row + e);
             }
         }
-        const __half* scale_row = (const __half*)p.scale + b * p.scale_stride[0];
-        const __half* shift_row = (const __half*)p.shift + b * p.shift_stride[0];
+        uint4 residual_gate_raw[2];
+        {
+            const __half* residual_gate_row = (const __half*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 8;
+                residual_gate_raw[0] = fg_ld16_plain(residual_gate_row + e);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 8;
+                residual_gate_raw[1] = fg_ld16_plain(residual_gate_row + e);
+            }
+        }
         // use: the stages' arithmetic and stores on what the loads returned
         if (live && pos < nc) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
         if (live && pos + 1 * tpr < nc) { fg_unpack_fp16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
         {
-            __half* ro = (__half*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                float a[8] = {};
+                fg_unpack_fp16x8(residual_raw[0], &a[0]);
+                float g[8] = {};
+                fg_unpack_fp16x8(residual_gate_raw[0], &g[0]);
+        #pragma unroll
+                for (int j = 0; j < 8; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                float a[8] = {};
+                fg_unpack_fp16x8(residual_raw[1], &a[0]);
+                float g[8] = {};
+                fg_unpack_fp16x8(residual_gate_raw[1], &g[0]);
+        #pragma unroll
+                for (int j = 0; j < 8; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
+            }
+        }
+        {
+            __half* orow = (__half*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 8;
-                float r[8] = {}, g[8] = {};
-                fg_unpack_fp16x8(res_raw[0], &r[0]);
-                fg_unpack_fp16x8(rgate_raw[0], &g[0]);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[0][j] = fmaf(g[j], v[0][j], r[j]);
-                fg_store_fp16x8(ro + e + 0, &v[0][0]);
+                fg_store_fp16x8(orow + e + 0, &v[0][0]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 8;
-                float r[8] = {}, g[8] = {};
-                fg_unpack_fp16x8(res_raw[1], &r[0]);
-                fg_unpack_fp16x8(rgate_raw[1], &g[0]);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[1][j] = fmaf(g[j], v[1][j], r[j]);
-                fg_store_fp16x8(ro + e + 0, &v[1][0]);
+                fg_store_fp16x8(orow + e + 0, &v[1][0]);
             }
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
+            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[0][j];
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[1][j];
-                const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
+                const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_c;
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[0][j] -= mean;
         #pragma unroll
@@ -1564,7 +1636,7 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_yes_vec16)(const fg_norm_modulate_params p)
         #pragma unroll
                 for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
             }
-            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_c + p.eps);
         #pragma unroll
             for (int j = 0; j < 8; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -1604,21 +1676,27 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_yes_vec16)(const fg_norm_modulate_params p)
                 }
             }
         }
-        if (live && pos < nc) {  // chunk slot 0
-            float sc[8] = {}, sh[8] = {};
-            const int e = pos * 8;
-            fg_load_fp16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp16x8_keep(shift_row + e + 0, &sh[0]);
+        {
+            const __half* scale_row = (const __half*)p.scale + b * p.scale_stride[0];
+            const __half* shift_row = (const __half*)p.shift + b * p.shift_stride[0];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 8;
+                float sc[8] = {};
+                fg_load_fp16x8_keep(scale_row + e + 0, &sc[0]);
+                float sh[8] = {};
+                fg_load_fp16x8_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-            float sc[8] = {}, sh[8] = {};
-            const int e = (pos + 1 * tpr) * 8;
-            fg_load_fp16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp16x8_keep(shift_row + e + 0, &sh[0]);
+                for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 8;
+                float sc[8] = {};
+                fg_load_fp16x8_keep(scale_row + e + 0, &sc[0]);
+                float sh[8] = {};
+                fg_load_fp16x8_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 8; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+                for (int j = 0; j < 8; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+            }
         }
         {
             __half* orow = (__half*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
@@ -1686,55 +1764,71 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_yes_vec16)(const fg_norm_modulate_params p)
                 x_raw[1] = fg_ld16_plain(xr + e);
             }
         }
-        uint4 res_raw[2], rgate_raw[2];
+        uint4 residual_raw[2];
         {
-            const __half* rr = (const __half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
-            const __half* gr = (const __half*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
+            const __half* residual_row = (const __half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 8;
-                res_raw[0] = fg_ld16_plain(rr + e);
-                rgate_raw[0] = fg_ld16_plain(gr + e);
+                residual_raw[0] = fg_ld16_plain(residual_row + e);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 8;
-                res_raw[1] = fg_ld16_plain(rr + e);
-                rgate_raw[1] = fg_ld16_plain(gr + e);
+                residual_raw[1] = fg_ld16_plain(residual_row + e);
             }
         }
-        const __half* scale_row = (const __half*)p.scale + b * p.scale_stride[0];
-        const __half* shift_row = (const __half*)p.shift + b * p.shift_stride[0];
+        uint4 residual_gate_raw[2];
+        {
+            const __half* residual_gate_row = (const __half*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 8;
+                residual_gate_raw[0] = fg_ld16_plain(residual_gate_row + e);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 8;
+                residual_gate_raw[1] = fg_ld16_plain(residual_gate_row + e);
+            }
+        }
         // use: the stages' arithmetic and stores on what the loads returned
         if (live && pos < nc) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
         if (live && pos + 1 * tpr < nc) { fg_unpack_fp16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
         {
-            __half* ro = (__half*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                float a[8] = {};
+                fg_unpack_fp16x8(residual_raw[0], &a[0]);
+                float g[8] = {};
+                fg_unpack_fp16x8(residual_gate_raw[0], &g[0]);
+        #pragma unroll
+                for (int j = 0; j < 8; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                float a[8] = {};
+                fg_unpack_fp16x8(residual_raw[1], &a[0]);
+                float g[8] = {};
+                fg_unpack_fp16x8(residual_gate_raw[1], &g[0]);
+        #pragma unroll
+                for (int j = 0; j < 8; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
+            }
+        }
+        {
+            __half* orow = (__half*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 8;
-                float r[8] = {}, g[8] = {};
-                fg_unpack_fp16x8(res_raw[0], &r[0]);
-                fg_unpack_fp16x8(rgate_raw[0], &g[0]);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[0][j] = fmaf(g[j], v[0][j], r[j]);
-                fg_store_fp16x8(ro + e + 0, &v[0][0]);
+                fg_store_fp16x8(orow + e + 0, &v[0][0]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 8;
-                float r[8] = {}, g[8] = {};
-                fg_unpack_fp16x8(res_raw[1], &r[0]);
-                fg_unpack_fp16x8(rgate_raw[1], &g[0]);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[1][j] = fmaf(g[j], v[1][j], r[j]);
-                fg_store_fp16x8(ro + e + 0, &v[1][0]);
+                fg_store_fp16x8(orow + e + 0, &v[1][0]);
             }
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
+            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[0][j];
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[1][j];
-                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C;
+                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c;
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[0][j] -= mean;
         #pragma unroll
@@ -1766,7 +1860,7 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_yes_vec16)(const fg_norm_modulate_params p)
         #pragma unroll
                 for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
             }
-            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C + p.eps);
+            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c + p.eps);
         #pragma unroll
             for (int j = 0; j < 8; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -1806,21 +1900,27 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_yes_vec16)(const fg_norm_modulate_params p)
                 }
             }
         }
-        if (live && pos < nc) {  // chunk slot 0
-            float sc[8] = {}, sh[8] = {};
-            const int e = pos * 8;
-            fg_load_fp16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp16x8_keep(shift_row + e + 0, &sh[0]);
+        {
+            const __half* scale_row = (const __half*)p.scale + b * p.scale_stride[0];
+            const __half* shift_row = (const __half*)p.shift + b * p.shift_stride[0];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 8;
+                float sc[8] = {};
+                fg_load_fp16x8_keep(scale_row + e + 0, &sc[0]);
+                float sh[8] = {};
+                fg_load_fp16x8_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-            float sc[8] = {}, sh[8] = {};
-            const int e = (pos + 1 * tpr) * 8;
-            fg_load_fp16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp16x8_keep(shift_row + e + 0, &sh[0]);
+                for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 8;
+                float sc[8] = {};
+                fg_load_fp16x8_keep(scale_row + e + 0, &sc[0]);
+                float sh[8] = {};
+                fg_load_fp16x8_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 8; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+                for (int j = 0; j < 8; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+            }
         }
         {
             __half* orow = (__half*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
@@ -1945,158 +2045,223 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_yes_scalar)(const fg_norm_modulate_params p)
             }
         }
         {
-            const __half* rr = (const __half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
-            const __half* gr = (const __half*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
-            __half* ro = (__half*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
+            const __half* residual_row = (const __half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
+            const __half* residual_gate_row = (const __half*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[0][j] = fmaf(g[j], v[0][j], r[j]);
-                (ro + e)[0] = fg_from_f32<__half>(v[0][0]);
+                for (int j = 0; j < 1; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[1][j] = fmaf(g[j], v[1][j], r[j]);
-                (ro + e)[0] = fg_from_f32<__half>(v[1][0]);
+                for (int j = 0; j < 1; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
             }
             if (live && pos + 2 * tpr < nc) {  // chunk slot 2
                 const int e = (pos + 2 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[2][j] = fmaf(g[j], v[2][j], r[j]);
-                (ro + e)[0] = fg_from_f32<__half>(v[2][0]);
+                for (int j = 0; j < 1; j++) v[2][j] = fmaf(g[j], v[2][j], a[j]);
             }
             if (live && pos + 3 * tpr < nc) {  // chunk slot 3
                 const int e = (pos + 3 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[3][j] = fmaf(g[j], v[3][j], r[j]);
-                (ro + e)[0] = fg_from_f32<__half>(v[3][0]);
+                for (int j = 0; j < 1; j++) v[3][j] = fmaf(g[j], v[3][j], a[j]);
             }
             if (live && pos + 4 * tpr < nc) {  // chunk slot 4
                 const int e = (pos + 4 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[4][j] = fmaf(g[j], v[4][j], r[j]);
-                (ro + e)[0] = fg_from_f32<__half>(v[4][0]);
+                for (int j = 0; j < 1; j++) v[4][j] = fmaf(g[j], v[4][j], a[j]);
             }
             if (live && pos + 5 * tpr < nc) {  // chunk slot 5
                 const int e = (pos + 5 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[5][j] = fmaf(g[j], v[5][j], r[j]);
-                (ro + e)[0] = fg_from_f32<__half>(v[5][0]);
+                for (int j = 0; j < 1; j++) v[5][j] = fmaf(g[j], v[5][j], a[j]);
             }
             if (live && pos + 6 * tpr < nc) {  // chunk slot 6
                 const int e = (pos + 6 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[6][j] = fmaf(g[j], v[6][j], r[j]);
-                (ro + e)[0] = fg_from_f32<__half>(v[6][0]);
+                for (int j = 0; j < 1; j++) v[6][j] = fmaf(g[j], v[6][j], a[j]);
             }
             if (live && pos + 7 * tpr < nc) {  // chunk slot 7
                 const int e = (pos + 7 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[7][j] = fmaf(g[j], v[7][j], r[j]);
-                (ro + e)[0] = fg_from_f32<__half>(v[7][0]);
+                for (int j = 0; j < 1; j++) v[7][j] = fmaf(g[j], v[7][j], a[j]);
             }
             if (live && pos + 8 * tpr < nc) {  // chunk slot 8
                 const int e = (pos + 8 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[8][j] = fmaf(g[j], v[8][j], r[j]);
-                (ro + e)[0] = fg_from_f32<__half>(v[8][0]);
+                for (int j = 0; j < 1; j++) v[8][j] = fmaf(g[j], v[8][j], a[j]);
             }
             if (live && pos + 9 * tpr < nc) {  // chunk slot 9
                 const int e = (pos + 9 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[9][j] = fmaf(g[j], v[9][j], r[j]);
-                (ro + e)[0] = fg_from_f32<__half>(v[9][0]);
+                for (int j = 0; j < 1; j++) v[9][j] = fmaf(g[j], v[9][j], a[j]);
             }
             if (live && pos + 10 * tpr < nc) {  // chunk slot 10
                 const int e = (pos + 10 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[10][j] = fmaf(g[j], v[10][j], r[j]);
-                (ro + e)[0] = fg_from_f32<__half>(v[10][0]);
+                for (int j = 0; j < 1; j++) v[10][j] = fmaf(g[j], v[10][j], a[j]);
             }
             if (live && pos + 11 * tpr < nc) {  // chunk slot 11
                 const int e = (pos + 11 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[11][j] = fmaf(g[j], v[11][j], r[j]);
-                (ro + e)[0] = fg_from_f32<__half>(v[11][0]);
+                for (int j = 0; j < 1; j++) v[11][j] = fmaf(g[j], v[11][j], a[j]);
             }
             if (live && pos + 12 * tpr < nc) {  // chunk slot 12
                 const int e = (pos + 12 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[12][j] = fmaf(g[j], v[12][j], r[j]);
-                (ro + e)[0] = fg_from_f32<__half>(v[12][0]);
+                for (int j = 0; j < 1; j++) v[12][j] = fmaf(g[j], v[12][j], a[j]);
             }
             if (live && pos + 13 * tpr < nc) {  // chunk slot 13
                 const int e = (pos + 13 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[13][j] = fmaf(g[j], v[13][j], r[j]);
-                (ro + e)[0] = fg_from_f32<__half>(v[13][0]);
+                for (int j = 0; j < 1; j++) v[13][j] = fmaf(g[j], v[13][j], a[j]);
             }
             if (live && pos + 14 * tpr < nc) {  // chunk slot 14
                 const int e = (pos + 14 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[14][j] = fmaf(g[j], v[14][j], r[j]);
-                (ro + e)[0] = fg_from_f32<__half>(v[14][0]);
+                for (int j = 0; j < 1; j++) v[14][j] = fmaf(g[j], v[14][j], a[j]);
             }
             if (live && pos + 15 * tpr < nc) {  // chunk slot 15
                 const int e = (pos + 15 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[15][j] = fmaf(g[j], v[15][j], r[j]);
-                (ro + e)[0] = fg_from_f32<__half>(v[15][0]);
+                for (int j = 0; j < 1; j++) v[15][j] = fmaf(g[j], v[15][j], a[j]);
             }
         }
-        const __half* scale_row = (const __half*)p.scale + b * p.scale_stride[0];
-        const __half* shift_row = (const __half*)p.shift + b * p.shift_stride[0];
+        {
+            __half* orow = (__half*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 1;
+                (orow + e)[0] = fg_from_f32<__half>(v[0][0]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__half>(v[1][0]);
+            }
+            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+                const int e = (pos + 2 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__half>(v[2][0]);
+            }
+            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+                const int e = (pos + 3 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__half>(v[3][0]);
+            }
+            if (live && pos + 4 * tpr < nc) {  // chunk slot 4
+                const int e = (pos + 4 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__half>(v[4][0]);
+            }
+            if (live && pos + 5 * tpr < nc) {  // chunk slot 5
+                const int e = (pos + 5 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__half>(v[5][0]);
+            }
+            if (live && pos + 6 * tpr < nc) {  // chunk slot 6
+                const int e = (pos + 6 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__half>(v[6][0]);
+            }
+            if (live && pos + 7 * tpr < nc) {  // chunk slot 7
+                const int e = (pos + 7 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__half>(v[7][0]);
+            }
+            if (live && pos + 8 * tpr < nc) {  // chunk slot 8
+                const int e = (pos + 8 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__half>(v[8][0]);
+            }
+            if (live && pos + 9 * tpr < nc) {  // chunk slot 9
+                const int e = (pos + 9 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__half>(v[9][0]);
+            }
+            if (live && pos + 10 * tpr < nc) {  // chunk slot 10
+                const int e = (pos + 10 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__half>(v[10][0]);
+            }
+            if (live && pos + 11 * tpr < nc) {  // chunk slot 11
+                const int e = (pos + 11 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__half>(v[11][0]);
+            }
+            if (live && pos + 12 * tpr < nc) {  // chunk slot 12
+                const int e = (pos + 12 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__half>(v[12][0]);
+            }
+            if (live && pos + 13 * tpr < nc) {  // chunk slot 13
+                const int e = (pos + 13 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__half>(v[13][0]);
+            }
+            if (live && pos + 14 * tpr < nc) {  // chunk slot 14
+                const int e = (pos + 14 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__half>(v[14][0]);
+            }
+            if (live && pos + 15 * tpr < nc) {  // chunk slot 15
+                const int e = (pos + 15 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__half>(v[15][0]);
+            }
+        }
         if (p.norm != 2) {  // not none
             float s = 0.f;
+            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 1; j++) s += v[0][j];
@@ -2130,7 +2295,7 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_yes_scalar)(const fg_norm_modulate_params p)
                 for (int j = 0; j < 1; j++) s += v[14][j];
         #pragma unroll
                 for (int j = 0; j < 1; j++) s += v[15][j];
-                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C;
+                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c;
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[0][j] -= mean;
         #pragma unroll
@@ -2246,7 +2411,7 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_yes_scalar)(const fg_norm_modulate_params p)
         #pragma unroll
                 for (int j = 0; j < 1; j++) s = fmaf(v[15][j], v[15][j], s);
             }
-            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C + p.eps);
+            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c + p.eps);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -2524,133 +2689,153 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_yes_scalar)(const fg_norm_modulate_params p)
                 }
             }
         }
-        if (live && pos < nc) {  // chunk slot 0
-            float sc[1] = {}, sh[1] = {};
-            const int e = pos * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+        {
+            const __half* scale_row = (const __half*)p.scale + b * p.scale_stride[0];
+            const __half* shift_row = (const __half*)p.shift + b * p.shift_stride[0];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 1 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 2 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+                const int e = (pos + 2 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 3 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+                const int e = (pos + 3 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 4 * tpr < nc) {  // chunk slot 4
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 4 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 4 * tpr < nc) {  // chunk slot 4
+                const int e = (pos + 4 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[4][j] = fmaf(v[4][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 5 * tpr < nc) {  // chunk slot 5
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 5 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[4][j] = fmaf(v[4][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 5 * tpr < nc) {  // chunk slot 5
+                const int e = (pos + 5 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[5][j] = fmaf(v[5][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 6 * tpr < nc) {  // chunk slot 6
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 6 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[5][j] = fmaf(v[5][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 6 * tpr < nc) {  // chunk slot 6
+                const int e = (pos + 6 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[6][j] = fmaf(v[6][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 7 * tpr < nc) {  // chunk slot 7
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 7 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[6][j] = fmaf(v[6][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 7 * tpr < nc) {  // chunk slot 7
+                const int e = (pos + 7 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[7][j] = fmaf(v[7][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 8 * tpr < nc) {  // chunk slot 8
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 8 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[7][j] = fmaf(v[7][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 8 * tpr < nc) {  // chunk slot 8
+                const int e = (pos + 8 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[8][j] = fmaf(v[8][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 9 * tpr < nc) {  // chunk slot 9
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 9 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[8][j] = fmaf(v[8][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 9 * tpr < nc) {  // chunk slot 9
+                const int e = (pos + 9 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[9][j] = fmaf(v[9][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 10 * tpr < nc) {  // chunk slot 10
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 10 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[9][j] = fmaf(v[9][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 10 * tpr < nc) {  // chunk slot 10
+                const int e = (pos + 10 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[10][j] = fmaf(v[10][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 11 * tpr < nc) {  // chunk slot 11
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 11 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[10][j] = fmaf(v[10][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 11 * tpr < nc) {  // chunk slot 11
+                const int e = (pos + 11 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[11][j] = fmaf(v[11][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 12 * tpr < nc) {  // chunk slot 12
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 12 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[11][j] = fmaf(v[11][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 12 * tpr < nc) {  // chunk slot 12
+                const int e = (pos + 12 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[12][j] = fmaf(v[12][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 13 * tpr < nc) {  // chunk slot 13
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 13 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[12][j] = fmaf(v[12][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 13 * tpr < nc) {  // chunk slot 13
+                const int e = (pos + 13 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[13][j] = fmaf(v[13][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 14 * tpr < nc) {  // chunk slot 14
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 14 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[13][j] = fmaf(v[13][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 14 * tpr < nc) {  // chunk slot 14
+                const int e = (pos + 14 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[14][j] = fmaf(v[14][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 15 * tpr < nc) {  // chunk slot 15
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 15 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[14][j] = fmaf(v[14][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 15 * tpr < nc) {  // chunk slot 15
+                const int e = (pos + 15 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[15][j] = fmaf(v[15][j], p.scale_offset + sc[j], sh[j]);
+                for (int j = 0; j < 1; j++) v[15][j] = fmaf(v[15][j], p.scale_offset + sc[j], sh[j]);
+            }
         }
         {
             __half* orow = (__half*)p.out + b * p.out_stride[0] + l * p.out_stride[1];

@@ -1,4 +1,4 @@
-// generated from gen/specs/norm_modulate_per_frame.lua by fusegen: do not edit
+// generated from gen/specs/norm_modulate.lua by fusegen: do not edit
 // norm_modulate_per_frame: norm + modulation, scale and shift per video frame (Wan)
 // Compiled once per GPU target with -DFG_SM=<target> (80 for sm_80); kernel
 // and launcher names end in _sm<target>.
@@ -53,10 +53,9 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_no_vec16)(const fg_norm_modulate_pe
                 fg_load_fp32x4_stream(xr + e + 0, &v[3][0]);
             }
         }
-        const float* scale_row = (const float*)p.scale + b * p.scale_stride[0] + (l / (p.L / p.F)) * p.scale_stride[1];
-        const float* shift_row = (const float*)p.shift + b * p.shift_stride[0] + (l / (p.L / p.F)) * p.shift_stride[1];
         if (p.norm != 2) {  // not none
             float s = 0.f;
+            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[0][j];
@@ -66,7 +65,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_no_vec16)(const fg_norm_modulate_pe
                 for (int j = 0; j < 4; j++) s += v[2][j];
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[3][j];
-                const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
+                const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_c;
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[0][j] -= mean;
         #pragma unroll
@@ -110,7 +109,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_no_vec16)(const fg_norm_modulate_pe
         #pragma unroll
                 for (int j = 0; j < 4; j++) s = fmaf(v[3][j], v[3][j], s);
             }
-            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_c + p.eps);
         #pragma unroll
             for (int j = 0; j < 4; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -184,37 +183,45 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_no_vec16)(const fg_norm_modulate_pe
                 }
             }
         }
-        if (live && pos < nc) {  // chunk slot 0
-            float sc[4] = {}, sh[4] = {};
-            const int e = pos * 4;
-            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+        {
+            const float* scale_row = (const float*)p.scale + b * p.scale_stride[0] + (l / (p.L / p.F)) * p.scale_stride[1];
+            const float* shift_row = (const float*)p.shift + b * p.shift_stride[0] + (l / (p.L / p.F)) * p.shift_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 4;
+                float sc[4] = {};
+                fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+                float sh[4] = {};
+                fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 4; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-            float sc[4] = {}, sh[4] = {};
-            const int e = (pos + 1 * tpr) * 4;
-            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+                for (int j = 0; j < 4; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 4;
+                float sc[4] = {};
+                fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+                float sh[4] = {};
+                fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 4; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-            float sc[4] = {}, sh[4] = {};
-            const int e = (pos + 2 * tpr) * 4;
-            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+                for (int j = 0; j < 4; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+                const int e = (pos + 2 * tpr) * 4;
+                float sc[4] = {};
+                fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+                float sh[4] = {};
+                fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 4; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-            float sc[4] = {}, sh[4] = {};
-            const int e = (pos + 3 * tpr) * 4;
-            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+                for (int j = 0; j < 4; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+                const int e = (pos + 3 * tpr) * 4;
+                float sc[4] = {};
+                fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+                float sh[4] = {};
+                fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 4; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
+                for (int j = 0; j < 4; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
+            }
         }
         {
             float* orow = (float*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
@@ -297,10 +304,9 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_no_vec16)(const fg_norm_modulate_pe
                 fg_load_fp32x4_stream(xr + e + 0, &v[3][0]);
             }
         }
-        const float* scale_row = (const float*)p.scale + b * p.scale_stride[0] + (l / (p.L / p.F)) * p.scale_stride[1];
-        const float* shift_row = (const float*)p.shift + b * p.shift_stride[0] + (l / (p.L / p.F)) * p.shift_stride[1];
         if (p.norm != 2) {  // not none
             float s = 0.f;
+            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[0][j];
@@ -310,7 +316,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_no_vec16)(const fg_norm_modulate_pe
                 for (int j = 0; j < 4; j++) s += v[2][j];
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[3][j];
-                const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
+                const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_c;
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[0][j] -= mean;
         #pragma unroll
@@ -354,7 +360,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_no_vec16)(const fg_norm_modulate_pe
         #pragma unroll
                 for (int j = 0; j < 4; j++) s = fmaf(v[3][j], v[3][j], s);
             }
-            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_c + p.eps);
         #pragma unroll
             for (int j = 0; j < 4; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -428,37 +434,45 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_no_vec16)(const fg_norm_modulate_pe
                 }
             }
         }
-        if (live && pos < nc) {  // chunk slot 0
-            float sc[4] = {}, sh[4] = {};
-            const int e = pos * 4;
-            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+        {
+            const float* scale_row = (const float*)p.scale + b * p.scale_stride[0] + (l / (p.L / p.F)) * p.scale_stride[1];
+            const float* shift_row = (const float*)p.shift + b * p.shift_stride[0] + (l / (p.L / p.F)) * p.shift_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 4;
+                float sc[4] = {};
+                fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+                float sh[4] = {};
+                fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 4; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-            float sc[4] = {}, sh[4] = {};
-            const int e = (pos + 1 * tpr) * 4;
-            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+                for (int j = 0; j < 4; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 4;
+                float sc[4] = {};
+                fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+                float sh[4] = {};
+                fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 4; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-            float sc[4] = {}, sh[4] = {};
-            const int e = (pos + 2 * tpr) * 4;
-            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+                for (int j = 0; j < 4; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+                const int e = (pos + 2 * tpr) * 4;
+                float sc[4] = {};
+                fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+                float sh[4] = {};
+                fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 4; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-            float sc[4] = {}, sh[4] = {};
-            const int e = (pos + 3 * tpr) * 4;
-            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+                for (int j = 0; j < 4; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+                const int e = (pos + 3 * tpr) * 4;
+                float sc[4] = {};
+                fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+                float sh[4] = {};
+                fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 4; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
+                for (int j = 0; j < 4; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
+            }
         }
         {
             float* orow = (float*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
@@ -540,10 +554,9 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_no_vec16)(const fg_norm_modulate_pe
                 fg_load_fp32x4_stream(xr + e + 0, &v[3][0]);
             }
         }
-        const float* scale_row = (const float*)p.scale + b * p.scale_stride[0] + (l / (p.L / p.F)) * p.scale_stride[1];
-        const float* shift_row = (const float*)p.shift + b * p.shift_stride[0] + (l / (p.L / p.F)) * p.shift_stride[1];
         if (p.norm != 2) {  // not none
             float s = 0.f;
+            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[0][j];
@@ -553,7 +566,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_no_vec16)(const fg_norm_modulate_pe
                 for (int j = 0; j < 4; j++) s += v[2][j];
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[3][j];
-                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C;
+                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c;
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[0][j] -= mean;
         #pragma unroll
@@ -597,7 +610,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_no_vec16)(const fg_norm_modulate_pe
         #pragma unroll
                 for (int j = 0; j < 4; j++) s = fmaf(v[3][j], v[3][j], s);
             }
-            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C + p.eps);
+            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c + p.eps);
         #pragma unroll
             for (int j = 0; j < 4; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -671,37 +684,45 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_no_vec16)(const fg_norm_modulate_pe
                 }
             }
         }
-        if (live && pos < nc) {  // chunk slot 0
-            float sc[4] = {}, sh[4] = {};
-            const int e = pos * 4;
-            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+        {
+            const float* scale_row = (const float*)p.scale + b * p.scale_stride[0] + (l / (p.L / p.F)) * p.scale_stride[1];
+            const float* shift_row = (const float*)p.shift + b * p.shift_stride[0] + (l / (p.L / p.F)) * p.shift_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 4;
+                float sc[4] = {};
+                fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+                float sh[4] = {};
+                fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 4; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-            float sc[4] = {}, sh[4] = {};
-            const int e = (pos + 1 * tpr) * 4;
-            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+                for (int j = 0; j < 4; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 4;
+                float sc[4] = {};
+                fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+                float sh[4] = {};
+                fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 4; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-            float sc[4] = {}, sh[4] = {};
-            const int e = (pos + 2 * tpr) * 4;
-            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+                for (int j = 0; j < 4; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+                const int e = (pos + 2 * tpr) * 4;
+                float sc[4] = {};
+                fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+                float sh[4] = {};
+                fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 4; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-            float sc[4] = {}, sh[4] = {};
-            const int e = (pos + 3 * tpr) * 4;
-            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+                for (int j = 0; j < 4; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+                const int e = (pos + 3 * tpr) * 4;
+                float sc[4] = {};
+                fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+                float sh[4] = {};
+                fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 4; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
+                for (int j = 0; j < 4; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
+            }
         }
         {
             float* orow = (float*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
@@ -833,10 +854,9 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_no_scalar)(const fg_norm_modulate_p
                 v[15][0] = fg_to_f32((xr + e)[0]);
             }
         }
-        const float* scale_row = (const float*)p.scale + b * p.scale_stride[0] + (l / (p.L / p.F)) * p.scale_stride[1];
-        const float* shift_row = (const float*)p.shift + b * p.shift_stride[0] + (l / (p.L / p.F)) * p.shift_stride[1];
         if (p.norm != 2) {  // not none
             float s = 0.f;
+            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 1; j++) s += v[0][j];
@@ -870,7 +890,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_no_scalar)(const fg_norm_modulate_p
                 for (int j = 0; j < 1; j++) s += v[14][j];
         #pragma unroll
                 for (int j = 0; j < 1; j++) s += v[15][j];
-                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C;
+                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c;
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[0][j] -= mean;
         #pragma unroll
@@ -986,7 +1006,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_no_scalar)(const fg_norm_modulate_p
         #pragma unroll
                 for (int j = 0; j < 1; j++) s = fmaf(v[15][j], v[15][j], s);
             }
-            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C + p.eps);
+            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c + p.eps);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -1264,133 +1284,153 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_no_scalar)(const fg_norm_modulate_p
                 }
             }
         }
-        if (live && pos < nc) {  // chunk slot 0
-            float sc[1] = {}, sh[1] = {};
-            const int e = pos * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+        {
+            const float* scale_row = (const float*)p.scale + b * p.scale_stride[0] + (l / (p.L / p.F)) * p.scale_stride[1];
+            const float* shift_row = (const float*)p.shift + b * p.shift_stride[0] + (l / (p.L / p.F)) * p.shift_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 1 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 2 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+                const int e = (pos + 2 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 3 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+                const int e = (pos + 3 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 4 * tpr < nc) {  // chunk slot 4
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 4 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 4 * tpr < nc) {  // chunk slot 4
+                const int e = (pos + 4 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[4][j] = fmaf(v[4][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 5 * tpr < nc) {  // chunk slot 5
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 5 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[4][j] = fmaf(v[4][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 5 * tpr < nc) {  // chunk slot 5
+                const int e = (pos + 5 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[5][j] = fmaf(v[5][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 6 * tpr < nc) {  // chunk slot 6
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 6 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[5][j] = fmaf(v[5][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 6 * tpr < nc) {  // chunk slot 6
+                const int e = (pos + 6 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[6][j] = fmaf(v[6][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 7 * tpr < nc) {  // chunk slot 7
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 7 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[6][j] = fmaf(v[6][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 7 * tpr < nc) {  // chunk slot 7
+                const int e = (pos + 7 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[7][j] = fmaf(v[7][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 8 * tpr < nc) {  // chunk slot 8
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 8 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[7][j] = fmaf(v[7][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 8 * tpr < nc) {  // chunk slot 8
+                const int e = (pos + 8 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[8][j] = fmaf(v[8][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 9 * tpr < nc) {  // chunk slot 9
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 9 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[8][j] = fmaf(v[8][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 9 * tpr < nc) {  // chunk slot 9
+                const int e = (pos + 9 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[9][j] = fmaf(v[9][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 10 * tpr < nc) {  // chunk slot 10
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 10 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[9][j] = fmaf(v[9][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 10 * tpr < nc) {  // chunk slot 10
+                const int e = (pos + 10 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[10][j] = fmaf(v[10][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 11 * tpr < nc) {  // chunk slot 11
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 11 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[10][j] = fmaf(v[10][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 11 * tpr < nc) {  // chunk slot 11
+                const int e = (pos + 11 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[11][j] = fmaf(v[11][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 12 * tpr < nc) {  // chunk slot 12
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 12 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[11][j] = fmaf(v[11][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 12 * tpr < nc) {  // chunk slot 12
+                const int e = (pos + 12 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[12][j] = fmaf(v[12][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 13 * tpr < nc) {  // chunk slot 13
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 13 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[12][j] = fmaf(v[12][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 13 * tpr < nc) {  // chunk slot 13
+                const int e = (pos + 13 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[13][j] = fmaf(v[13][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 14 * tpr < nc) {  // chunk slot 14
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 14 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[13][j] = fmaf(v[13][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 14 * tpr < nc) {  // chunk slot 14
+                const int e = (pos + 14 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[14][j] = fmaf(v[14][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 15 * tpr < nc) {  // chunk slot 15
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 15 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[14][j] = fmaf(v[14][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 15 * tpr < nc) {  // chunk slot 15
+                const int e = (pos + 15 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[15][j] = fmaf(v[15][j], p.scale_offset + sc[j], sh[j]);
+                for (int j = 0; j < 1; j++) v[15][j] = fmaf(v[15][j], p.scale_offset + sc[j], sh[j]);
+            }
         }
         {
             float* orow = (float*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
@@ -1534,50 +1574,67 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_yes_vec16)(const fg_norm_modulate_p
             }
         }
         {
-            const float* rr = (const float*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
-            const float* gr = (const float*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
-            float* ro = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
+            const float* residual_row = (const float*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
+            const float* residual_gate_row = (const float*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 4;
-                float r[4] = {}, g[4] = {};
-                fg_load_fp32x4_plain(rr + e + 0, &r[0]);
-                fg_load_fp32x4_plain(gr + e + 0, &g[0]);
+                float a[4] = {};
+                fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
+                float g[4] = {};
+                fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
-                for (int j = 0; j < 4; j++) v[0][j] = fmaf(g[j], v[0][j], r[j]);
-                fg_store_fp32x4(ro + e + 0, &v[0][0]);
+                for (int j = 0; j < 4; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 4;
-                float r[4] = {}, g[4] = {};
-                fg_load_fp32x4_plain(rr + e + 0, &r[0]);
-                fg_load_fp32x4_plain(gr + e + 0, &g[0]);
+                float a[4] = {};
+                fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
+                float g[4] = {};
+                fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
-                for (int j = 0; j < 4; j++) v[1][j] = fmaf(g[j], v[1][j], r[j]);
-                fg_store_fp32x4(ro + e + 0, &v[1][0]);
+                for (int j = 0; j < 4; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
             }
             if (live && pos + 2 * tpr < nc) {  // chunk slot 2
                 const int e = (pos + 2 * tpr) * 4;
-                float r[4] = {}, g[4] = {};
-                fg_load_fp32x4_plain(rr + e + 0, &r[0]);
-                fg_load_fp32x4_plain(gr + e + 0, &g[0]);
+                float a[4] = {};
+                fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
+                float g[4] = {};
+                fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
-                for (int j = 0; j < 4; j++) v[2][j] = fmaf(g[j], v[2][j], r[j]);
-                fg_store_fp32x4(ro + e + 0, &v[2][0]);
+                for (int j = 0; j < 4; j++) v[2][j] = fmaf(g[j], v[2][j], a[j]);
             }
             if (live && pos + 3 * tpr < nc) {  // chunk slot 3
                 const int e = (pos + 3 * tpr) * 4;
-                float r[4] = {}, g[4] = {};
-                fg_load_fp32x4_plain(rr + e + 0, &r[0]);
-                fg_load_fp32x4_plain(gr + e + 0, &g[0]);
+                float a[4] = {};
+                fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
+                float g[4] = {};
+                fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
-                for (int j = 0; j < 4; j++) v[3][j] = fmaf(g[j], v[3][j], r[j]);
-                fg_store_fp32x4(ro + e + 0, &v[3][0]);
+                for (int j = 0; j < 4; j++) v[3][j] = fmaf(g[j], v[3][j], a[j]);
             }
         }
-        const float* scale_row = (const float*)p.scale + b * p.scale_stride[0] + (l / (p.L / p.F)) * p.scale_stride[1];
-        const float* shift_row = (const float*)p.shift + b * p.shift_stride[0] + (l / (p.L / p.F)) * p.shift_stride[1];
+        {
+            float* orow = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 4;
+                fg_store_fp32x4(orow + e + 0, &v[0][0]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 4;
+                fg_store_fp32x4(orow + e + 0, &v[1][0]);
+            }
+            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+                const int e = (pos + 2 * tpr) * 4;
+                fg_store_fp32x4(orow + e + 0, &v[2][0]);
+            }
+            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+                const int e = (pos + 3 * tpr) * 4;
+                fg_store_fp32x4(orow + e + 0, &v[3][0]);
+            }
+        }
         if (p.norm != 2) {  // not none
             float s = 0.f;
+            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[0][j];
@@ -1587,7 +1644,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_yes_vec16)(const fg_norm_modulate_p
                 for (int j = 0; j < 4; j++) s += v[2][j];
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[3][j];
-                const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
+                const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_c;
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[0][j] -= mean;
         #pragma unroll
@@ -1631,7 +1688,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_yes_vec16)(const fg_norm_modulate_p
         #pragma unroll
                 for (int j = 0; j < 4; j++) s = fmaf(v[3][j], v[3][j], s);
             }
-            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_c + p.eps);
         #pragma unroll
             for (int j = 0; j < 4; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -1705,37 +1762,45 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_yes_vec16)(const fg_norm_modulate_p
                 }
             }
         }
-        if (live && pos < nc) {  // chunk slot 0
-            float sc[4] = {}, sh[4] = {};
-            const int e = pos * 4;
-            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+        {
+            const float* scale_row = (const float*)p.scale + b * p.scale_stride[0] + (l / (p.L / p.F)) * p.scale_stride[1];
+            const float* shift_row = (const float*)p.shift + b * p.shift_stride[0] + (l / (p.L / p.F)) * p.shift_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 4;
+                float sc[4] = {};
+                fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+                float sh[4] = {};
+                fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 4; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-            float sc[4] = {}, sh[4] = {};
-            const int e = (pos + 1 * tpr) * 4;
-            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+                for (int j = 0; j < 4; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 4;
+                float sc[4] = {};
+                fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+                float sh[4] = {};
+                fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 4; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-            float sc[4] = {}, sh[4] = {};
-            const int e = (pos + 2 * tpr) * 4;
-            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+                for (int j = 0; j < 4; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+                const int e = (pos + 2 * tpr) * 4;
+                float sc[4] = {};
+                fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+                float sh[4] = {};
+                fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 4; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-            float sc[4] = {}, sh[4] = {};
-            const int e = (pos + 3 * tpr) * 4;
-            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+                for (int j = 0; j < 4; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+                const int e = (pos + 3 * tpr) * 4;
+                float sc[4] = {};
+                fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+                float sh[4] = {};
+                fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 4; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
+                for (int j = 0; j < 4; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
+            }
         }
         {
             float* orow = (float*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
@@ -1819,50 +1884,67 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_yes_vec16)(const fg_norm_modulate_p
             }
         }
         {
-            const float* rr = (const float*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
-            const float* gr = (const float*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
-            float* ro = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
+            const float* residual_row = (const float*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
+            const float* residual_gate_row = (const float*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 4;
-                float r[4] = {}, g[4] = {};
-                fg_load_fp32x4_plain(rr + e + 0, &r[0]);
-                fg_load_fp32x4_plain(gr + e + 0, &g[0]);
+                float a[4] = {};
+                fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
+                float g[4] = {};
+                fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
-                for (int j = 0; j < 4; j++) v[0][j] = fmaf(g[j], v[0][j], r[j]);
-                fg_store_fp32x4(ro + e + 0, &v[0][0]);
+                for (int j = 0; j < 4; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 4;
-                float r[4] = {}, g[4] = {};
-                fg_load_fp32x4_plain(rr + e + 0, &r[0]);
-                fg_load_fp32x4_plain(gr + e + 0, &g[0]);
+                float a[4] = {};
+                fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
+                float g[4] = {};
+                fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
-                for (int j = 0; j < 4; j++) v[1][j] = fmaf(g[j], v[1][j], r[j]);
-                fg_store_fp32x4(ro + e + 0, &v[1][0]);
+                for (int j = 0; j < 4; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
             }
             if (live && pos + 2 * tpr < nc) {  // chunk slot 2
                 const int e = (pos + 2 * tpr) * 4;
-                float r[4] = {}, g[4] = {};
-                fg_load_fp32x4_plain(rr + e + 0, &r[0]);
-                fg_load_fp32x4_plain(gr + e + 0, &g[0]);
+                float a[4] = {};
+                fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
+                float g[4] = {};
+                fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
-                for (int j = 0; j < 4; j++) v[2][j] = fmaf(g[j], v[2][j], r[j]);
-                fg_store_fp32x4(ro + e + 0, &v[2][0]);
+                for (int j = 0; j < 4; j++) v[2][j] = fmaf(g[j], v[2][j], a[j]);
             }
             if (live && pos + 3 * tpr < nc) {  // chunk slot 3
                 const int e = (pos + 3 * tpr) * 4;
-                float r[4] = {}, g[4] = {};
-                fg_load_fp32x4_plain(rr + e + 0, &r[0]);
-                fg_load_fp32x4_plain(gr + e + 0, &g[0]);
+                float a[4] = {};
+                fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
+                float g[4] = {};
+                fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
-                for (int j = 0; j < 4; j++) v[3][j] = fmaf(g[j], v[3][j], r[j]);
-                fg_store_fp32x4(ro + e + 0, &v[3][0]);
+                for (int j = 0; j < 4; j++) v[3][j] = fmaf(g[j], v[3][j], a[j]);
             }
         }
-        const float* scale_row = (const float*)p.scale + b * p.scale_stride[0] + (l / (p.L / p.F)) * p.scale_stride[1];
-        const float* shift_row = (const float*)p.shift + b * p.shift_stride[0] + (l / (p.L / p.F)) * p.shift_stride[1];
+        {
+            float* orow = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 4;
+                fg_store_fp32x4(orow + e + 0, &v[0][0]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 4;
+                fg_store_fp32x4(orow + e + 0, &v[1][0]);
+            }
+            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+                const int e = (pos + 2 * tpr) * 4;
+                fg_store_fp32x4(orow + e + 0, &v[2][0]);
+            }
+            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+                const int e = (pos + 3 * tpr) * 4;
+                fg_store_fp32x4(orow + e + 0, &v[3][0]);
+            }
+        }
         if (p.norm != 2) {  // not none
             float s = 0.f;
+            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[0][j];
@@ -1872,7 +1954,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_yes_vec16)(const fg_norm_modulate_p
                 for (int j = 0; j < 4; j++) s += v[2][j];
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[3][j];
-                const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
+                const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_c;
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[0][j] -= mean;
         #pragma unroll
@@ -1916,7 +1998,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_yes_vec16)(const fg_norm_modulate_p
         #pragma unroll
                 for (int j = 0; j < 4; j++) s = fmaf(v[3][j], v[3][j], s);
             }
-            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_c + p.eps);
         #pragma unroll
             for (int j = 0; j < 4; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -1990,37 +2072,45 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_yes_vec16)(const fg_norm_modulate_p
                 }
             }
         }
-        if (live && pos < nc) {  // chunk slot 0
-            float sc[4] = {}, sh[4] = {};
-            const int e = pos * 4;
-            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+        {
+            const float* scale_row = (const float*)p.scale + b * p.scale_stride[0] + (l / (p.L / p.F)) * p.scale_stride[1];
+            const float* shift_row = (const float*)p.shift + b * p.shift_stride[0] + (l / (p.L / p.F)) * p.shift_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 4;
+                float sc[4] = {};
+                fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+                float sh[4] = {};
+                fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 4; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-            float sc[4] = {}, sh[4] = {};
-            const int e = (pos + 1 * tpr) * 4;
-            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+                for (int j = 0; j < 4; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 4;
+                float sc[4] = {};
+                fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+                float sh[4] = {};
+                fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 4; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-            float sc[4] = {}, sh[4] = {};
-            const int e = (pos + 2 * tpr) * 4;
-            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+                for (int j = 0; j < 4; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+                const int e = (pos + 2 * tpr) * 4;
+                float sc[4] = {};
+                fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+                float sh[4] = {};
+                fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 4; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-            float sc[4] = {}, sh[4] = {};
-            const int e = (pos + 3 * tpr) * 4;
-            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+                for (int j = 0; j < 4; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+                const int e = (pos + 3 * tpr) * 4;
+                float sc[4] = {};
+                fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+                float sh[4] = {};
+                fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 4; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
+                for (int j = 0; j < 4; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
+            }
         }
         {
             float* orow = (float*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
@@ -2103,50 +2193,67 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_yes_vec16)(const fg_norm_modulate_p
             }
         }
         {
-            const float* rr = (const float*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
-            const float* gr = (const float*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
-            float* ro = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
+            const float* residual_row = (const float*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
+            const float* residual_gate_row = (const float*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 4;
-                float r[4] = {}, g[4] = {};
-                fg_load_fp32x4_plain(rr + e + 0, &r[0]);
-                fg_load_fp32x4_plain(gr + e + 0, &g[0]);
+                float a[4] = {};
+                fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
+                float g[4] = {};
+                fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
-                for (int j = 0; j < 4; j++) v[0][j] = fmaf(g[j], v[0][j], r[j]);
-                fg_store_fp32x4(ro + e + 0, &v[0][0]);
+                for (int j = 0; j < 4; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 4;
-                float r[4] = {}, g[4] = {};
-                fg_load_fp32x4_plain(rr + e + 0, &r[0]);
-                fg_load_fp32x4_plain(gr + e + 0, &g[0]);
+                float a[4] = {};
+                fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
+                float g[4] = {};
+                fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
-                for (int j = 0; j < 4; j++) v[1][j] = fmaf(g[j], v[1][j], r[j]);
-                fg_store_fp32x4(ro + e + 0, &v[1][0]);
+                for (int j = 0; j < 4; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
             }
             if (live && pos + 2 * tpr < nc) {  // chunk slot 2
                 const int e = (pos + 2 * tpr) * 4;
-                float r[4] = {}, g[4] = {};
-                fg_load_fp32x4_plain(rr + e + 0, &r[0]);
-                fg_load_fp32x4_plain(gr + e + 0, &g[0]);
+                float a[4] = {};
+                fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
+                float g[4] = {};
+                fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
-                for (int j = 0; j < 4; j++) v[2][j] = fmaf(g[j], v[2][j], r[j]);
-                fg_store_fp32x4(ro + e + 0, &v[2][0]);
+                for (int j = 0; j < 4; j++) v[2][j] = fmaf(g[j], v[2][j], a[j]);
             }
             if (live && pos + 3 * tpr < nc) {  // chunk slot 3
                 const int e = (pos + 3 * tpr) * 4;
-                float r[4] = {}, g[4] = {};
-                fg_load_fp32x4_plain(rr + e + 0, &r[0]);
-                fg_load_fp32x4_plain(gr + e + 0, &g[0]);
+                float a[4] = {};
+                fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
+                float g[4] = {};
+                fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
-                for (int j = 0; j < 4; j++) v[3][j] = fmaf(g[j], v[3][j], r[j]);
-                fg_store_fp32x4(ro + e + 0, &v[3][0]);
+                for (int j = 0; j < 4; j++) v[3][j] = fmaf(g[j], v[3][j], a[j]);
             }
         }
-        const float* scale_row = (const float*)p.scale + b * p.scale_stride[0] + (l / (p.L / p.F)) * p.scale_stride[1];
-        const float* shift_row = (const float*)p.shift + b * p.shift_stride[0] + (l / (p.L / p.F)) * p.shift_stride[1];
+        {
+            float* orow = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 4;
+                fg_store_fp32x4(orow + e + 0, &v[0][0]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 4;
+                fg_store_fp32x4(orow + e + 0, &v[1][0]);
+            }
+            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+                const int e = (pos + 2 * tpr) * 4;
+                fg_store_fp32x4(orow + e + 0, &v[2][0]);
+            }
+            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+                const int e = (pos + 3 * tpr) * 4;
+                fg_store_fp32x4(orow + e + 0, &v[3][0]);
+            }
+        }
         if (p.norm != 2) {  // not none
             float s = 0.f;
+            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[0][j];
@@ -2156,7 +2263,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_yes_vec16)(const fg_norm_modulate_p
                 for (int j = 0; j < 4; j++) s += v[2][j];
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[3][j];
-                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C;
+                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c;
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[0][j] -= mean;
         #pragma unroll
@@ -2200,7 +2307,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_yes_vec16)(const fg_norm_modulate_p
         #pragma unroll
                 for (int j = 0; j < 4; j++) s = fmaf(v[3][j], v[3][j], s);
             }
-            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C + p.eps);
+            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c + p.eps);
         #pragma unroll
             for (int j = 0; j < 4; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -2274,37 +2381,45 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_yes_vec16)(const fg_norm_modulate_p
                 }
             }
         }
-        if (live && pos < nc) {  // chunk slot 0
-            float sc[4] = {}, sh[4] = {};
-            const int e = pos * 4;
-            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+        {
+            const float* scale_row = (const float*)p.scale + b * p.scale_stride[0] + (l / (p.L / p.F)) * p.scale_stride[1];
+            const float* shift_row = (const float*)p.shift + b * p.shift_stride[0] + (l / (p.L / p.F)) * p.shift_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 4;
+                float sc[4] = {};
+                fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+                float sh[4] = {};
+                fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 4; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-            float sc[4] = {}, sh[4] = {};
-            const int e = (pos + 1 * tpr) * 4;
-            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+                for (int j = 0; j < 4; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 4;
+                float sc[4] = {};
+                fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+                float sh[4] = {};
+                fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 4; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-            float sc[4] = {}, sh[4] = {};
-            const int e = (pos + 2 * tpr) * 4;
-            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+                for (int j = 0; j < 4; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+                const int e = (pos + 2 * tpr) * 4;
+                float sc[4] = {};
+                fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+                float sh[4] = {};
+                fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 4; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-            float sc[4] = {}, sh[4] = {};
-            const int e = (pos + 3 * tpr) * 4;
-            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+                for (int j = 0; j < 4; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+                const int e = (pos + 3 * tpr) * 4;
+                float sc[4] = {};
+                fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+                float sh[4] = {};
+                fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 4; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
+                for (int j = 0; j < 4; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
+            }
         }
         {
             float* orow = (float*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
@@ -2437,158 +2552,223 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_yes_scalar)(const fg_norm_modulate_
             }
         }
         {
-            const float* rr = (const float*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
-            const float* gr = (const float*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
-            float* ro = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
+            const float* residual_row = (const float*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
+            const float* residual_gate_row = (const float*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[0][j] = fmaf(g[j], v[0][j], r[j]);
-                (ro + e)[0] = fg_from_f32<float>(v[0][0]);
+                for (int j = 0; j < 1; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[1][j] = fmaf(g[j], v[1][j], r[j]);
-                (ro + e)[0] = fg_from_f32<float>(v[1][0]);
+                for (int j = 0; j < 1; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
             }
             if (live && pos + 2 * tpr < nc) {  // chunk slot 2
                 const int e = (pos + 2 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[2][j] = fmaf(g[j], v[2][j], r[j]);
-                (ro + e)[0] = fg_from_f32<float>(v[2][0]);
+                for (int j = 0; j < 1; j++) v[2][j] = fmaf(g[j], v[2][j], a[j]);
             }
             if (live && pos + 3 * tpr < nc) {  // chunk slot 3
                 const int e = (pos + 3 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[3][j] = fmaf(g[j], v[3][j], r[j]);
-                (ro + e)[0] = fg_from_f32<float>(v[3][0]);
+                for (int j = 0; j < 1; j++) v[3][j] = fmaf(g[j], v[3][j], a[j]);
             }
             if (live && pos + 4 * tpr < nc) {  // chunk slot 4
                 const int e = (pos + 4 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[4][j] = fmaf(g[j], v[4][j], r[j]);
-                (ro + e)[0] = fg_from_f32<float>(v[4][0]);
+                for (int j = 0; j < 1; j++) v[4][j] = fmaf(g[j], v[4][j], a[j]);
             }
             if (live && pos + 5 * tpr < nc) {  // chunk slot 5
                 const int e = (pos + 5 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[5][j] = fmaf(g[j], v[5][j], r[j]);
-                (ro + e)[0] = fg_from_f32<float>(v[5][0]);
+                for (int j = 0; j < 1; j++) v[5][j] = fmaf(g[j], v[5][j], a[j]);
             }
             if (live && pos + 6 * tpr < nc) {  // chunk slot 6
                 const int e = (pos + 6 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[6][j] = fmaf(g[j], v[6][j], r[j]);
-                (ro + e)[0] = fg_from_f32<float>(v[6][0]);
+                for (int j = 0; j < 1; j++) v[6][j] = fmaf(g[j], v[6][j], a[j]);
             }
             if (live && pos + 7 * tpr < nc) {  // chunk slot 7
                 const int e = (pos + 7 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[7][j] = fmaf(g[j], v[7][j], r[j]);
-                (ro + e)[0] = fg_from_f32<float>(v[7][0]);
+                for (int j = 0; j < 1; j++) v[7][j] = fmaf(g[j], v[7][j], a[j]);
             }
             if (live && pos + 8 * tpr < nc) {  // chunk slot 8
                 const int e = (pos + 8 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[8][j] = fmaf(g[j], v[8][j], r[j]);
-                (ro + e)[0] = fg_from_f32<float>(v[8][0]);
+                for (int j = 0; j < 1; j++) v[8][j] = fmaf(g[j], v[8][j], a[j]);
             }
             if (live && pos + 9 * tpr < nc) {  // chunk slot 9
                 const int e = (pos + 9 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[9][j] = fmaf(g[j], v[9][j], r[j]);
-                (ro + e)[0] = fg_from_f32<float>(v[9][0]);
+                for (int j = 0; j < 1; j++) v[9][j] = fmaf(g[j], v[9][j], a[j]);
             }
             if (live && pos + 10 * tpr < nc) {  // chunk slot 10
                 const int e = (pos + 10 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[10][j] = fmaf(g[j], v[10][j], r[j]);
-                (ro + e)[0] = fg_from_f32<float>(v[10][0]);
+                for (int j = 0; j < 1; j++) v[10][j] = fmaf(g[j], v[10][j], a[j]);
             }
             if (live && pos + 11 * tpr < nc) {  // chunk slot 11
                 const int e = (pos + 11 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[11][j] = fmaf(g[j], v[11][j], r[j]);
-                (ro + e)[0] = fg_from_f32<float>(v[11][0]);
+                for (int j = 0; j < 1; j++) v[11][j] = fmaf(g[j], v[11][j], a[j]);
             }
             if (live && pos + 12 * tpr < nc) {  // chunk slot 12
                 const int e = (pos + 12 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[12][j] = fmaf(g[j], v[12][j], r[j]);
-                (ro + e)[0] = fg_from_f32<float>(v[12][0]);
+                for (int j = 0; j < 1; j++) v[12][j] = fmaf(g[j], v[12][j], a[j]);
             }
             if (live && pos + 13 * tpr < nc) {  // chunk slot 13
                 const int e = (pos + 13 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[13][j] = fmaf(g[j], v[13][j], r[j]);
-                (ro + e)[0] = fg_from_f32<float>(v[13][0]);
+                for (int j = 0; j < 1; j++) v[13][j] = fmaf(g[j], v[13][j], a[j]);
             }
             if (live && pos + 14 * tpr < nc) {  // chunk slot 14
                 const int e = (pos + 14 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[14][j] = fmaf(g[j], v[14][j], r[j]);
-                (ro + e)[0] = fg_from_f32<float>(v[14][0]);
+                for (int j = 0; j < 1; j++) v[14][j] = fmaf(g[j], v[14][j], a[j]);
             }
             if (live && pos + 15 * tpr < nc) {  // chunk slot 15
                 const int e = (pos + 15 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[15][j] = fmaf(g[j], v[15][j], r[j]);
-                (ro + e)[0] = fg_from_f32<float>(v[15][0]);
+                for (int j = 0; j < 1; j++) v[15][j] = fmaf(g[j], v[15][j], a[j]);
             }
         }
-        const float* scale_row = (const float*)p.scale + b * p.scale_stride[0] + (l / (p.L / p.F)) * p.scale_stride[1];
-        const float* shift_row = (const float*)p.shift + b * p.shift_stride[0] + (l / (p.L / p.F)) * p.shift_stride[1];
+        {
+            float* orow = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 1;
+                (orow + e)[0] = fg_from_f32<float>(v[0][0]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<float>(v[1][0]);
+            }
+            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+                const int e = (pos + 2 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<float>(v[2][0]);
+            }
+            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+                const int e = (pos + 3 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<float>(v[3][0]);
+            }
+            if (live && pos + 4 * tpr < nc) {  // chunk slot 4
+                const int e = (pos + 4 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<float>(v[4][0]);
+            }
+            if (live && pos + 5 * tpr < nc) {  // chunk slot 5
+                const int e = (pos + 5 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<float>(v[5][0]);
+            }
+            if (live && pos + 6 * tpr < nc) {  // chunk slot 6
+                const int e = (pos + 6 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<float>(v[6][0]);
+            }
+            if (live && pos + 7 * tpr < nc) {  // chunk slot 7
+                const int e = (pos + 7 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<float>(v[7][0]);
+            }
+            if (live && pos + 8 * tpr < nc) {  // chunk slot 8
+                const int e = (pos + 8 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<float>(v[8][0]);
+            }
+            if (live && pos + 9 * tpr < nc) {  // chunk slot 9
+                const int e = (pos + 9 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<float>(v[9][0]);
+            }
+            if (live && pos + 10 * tpr < nc) {  // chunk slot 10
+                const int e = (pos + 10 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<float>(v[10][0]);
+            }
+            if (live && pos + 11 * tpr < nc) {  // chunk slot 11
+                const int e = (pos + 11 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<float>(v[11][0]);
+            }
+            if (live && pos + 12 * tpr < nc) {  // chunk slot 12
+                const int e = (pos + 12 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<float>(v[12][0]);
+            }
+            if (live && pos + 13 * tpr < nc) {  // chunk slot 13
+                const int e = (pos + 13 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<float>(v[13][0]);
+            }
+            if (live && pos + 14 * tpr < nc) {  // chunk slot 14
+                const int e = (pos + 14 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<float>(v[14][0]);
+            }
+            if (live && pos + 15 * tpr < nc) {  // chunk slot 15
+                const int e = (pos + 15 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<float>(v[15][0]);
+            }
+        }
         if (p.norm != 2) {  // not none
             float s = 0.f;
+            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 1; j++) s += v[0][j];
@@ -2622,7 +2802,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_yes_scalar)(const fg_norm_modulate_
                 for (int j = 0; j < 1; j++) s += v[14][j];
         #pragma unroll
                 for (int j = 0; j < 1; j++) s += v[15][j];
-                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C;
+                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c;
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[0][j] -= mean;
         #pragma unroll
@@ -2738,7 +2918,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_yes_scalar)(const fg_norm_modulate_
         #pragma unroll
                 for (int j = 0; j < 1; j++) s = fmaf(v[15][j], v[15][j], s);
             }
-            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C + p.eps);
+            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c + p.eps);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -3016,133 +3196,153 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_yes_scalar)(const fg_norm_modulate_
                 }
             }
         }
-        if (live && pos < nc) {  // chunk slot 0
-            float sc[1] = {}, sh[1] = {};
-            const int e = pos * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+        {
+            const float* scale_row = (const float*)p.scale + b * p.scale_stride[0] + (l / (p.L / p.F)) * p.scale_stride[1];
+            const float* shift_row = (const float*)p.shift + b * p.shift_stride[0] + (l / (p.L / p.F)) * p.shift_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 1 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 2 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+                const int e = (pos + 2 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 3 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+                const int e = (pos + 3 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 4 * tpr < nc) {  // chunk slot 4
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 4 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 4 * tpr < nc) {  // chunk slot 4
+                const int e = (pos + 4 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[4][j] = fmaf(v[4][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 5 * tpr < nc) {  // chunk slot 5
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 5 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[4][j] = fmaf(v[4][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 5 * tpr < nc) {  // chunk slot 5
+                const int e = (pos + 5 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[5][j] = fmaf(v[5][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 6 * tpr < nc) {  // chunk slot 6
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 6 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[5][j] = fmaf(v[5][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 6 * tpr < nc) {  // chunk slot 6
+                const int e = (pos + 6 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[6][j] = fmaf(v[6][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 7 * tpr < nc) {  // chunk slot 7
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 7 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[6][j] = fmaf(v[6][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 7 * tpr < nc) {  // chunk slot 7
+                const int e = (pos + 7 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[7][j] = fmaf(v[7][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 8 * tpr < nc) {  // chunk slot 8
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 8 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[7][j] = fmaf(v[7][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 8 * tpr < nc) {  // chunk slot 8
+                const int e = (pos + 8 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[8][j] = fmaf(v[8][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 9 * tpr < nc) {  // chunk slot 9
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 9 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[8][j] = fmaf(v[8][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 9 * tpr < nc) {  // chunk slot 9
+                const int e = (pos + 9 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[9][j] = fmaf(v[9][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 10 * tpr < nc) {  // chunk slot 10
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 10 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[9][j] = fmaf(v[9][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 10 * tpr < nc) {  // chunk slot 10
+                const int e = (pos + 10 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[10][j] = fmaf(v[10][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 11 * tpr < nc) {  // chunk slot 11
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 11 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[10][j] = fmaf(v[10][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 11 * tpr < nc) {  // chunk slot 11
+                const int e = (pos + 11 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[11][j] = fmaf(v[11][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 12 * tpr < nc) {  // chunk slot 12
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 12 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[11][j] = fmaf(v[11][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 12 * tpr < nc) {  // chunk slot 12
+                const int e = (pos + 12 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[12][j] = fmaf(v[12][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 13 * tpr < nc) {  // chunk slot 13
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 13 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[12][j] = fmaf(v[12][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 13 * tpr < nc) {  // chunk slot 13
+                const int e = (pos + 13 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[13][j] = fmaf(v[13][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 14 * tpr < nc) {  // chunk slot 14
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 14 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[13][j] = fmaf(v[13][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 14 * tpr < nc) {  // chunk slot 14
+                const int e = (pos + 14 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[14][j] = fmaf(v[14][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 15 * tpr < nc) {  // chunk slot 15
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 15 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[14][j] = fmaf(v[14][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 15 * tpr < nc) {  // chunk slot 15
+                const int e = (pos + 15 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[15][j] = fmaf(v[15][j], p.scale_offset + sc[j], sh[j]);
+                for (int j = 0; j < 1; j++) v[15][j] = fmaf(v[15][j], p.scale_offset + sc[j], sh[j]);
+            }
         }
         {
             float* orow = (float*)p.out + b * p.out_stride[0] + l * p.out_stride[1];

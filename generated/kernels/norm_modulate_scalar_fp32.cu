@@ -1,4 +1,4 @@
-// generated from gen/specs/norm_modulate_scalar.lua by fusegen: do not edit
+// generated from gen/specs/norm_modulate.lua by fusegen: do not edit
 // norm_modulate_scalar: norm + modulation, one scalar scale and shift
 // Compiled once per GPU target with -DFG_SM=<target> (80 for sm_80); kernel
 // and launcher names end in _sm<target>.
@@ -55,6 +55,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_no_vec16)(const fg_norm_modulate_scala
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
+            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[0][j];
@@ -64,7 +65,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_no_vec16)(const fg_norm_modulate_scala
                 for (int j = 0; j < 4; j++) s += v[2][j];
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[3][j];
-                const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
+                const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_c;
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[0][j] -= mean;
         #pragma unroll
@@ -108,7 +109,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_no_vec16)(const fg_norm_modulate_scala
         #pragma unroll
                 for (int j = 0; j < 4; j++) s = fmaf(v[3][j], v[3][j], s);
             }
-            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_c + p.eps);
         #pragma unroll
             for (int j = 0; j < 4; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -276,6 +277,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_no_vec16)(const fg_norm_modulate_scala
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
+            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[0][j];
@@ -285,7 +287,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_no_vec16)(const fg_norm_modulate_scala
                 for (int j = 0; j < 4; j++) s += v[2][j];
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[3][j];
-                const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
+                const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_c;
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[0][j] -= mean;
         #pragma unroll
@@ -329,7 +331,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_no_vec16)(const fg_norm_modulate_scala
         #pragma unroll
                 for (int j = 0; j < 4; j++) s = fmaf(v[3][j], v[3][j], s);
             }
-            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_c + p.eps);
         #pragma unroll
             for (int j = 0; j < 4; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -496,6 +498,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_no_vec16)(const fg_norm_modulate_scala
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
+            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[0][j];
@@ -505,7 +508,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_no_vec16)(const fg_norm_modulate_scala
                 for (int j = 0; j < 4; j++) s += v[2][j];
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[3][j];
-                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C;
+                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c;
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[0][j] -= mean;
         #pragma unroll
@@ -549,7 +552,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_no_vec16)(const fg_norm_modulate_scala
         #pragma unroll
                 for (int j = 0; j < 4; j++) s = fmaf(v[3][j], v[3][j], s);
             }
-            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C + p.eps);
+            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c + p.eps);
         #pragma unroll
             for (int j = 0; j < 4; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -766,6 +769,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_no_scalar)(const fg_norm_modulate_scal
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
+            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 1; j++) s += v[0][j];
@@ -799,7 +803,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_no_scalar)(const fg_norm_modulate_scal
                 for (int j = 0; j < 1; j++) s += v[14][j];
         #pragma unroll
                 for (int j = 0; j < 1; j++) s += v[15][j];
-                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C;
+                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c;
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[0][j] -= mean;
         #pragma unroll
@@ -915,7 +919,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_no_scalar)(const fg_norm_modulate_scal
         #pragma unroll
                 for (int j = 0; j < 1; j++) s = fmaf(v[15][j], v[15][j], s);
             }
-            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C + p.eps);
+            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c + p.eps);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -1370,48 +1374,67 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_yes_vec16)(const fg_norm_modulate_scal
             }
         }
         {
-            const float* rr = (const float*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
-            const float* gr = (const float*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
-            float* ro = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
+            const float* residual_row = (const float*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
+            const float* residual_gate_row = (const float*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 4;
-                float r[4] = {}, g[4] = {};
-                fg_load_fp32x4_plain(rr + e + 0, &r[0]);
-                fg_load_fp32x4_plain(gr + e + 0, &g[0]);
+                float a[4] = {};
+                fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
+                float g[4] = {};
+                fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
-                for (int j = 0; j < 4; j++) v[0][j] = fmaf(g[j], v[0][j], r[j]);
-                fg_store_fp32x4(ro + e + 0, &v[0][0]);
+                for (int j = 0; j < 4; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 4;
-                float r[4] = {}, g[4] = {};
-                fg_load_fp32x4_plain(rr + e + 0, &r[0]);
-                fg_load_fp32x4_plain(gr + e + 0, &g[0]);
+                float a[4] = {};
+                fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
+                float g[4] = {};
+                fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
-                for (int j = 0; j < 4; j++) v[1][j] = fmaf(g[j], v[1][j], r[j]);
-                fg_store_fp32x4(ro + e + 0, &v[1][0]);
+                for (int j = 0; j < 4; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
             }
             if (live && pos + 2 * tpr < nc) {  // chunk slot 2
                 const int e = (pos + 2 * tpr) * 4;
-                float r[4] = {}, g[4] = {};
-                fg_load_fp32x4_plain(rr + e + 0, &r[0]);
-                fg_load_fp32x4_plain(gr + e + 0, &g[0]);
+                float a[4] = {};
+                fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
+                float g[4] = {};
+                fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
-                for (int j = 0; j < 4; j++) v[2][j] = fmaf(g[j], v[2][j], r[j]);
-                fg_store_fp32x4(ro + e + 0, &v[2][0]);
+                for (int j = 0; j < 4; j++) v[2][j] = fmaf(g[j], v[2][j], a[j]);
             }
             if (live && pos + 3 * tpr < nc) {  // chunk slot 3
                 const int e = (pos + 3 * tpr) * 4;
-                float r[4] = {}, g[4] = {};
-                fg_load_fp32x4_plain(rr + e + 0, &r[0]);
-                fg_load_fp32x4_plain(gr + e + 0, &g[0]);
+                float a[4] = {};
+                fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
+                float g[4] = {};
+                fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
-                for (int j = 0; j < 4; j++) v[3][j] = fmaf(g[j], v[3][j], r[j]);
-                fg_store_fp32x4(ro + e + 0, &v[3][0]);
+                for (int j = 0; j < 4; j++) v[3][j] = fmaf(g[j], v[3][j], a[j]);
+            }
+        }
+        {
+            float* orow = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 4;
+                fg_store_fp32x4(orow + e + 0, &v[0][0]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 4;
+                fg_store_fp32x4(orow + e + 0, &v[1][0]);
+            }
+            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+                const int e = (pos + 2 * tpr) * 4;
+                fg_store_fp32x4(orow + e + 0, &v[2][0]);
+            }
+            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+                const int e = (pos + 3 * tpr) * 4;
+                fg_store_fp32x4(orow + e + 0, &v[3][0]);
             }
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
+            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[0][j];
@@ -1421,7 +1444,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_yes_vec16)(const fg_norm_modulate_scal
                 for (int j = 0; j < 4; j++) s += v[2][j];
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[3][j];
-                const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
+                const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_c;
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[0][j] -= mean;
         #pragma unroll
@@ -1465,7 +1488,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_yes_vec16)(const fg_norm_modulate_scal
         #pragma unroll
                 for (int j = 0; j < 4; j++) s = fmaf(v[3][j], v[3][j], s);
             }
-            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_c + p.eps);
         #pragma unroll
             for (int j = 0; j < 4; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -1632,48 +1655,67 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_yes_vec16)(const fg_norm_modulate_scal
             }
         }
         {
-            const float* rr = (const float*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
-            const float* gr = (const float*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
-            float* ro = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
+            const float* residual_row = (const float*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
+            const float* residual_gate_row = (const float*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 4;
-                float r[4] = {}, g[4] = {};
-                fg_load_fp32x4_plain(rr + e + 0, &r[0]);
-                fg_load_fp32x4_plain(gr + e + 0, &g[0]);
+                float a[4] = {};
+                fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
+                float g[4] = {};
+                fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
-                for (int j = 0; j < 4; j++) v[0][j] = fmaf(g[j], v[0][j], r[j]);
-                fg_store_fp32x4(ro + e + 0, &v[0][0]);
+                for (int j = 0; j < 4; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 4;
-                float r[4] = {}, g[4] = {};
-                fg_load_fp32x4_plain(rr + e + 0, &r[0]);
-                fg_load_fp32x4_plain(gr + e + 0, &g[0]);
+                float a[4] = {};
+                fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
+                float g[4] = {};
+                fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
-                for (int j = 0; j < 4; j++) v[1][j] = fmaf(g[j], v[1][j], r[j]);
-                fg_store_fp32x4(ro + e + 0, &v[1][0]);
+                for (int j = 0; j < 4; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
             }
             if (live && pos + 2 * tpr < nc) {  // chunk slot 2
                 const int e = (pos + 2 * tpr) * 4;
-                float r[4] = {}, g[4] = {};
-                fg_load_fp32x4_plain(rr + e + 0, &r[0]);
-                fg_load_fp32x4_plain(gr + e + 0, &g[0]);
+                float a[4] = {};
+                fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
+                float g[4] = {};
+                fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
-                for (int j = 0; j < 4; j++) v[2][j] = fmaf(g[j], v[2][j], r[j]);
-                fg_store_fp32x4(ro + e + 0, &v[2][0]);
+                for (int j = 0; j < 4; j++) v[2][j] = fmaf(g[j], v[2][j], a[j]);
             }
             if (live && pos + 3 * tpr < nc) {  // chunk slot 3
                 const int e = (pos + 3 * tpr) * 4;
-                float r[4] = {}, g[4] = {};
-                fg_load_fp32x4_plain(rr + e + 0, &r[0]);
-                fg_load_fp32x4_plain(gr + e + 0, &g[0]);
+                float a[4] = {};
+                fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
+                float g[4] = {};
+                fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
-                for (int j = 0; j < 4; j++) v[3][j] = fmaf(g[j], v[3][j], r[j]);
-                fg_store_fp32x4(ro + e + 0, &v[3][0]);
+                for (int j = 0; j < 4; j++) v[3][j] = fmaf(g[j], v[3][j], a[j]);
+            }
+        }
+        {
+            float* orow = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 4;
+                fg_store_fp32x4(orow + e + 0, &v[0][0]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 4;
+                fg_store_fp32x4(orow + e + 0, &v[1][0]);
+            }
+            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+                const int e = (pos + 2 * tpr) * 4;
+                fg_store_fp32x4(orow + e + 0, &v[2][0]);
+            }
+            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+                const int e = (pos + 3 * tpr) * 4;
+                fg_store_fp32x4(orow + e + 0, &v[3][0]);
             }
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
+            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[0][j];
@@ -1683,7 +1725,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_yes_vec16)(const fg_norm_modulate_scal
                 for (int j = 0; j < 4; j++) s += v[2][j];
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[3][j];
-                const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
+                const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_c;
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[0][j] -= mean;
         #pragma unroll
@@ -1727,7 +1769,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_yes_vec16)(const fg_norm_modulate_scal
         #pragma unroll
                 for (int j = 0; j < 4; j++) s = fmaf(v[3][j], v[3][j], s);
             }
-            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_c + p.eps);
         #pragma unroll
             for (int j = 0; j < 4; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -1893,48 +1935,67 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_yes_vec16)(const fg_norm_modulate_scal
             }
         }
         {
-            const float* rr = (const float*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
-            const float* gr = (const float*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
-            float* ro = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
+            const float* residual_row = (const float*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
+            const float* residual_gate_row = (const float*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 4;
-                float r[4] = {}, g[4] = {};
-                fg_load_fp32x4_plain(rr + e + 0, &r[0]);
-                fg_load_fp32x4_plain(gr + e + 0, &g[0]);
+                float a[4] = {};
+                fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
+                float g[4] = {};
+                fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
-                for (int j = 0; j < 4; j++) v[0][j] = fmaf(g[j], v[0][j], r[j]);
-                fg_store_fp32x4(ro + e + 0, &v[0][0]);
+                for (int j = 0; j < 4; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 4;
-                float r[4] = {}, g[4] = {};
-                fg_load_fp32x4_plain(rr + e + 0, &r[0]);
-                fg_load_fp32x4_plain(gr + e + 0, &g[0]);
+                float a[4] = {};
+                fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
+                float g[4] = {};
+                fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
-                for (int j = 0; j < 4; j++) v[1][j] = fmaf(g[j], v[1][j], r[j]);
-                fg_store_fp32x4(ro + e + 0, &v[1][0]);
+                for (int j = 0; j < 4; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
             }
             if (live && pos + 2 * tpr < nc) {  // chunk slot 2
                 const int e = (pos + 2 * tpr) * 4;
-                float r[4] = {}, g[4] = {};
-                fg_load_fp32x4_plain(rr + e + 0, &r[0]);
-                fg_load_fp32x4_plain(gr + e + 0, &g[0]);
+                float a[4] = {};
+                fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
+                float g[4] = {};
+                fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
-                for (int j = 0; j < 4; j++) v[2][j] = fmaf(g[j], v[2][j], r[j]);
-                fg_store_fp32x4(ro + e + 0, &v[2][0]);
+                for (int j = 0; j < 4; j++) v[2][j] = fmaf(g[j], v[2][j], a[j]);
             }
             if (live && pos + 3 * tpr < nc) {  // chunk slot 3
                 const int e = (pos + 3 * tpr) * 4;
-                float r[4] = {}, g[4] = {};
-                fg_load_fp32x4_plain(rr + e + 0, &r[0]);
-                fg_load_fp32x4_plain(gr + e + 0, &g[0]);
+                float a[4] = {};
+                fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
+                float g[4] = {};
+                fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
-                for (int j = 0; j < 4; j++) v[3][j] = fmaf(g[j], v[3][j], r[j]);
-                fg_store_fp32x4(ro + e + 0, &v[3][0]);
+                for (int j = 0; j < 4; j++) v[3][j] = fmaf(g[j], v[3][j], a[j]);
+            }
+        }
+        {
+            float* orow = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 4;
+                fg_store_fp32x4(orow + e + 0, &v[0][0]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 4;
+                fg_store_fp32x4(orow + e + 0, &v[1][0]);
+            }
+            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+                const int e = (pos + 2 * tpr) * 4;
+                fg_store_fp32x4(orow + e + 0, &v[2][0]);
+            }
+            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+                const int e = (pos + 3 * tpr) * 4;
+                fg_store_fp32x4(orow + e + 0, &v[3][0]);
             }
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
+            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[0][j];
@@ -1944,7 +2005,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_yes_vec16)(const fg_norm_modulate_scal
                 for (int j = 0; j < 4; j++) s += v[2][j];
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[3][j];
-                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C;
+                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c;
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[0][j] -= mean;
         #pragma unroll
@@ -1988,7 +2049,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_yes_vec16)(const fg_norm_modulate_scal
         #pragma unroll
                 for (int j = 0; j < 4; j++) s = fmaf(v[3][j], v[3][j], s);
             }
-            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C + p.eps);
+            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c + p.eps);
         #pragma unroll
             for (int j = 0; j < 4; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -2204,156 +2265,223 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_yes_scalar)(const fg_norm_modulate_sca
             }
         }
         {
-            const float* rr = (const float*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
-            const float* gr = (const float*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
-            float* ro = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
+            const float* residual_row = (const float*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
+            const float* residual_gate_row = (const float*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[0][j] = fmaf(g[j], v[0][j], r[j]);
-                (ro + e)[0] = fg_from_f32<float>(v[0][0]);
+                for (int j = 0; j < 1; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[1][j] = fmaf(g[j], v[1][j], r[j]);
-                (ro + e)[0] = fg_from_f32<float>(v[1][0]);
+                for (int j = 0; j < 1; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
             }
             if (live && pos + 2 * tpr < nc) {  // chunk slot 2
                 const int e = (pos + 2 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[2][j] = fmaf(g[j], v[2][j], r[j]);
-                (ro + e)[0] = fg_from_f32<float>(v[2][0]);
+                for (int j = 0; j < 1; j++) v[2][j] = fmaf(g[j], v[2][j], a[j]);
             }
             if (live && pos + 3 * tpr < nc) {  // chunk slot 3
                 const int e = (pos + 3 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[3][j] = fmaf(g[j], v[3][j], r[j]);
-                (ro + e)[0] = fg_from_f32<float>(v[3][0]);
+                for (int j = 0; j < 1; j++) v[3][j] = fmaf(g[j], v[3][j], a[j]);
             }
             if (live && pos + 4 * tpr < nc) {  // chunk slot 4
                 const int e = (pos + 4 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[4][j] = fmaf(g[j], v[4][j], r[j]);
-                (ro + e)[0] = fg_from_f32<float>(v[4][0]);
+                for (int j = 0; j < 1; j++) v[4][j] = fmaf(g[j], v[4][j], a[j]);
             }
             if (live && pos + 5 * tpr < nc) {  // chunk slot 5
                 const int e = (pos + 5 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[5][j] = fmaf(g[j], v[5][j], r[j]);
-                (ro + e)[0] = fg_from_f32<float>(v[5][0]);
+                for (int j = 0; j < 1; j++) v[5][j] = fmaf(g[j], v[5][j], a[j]);
             }
             if (live && pos + 6 * tpr < nc) {  // chunk slot 6
                 const int e = (pos + 6 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[6][j] = fmaf(g[j], v[6][j], r[j]);
-                (ro + e)[0] = fg_from_f32<float>(v[6][0]);
+                for (int j = 0; j < 1; j++) v[6][j] = fmaf(g[j], v[6][j], a[j]);
             }
             if (live && pos + 7 * tpr < nc) {  // chunk slot 7
                 const int e = (pos + 7 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[7][j] = fmaf(g[j], v[7][j], r[j]);
-                (ro + e)[0] = fg_from_f32<float>(v[7][0]);
+                for (int j = 0; j < 1; j++) v[7][j] = fmaf(g[j], v[7][j], a[j]);
             }
             if (live && pos + 8 * tpr < nc) {  // chunk slot 8
                 const int e = (pos + 8 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[8][j] = fmaf(g[j], v[8][j], r[j]);
-                (ro + e)[0] = fg_from_f32<float>(v[8][0]);
+                for (int j = 0; j < 1; j++) v[8][j] = fmaf(g[j], v[8][j], a[j]);
             }
             if (live && pos + 9 * tpr < nc) {  // chunk slot 9
                 const int e = (pos + 9 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[9][j] = fmaf(g[j], v[9][j], r[j]);
-                (ro + e)[0] = fg_from_f32<float>(v[9][0]);
+                for (int j = 0; j < 1; j++) v[9][j] = fmaf(g[j], v[9][j], a[j]);
             }
             if (live && pos + 10 * tpr < nc) {  // chunk slot 10
                 const int e = (pos + 10 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[10][j] = fmaf(g[j], v[10][j], r[j]);
-                (ro + e)[0] = fg_from_f32<float>(v[10][0]);
+                for (int j = 0; j < 1; j++) v[10][j] = fmaf(g[j], v[10][j], a[j]);
             }
             if (live && pos + 11 * tpr < nc) {  // chunk slot 11
                 const int e = (pos + 11 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[11][j] = fmaf(g[j], v[11][j], r[j]);
-                (ro + e)[0] = fg_from_f32<float>(v[11][0]);
+                for (int j = 0; j < 1; j++) v[11][j] = fmaf(g[j], v[11][j], a[j]);
             }
             if (live && pos + 12 * tpr < nc) {  // chunk slot 12
                 const int e = (pos + 12 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[12][j] = fmaf(g[j], v[12][j], r[j]);
-                (ro + e)[0] = fg_from_f32<float>(v[12][0]);
+                for (int j = 0; j < 1; j++) v[12][j] = fmaf(g[j], v[12][j], a[j]);
             }
             if (live && pos + 13 * tpr < nc) {  // chunk slot 13
                 const int e = (pos + 13 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[13][j] = fmaf(g[j], v[13][j], r[j]);
-                (ro + e)[0] = fg_from_f32<float>(v[13][0]);
+                for (int j = 0; j < 1; j++) v[13][j] = fmaf(g[j], v[13][j], a[j]);
             }
             if (live && pos + 14 * tpr < nc) {  // chunk slot 14
                 const int e = (pos + 14 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[14][j] = fmaf(g[j], v[14][j], r[j]);
-                (ro + e)[0] = fg_from_f32<float>(v[14][0]);
+                for (int j = 0; j < 1; j++) v[14][j] = fmaf(g[j], v[14][j], a[j]);
             }
             if (live && pos + 15 * tpr < nc) {  // chunk slot 15
                 const int e = (pos + 15 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[15][j] = fmaf(g[j], v[15][j], r[j]);
-                (ro + e)[0] = fg_from_f32<float>(v[15][0]);
+                for (int j = 0; j < 1; j++) v[15][j] = fmaf(g[j], v[15][j], a[j]);
+            }
+        }
+        {
+            float* orow = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 1;
+                (orow + e)[0] = fg_from_f32<float>(v[0][0]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<float>(v[1][0]);
+            }
+            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+                const int e = (pos + 2 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<float>(v[2][0]);
+            }
+            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+                const int e = (pos + 3 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<float>(v[3][0]);
+            }
+            if (live && pos + 4 * tpr < nc) {  // chunk slot 4
+                const int e = (pos + 4 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<float>(v[4][0]);
+            }
+            if (live && pos + 5 * tpr < nc) {  // chunk slot 5
+                const int e = (pos + 5 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<float>(v[5][0]);
+            }
+            if (live && pos + 6 * tpr < nc) {  // chunk slot 6
+                const int e = (pos + 6 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<float>(v[6][0]);
+            }
+            if (live && pos + 7 * tpr < nc) {  // chunk slot 7
+                const int e = (pos + 7 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<float>(v[7][0]);
+            }
+            if (live && pos + 8 * tpr < nc) {  // chunk slot 8
+                const int e = (pos + 8 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<float>(v[8][0]);
+            }
+            if (live && pos + 9 * tpr < nc) {  // chunk slot 9
+                const int e = (pos + 9 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<float>(v[9][0]);
+            }
+            if (live && pos + 10 * tpr < nc) {  // chunk slot 10
+                const int e = (pos + 10 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<float>(v[10][0]);
+            }
+            if (live && pos + 11 * tpr < nc) {  // chunk slot 11
+                const int e = (pos + 11 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<float>(v[11][0]);
+            }
+            if (live && pos + 12 * tpr < nc) {  // chunk slot 12
+                const int e = (pos + 12 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<float>(v[12][0]);
+            }
+            if (live && pos + 13 * tpr < nc) {  // chunk slot 13
+                const int e = (pos + 13 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<float>(v[13][0]);
+            }
+            if (live && pos + 14 * tpr < nc) {  // chunk slot 14
+                const int e = (pos + 14 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<float>(v[14][0]);
+            }
+            if (live && pos + 15 * tpr < nc) {  // chunk slot 15
+                const int e = (pos + 15 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<float>(v[15][0]);
             }
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
+            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 1; j++) s += v[0][j];
@@ -2387,7 +2515,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_yes_scalar)(const fg_norm_modulate_sca
                 for (int j = 0; j < 1; j++) s += v[14][j];
         #pragma unroll
                 for (int j = 0; j < 1; j++) s += v[15][j];
-                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C;
+                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c;
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[0][j] -= mean;
         #pragma unroll
@@ -2503,7 +2631,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_yes_scalar)(const fg_norm_modulate_sca
         #pragma unroll
                 for (int j = 0; j < 1; j++) s = fmaf(v[15][j], v[15][j], s);
             }
-            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C + p.eps);
+            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c + p.eps);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[0][j] *= rstd;
         #pragma unroll

@@ -1,4 +1,4 @@
-// generated from gen/specs/norm_modulate_select01.lua by fusegen: do not edit
+// generated from gen/specs/norm_modulate.lua by fusegen: do not edit
 // norm_modulate_select01: norm + modulation, scale/shift/gate of one of two branches per token
 // Compiled once per GPU target with -DFG_SM=<target> (80 for sm_80); kernel
 // and launcher names end in _sm<target>.
@@ -45,25 +45,26 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi64_no_vec16)(const fg_norm_modul
                 fg_load_fp16x8_stream(xr + e + 0, &v[1][0]);
             }
         }
+        const __half* gate_row;
         const __half* scale_row;
         const __half* shift_row;
-        const __half* gate_row;
         {
-            const bool one = live && ((const long long*)p.index)[b * p.index_stride[0] + l * p.index_stride[1]] != 0;
+            const bool one = live && *((const long long*)p.index + b * p.index_stride[0] + l * p.index_stride[1]) != 0;
             // operand selects rather than a branch on the index: nothing waits for its
             // load until the first access through these pointers
+            gate_row = (const __half*)(one ? p.gate1 : p.gate0) + b * (one ? p.gate1_stride[0] : p.gate0_stride[0]);
             scale_row = (const __half*)(one ? p.scale1 : p.scale0) + b * (one ? p.scale1_stride[0] : p.scale0_stride[0]);
             shift_row = (const __half*)(one ? p.shift1 : p.shift0) + b * (one ? p.shift1_stride[0] : p.shift0_stride[0]);
-            gate_row = (const __half*)(one ? p.gate1 : p.gate0) + b * (one ? p.gate1_stride[0] : p.gate0_stride[0]);
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
+            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[0][j];
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[1][j];
-                const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
+                const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_c;
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[0][j] -= mean;
         #pragma unroll
@@ -95,7 +96,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi64_no_vec16)(const fg_norm_modul
         #pragma unroll
                 for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
             }
-            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_c + p.eps);
         #pragma unroll
             for (int j = 0; j < 8; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -135,21 +136,25 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi64_no_vec16)(const fg_norm_modul
                 }
             }
         }
-        if (live && pos < nc) {  // chunk slot 0
-            float sc[8] = {}, sh[8] = {};
-            const int e = pos * 8;
-            fg_load_fp16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp16x8_keep(shift_row + e + 0, &sh[0]);
+        {
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 8;
+                float sc[8] = {};
+                fg_load_fp16x8_keep(scale_row + e + 0, &sc[0]);
+                float sh[8] = {};
+                fg_load_fp16x8_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-            float sc[8] = {}, sh[8] = {};
-            const int e = (pos + 1 * tpr) * 8;
-            fg_load_fp16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp16x8_keep(shift_row + e + 0, &sh[0]);
+                for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 8;
+                float sc[8] = {};
+                fg_load_fp16x8_keep(scale_row + e + 0, &sc[0]);
+                float sh[8] = {};
+                fg_load_fp16x8_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 8; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+                for (int j = 0; j < 8; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+            }
         }
         {
             __half* orow = (__half*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
@@ -163,14 +168,14 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi64_no_vec16)(const fg_norm_modul
             }
         }
         {
-            __half* gout = (__half*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
+            __half* orow = (__half*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 8;
-                fg_st16(gout + e, fg_ld16_keep(gate_row + e));
+                fg_st16(orow + e, fg_ld16_keep(gate_row + e));
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 8;
-                fg_st16(gout + e, fg_ld16_keep(gate_row + e));
+                fg_st16(orow + e, fg_ld16_keep(gate_row + e));
             }
         }
     }
@@ -227,25 +232,26 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi64_no_vec16)(const fg_norm_modul
                 fg_load_fp16x8_stream(xr + e + 0, &v[1][0]);
             }
         }
+        const __half* gate_row;
         const __half* scale_row;
         const __half* shift_row;
-        const __half* gate_row;
         {
-            const bool one = live && ((const long long*)p.index)[b * p.index_stride[0] + l * p.index_stride[1]] != 0;
+            const bool one = live && *((const long long*)p.index + b * p.index_stride[0] + l * p.index_stride[1]) != 0;
             // operand selects rather than a branch on the index: nothing waits for its
             // load until the first access through these pointers
+            gate_row = (const __half*)(one ? p.gate1 : p.gate0) + b * (one ? p.gate1_stride[0] : p.gate0_stride[0]);
             scale_row = (const __half*)(one ? p.scale1 : p.scale0) + b * (one ? p.scale1_stride[0] : p.scale0_stride[0]);
             shift_row = (const __half*)(one ? p.shift1 : p.shift0) + b * (one ? p.shift1_stride[0] : p.shift0_stride[0]);
-            gate_row = (const __half*)(one ? p.gate1 : p.gate0) + b * (one ? p.gate1_stride[0] : p.gate0_stride[0]);
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
+            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[0][j];
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[1][j];
-                const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
+                const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_c;
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[0][j] -= mean;
         #pragma unroll
@@ -277,7 +283,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi64_no_vec16)(const fg_norm_modul
         #pragma unroll
                 for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
             }
-            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_c + p.eps);
         #pragma unroll
             for (int j = 0; j < 8; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -317,21 +323,25 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi64_no_vec16)(const fg_norm_modul
                 }
             }
         }
-        if (live && pos < nc) {  // chunk slot 0
-            float sc[8] = {}, sh[8] = {};
-            const int e = pos * 8;
-            fg_load_fp16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp16x8_keep(shift_row + e + 0, &sh[0]);
+        {
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 8;
+                float sc[8] = {};
+                fg_load_fp16x8_keep(scale_row + e + 0, &sc[0]);
+                float sh[8] = {};
+                fg_load_fp16x8_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-            float sc[8] = {}, sh[8] = {};
-            const int e = (pos + 1 * tpr) * 8;
-            fg_load_fp16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp16x8_keep(shift_row + e + 0, &sh[0]);
+                for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 8;
+                float sc[8] = {};
+                fg_load_fp16x8_keep(scale_row + e + 0, &sc[0]);
+                float sh[8] = {};
+                fg_load_fp16x8_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 8; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+                for (int j = 0; j < 8; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+            }
         }
         {
             __half* orow = (__half*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
@@ -345,14 +355,14 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi64_no_vec16)(const fg_norm_modul
             }
         }
         {
-            __half* gout = (__half*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
+            __half* orow = (__half*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 8;
-                fg_st16(gout + e, fg_ld16_keep(gate_row + e));
+                fg_st16(orow + e, fg_ld16_keep(gate_row + e));
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 8;
-                fg_st16(gout + e, fg_ld16_keep(gate_row + e));
+                fg_st16(orow + e, fg_ld16_keep(gate_row + e));
             }
         }
     }
@@ -408,25 +418,26 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi64_no_vec16)(const fg_norm_modul
                 fg_load_fp16x8_stream(xr + e + 0, &v[1][0]);
             }
         }
+        const __half* gate_row;
         const __half* scale_row;
         const __half* shift_row;
-        const __half* gate_row;
         {
-            const bool one = live && ((const long long*)p.index)[b * p.index_stride[0] + l * p.index_stride[1]] != 0;
+            const bool one = live && *((const long long*)p.index + b * p.index_stride[0] + l * p.index_stride[1]) != 0;
             // operand selects rather than a branch on the index: nothing waits for its
             // load until the first access through these pointers
+            gate_row = (const __half*)(one ? p.gate1 : p.gate0) + b * (one ? p.gate1_stride[0] : p.gate0_stride[0]);
             scale_row = (const __half*)(one ? p.scale1 : p.scale0) + b * (one ? p.scale1_stride[0] : p.scale0_stride[0]);
             shift_row = (const __half*)(one ? p.shift1 : p.shift0) + b * (one ? p.shift1_stride[0] : p.shift0_stride[0]);
-            gate_row = (const __half*)(one ? p.gate1 : p.gate0) + b * (one ? p.gate1_stride[0] : p.gate0_stride[0]);
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
+            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[0][j];
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[1][j];
-                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C;
+                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c;
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[0][j] -= mean;
         #pragma unroll
@@ -458,7 +469,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi64_no_vec16)(const fg_norm_modul
         #pragma unroll
                 for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
             }
-            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C + p.eps);
+            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c + p.eps);
         #pragma unroll
             for (int j = 0; j < 8; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -498,21 +509,25 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi64_no_vec16)(const fg_norm_modul
                 }
             }
         }
-        if (live && pos < nc) {  // chunk slot 0
-            float sc[8] = {}, sh[8] = {};
-            const int e = pos * 8;
-            fg_load_fp16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp16x8_keep(shift_row + e + 0, &sh[0]);
+        {
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 8;
+                float sc[8] = {};
+                fg_load_fp16x8_keep(scale_row + e + 0, &sc[0]);
+                float sh[8] = {};
+                fg_load_fp16x8_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-            float sc[8] = {}, sh[8] = {};
-            const int e = (pos + 1 * tpr) * 8;
-            fg_load_fp16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp16x8_keep(shift_row + e + 0, &sh[0]);
+                for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 8;
+                float sc[8] = {};
+                fg_load_fp16x8_keep(scale_row + e + 0, &sc[0]);
+                float sh[8] = {};
+                fg_load_fp16x8_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 8; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+                for (int j = 0; j < 8; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+            }
         }
         {
             __half* orow = (__half*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
@@ -526,14 +541,14 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi64_no_vec16)(const fg_norm_modul
             }
         }
         {
-            __half* gout = (__half*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
+            __half* orow = (__half*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 8;
-                fg_st16(gout + e, fg_ld16_keep(gate_row + e));
+                fg_st16(orow + e, fg_ld16_keep(gate_row + e));
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 8;
-                fg_st16(gout + e, fg_ld16_keep(gate_row + e));
+                fg_st16(orow + e, fg_ld16_keep(gate_row + e));
             }
         }
     }
@@ -647,18 +662,19 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi64_no_scalar)(const fg_norm_modu
                 v[15][0] = fg_to_f32((xr + e)[0]);
             }
         }
+        const __half* gate_row;
         const __half* scale_row;
         const __half* shift_row;
-        const __half* gate_row;
         {
-            const bool one = live && ((const long long*)p.index)[b * p.index_stride[0] + l * p.index_stride[1]] != 0;
+            const bool one = live && *((const long long*)p.index + b * p.index_stride[0] + l * p.index_stride[1]) != 0;
             // the element path: the branch costs fewer registers than the selects
+            gate_row = one ? (const __half*)p.gate1 + b * p.gate1_stride[0] : (const __half*)p.gate0 + b * p.gate0_stride[0];
             scale_row = one ? (const __half*)p.scale1 + b * p.scale1_stride[0] : (const __half*)p.scale0 + b * p.scale0_stride[0];
             shift_row = one ? (const __half*)p.shift1 + b * p.shift1_stride[0] : (const __half*)p.shift0 + b * p.shift0_stride[0];
-            gate_row = one ? (const __half*)p.gate1 + b * p.gate1_stride[0] : (const __half*)p.gate0 + b * p.gate0_stride[0];
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
+            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 1; j++) s += v[0][j];
@@ -692,7 +708,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi64_no_scalar)(const fg_norm_modu
                 for (int j = 0; j < 1; j++) s += v[14][j];
         #pragma unroll
                 for (int j = 0; j < 1; j++) s += v[15][j];
-                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C;
+                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c;
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[0][j] -= mean;
         #pragma unroll
@@ -808,7 +824,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi64_no_scalar)(const fg_norm_modu
         #pragma unroll
                 for (int j = 0; j < 1; j++) s = fmaf(v[15][j], v[15][j], s);
             }
-            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C + p.eps);
+            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c + p.eps);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -1086,133 +1102,151 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi64_no_scalar)(const fg_norm_modu
                 }
             }
         }
-        if (live && pos < nc) {  // chunk slot 0
-            float sc[1] = {}, sh[1] = {};
-            const int e = pos * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+        {
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 1 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 2 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+                const int e = (pos + 2 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 3 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+                const int e = (pos + 3 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 4 * tpr < nc) {  // chunk slot 4
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 4 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 4 * tpr < nc) {  // chunk slot 4
+                const int e = (pos + 4 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[4][j] = fmaf(v[4][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 5 * tpr < nc) {  // chunk slot 5
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 5 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[4][j] = fmaf(v[4][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 5 * tpr < nc) {  // chunk slot 5
+                const int e = (pos + 5 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[5][j] = fmaf(v[5][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 6 * tpr < nc) {  // chunk slot 6
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 6 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[5][j] = fmaf(v[5][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 6 * tpr < nc) {  // chunk slot 6
+                const int e = (pos + 6 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[6][j] = fmaf(v[6][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 7 * tpr < nc) {  // chunk slot 7
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 7 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[6][j] = fmaf(v[6][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 7 * tpr < nc) {  // chunk slot 7
+                const int e = (pos + 7 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[7][j] = fmaf(v[7][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 8 * tpr < nc) {  // chunk slot 8
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 8 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[7][j] = fmaf(v[7][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 8 * tpr < nc) {  // chunk slot 8
+                const int e = (pos + 8 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[8][j] = fmaf(v[8][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 9 * tpr < nc) {  // chunk slot 9
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 9 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[8][j] = fmaf(v[8][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 9 * tpr < nc) {  // chunk slot 9
+                const int e = (pos + 9 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[9][j] = fmaf(v[9][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 10 * tpr < nc) {  // chunk slot 10
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 10 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[9][j] = fmaf(v[9][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 10 * tpr < nc) {  // chunk slot 10
+                const int e = (pos + 10 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[10][j] = fmaf(v[10][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 11 * tpr < nc) {  // chunk slot 11
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 11 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[10][j] = fmaf(v[10][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 11 * tpr < nc) {  // chunk slot 11
+                const int e = (pos + 11 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[11][j] = fmaf(v[11][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 12 * tpr < nc) {  // chunk slot 12
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 12 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[11][j] = fmaf(v[11][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 12 * tpr < nc) {  // chunk slot 12
+                const int e = (pos + 12 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[12][j] = fmaf(v[12][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 13 * tpr < nc) {  // chunk slot 13
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 13 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[12][j] = fmaf(v[12][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 13 * tpr < nc) {  // chunk slot 13
+                const int e = (pos + 13 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[13][j] = fmaf(v[13][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 14 * tpr < nc) {  // chunk slot 14
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 14 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[13][j] = fmaf(v[13][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 14 * tpr < nc) {  // chunk slot 14
+                const int e = (pos + 14 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[14][j] = fmaf(v[14][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 15 * tpr < nc) {  // chunk slot 15
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 15 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[14][j] = fmaf(v[14][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 15 * tpr < nc) {  // chunk slot 15
+                const int e = (pos + 15 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[15][j] = fmaf(v[15][j], p.scale_offset + sc[j], sh[j]);
+                for (int j = 0; j < 1; j++) v[15][j] = fmaf(v[15][j], p.scale_offset + sc[j], sh[j]);
+            }
         }
         {
             __half* orow = (__half*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
@@ -1282,102 +1316,102 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi64_no_scalar)(const fg_norm_modu
             }
         }
         {
-            __half* gout = (__half*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
+            __half* orow = (__half*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__half>(g[0]);
+                (orow + e)[0] = fg_from_f32<__half>(g[0]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__half>(g[0]);
+                (orow + e)[0] = fg_from_f32<__half>(g[0]);
             }
             if (live && pos + 2 * tpr < nc) {  // chunk slot 2
                 const int e = (pos + 2 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__half>(g[0]);
+                (orow + e)[0] = fg_from_f32<__half>(g[0]);
             }
             if (live && pos + 3 * tpr < nc) {  // chunk slot 3
                 const int e = (pos + 3 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__half>(g[0]);
+                (orow + e)[0] = fg_from_f32<__half>(g[0]);
             }
             if (live && pos + 4 * tpr < nc) {  // chunk slot 4
                 const int e = (pos + 4 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__half>(g[0]);
+                (orow + e)[0] = fg_from_f32<__half>(g[0]);
             }
             if (live && pos + 5 * tpr < nc) {  // chunk slot 5
                 const int e = (pos + 5 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__half>(g[0]);
+                (orow + e)[0] = fg_from_f32<__half>(g[0]);
             }
             if (live && pos + 6 * tpr < nc) {  // chunk slot 6
                 const int e = (pos + 6 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__half>(g[0]);
+                (orow + e)[0] = fg_from_f32<__half>(g[0]);
             }
             if (live && pos + 7 * tpr < nc) {  // chunk slot 7
                 const int e = (pos + 7 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__half>(g[0]);
+                (orow + e)[0] = fg_from_f32<__half>(g[0]);
             }
             if (live && pos + 8 * tpr < nc) {  // chunk slot 8
                 const int e = (pos + 8 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__half>(g[0]);
+                (orow + e)[0] = fg_from_f32<__half>(g[0]);
             }
             if (live && pos + 9 * tpr < nc) {  // chunk slot 9
                 const int e = (pos + 9 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__half>(g[0]);
+                (orow + e)[0] = fg_from_f32<__half>(g[0]);
             }
             if (live && pos + 10 * tpr < nc) {  // chunk slot 10
                 const int e = (pos + 10 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__half>(g[0]);
+                (orow + e)[0] = fg_from_f32<__half>(g[0]);
             }
             if (live && pos + 11 * tpr < nc) {  // chunk slot 11
                 const int e = (pos + 11 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__half>(g[0]);
+                (orow + e)[0] = fg_from_f32<__half>(g[0]);
             }
             if (live && pos + 12 * tpr < nc) {  // chunk slot 12
                 const int e = (pos + 12 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__half>(g[0]);
+                (orow + e)[0] = fg_from_f32<__half>(g[0]);
             }
             if (live && pos + 13 * tpr < nc) {  // chunk slot 13
                 const int e = (pos + 13 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__half>(g[0]);
+                (orow + e)[0] = fg_from_f32<__half>(g[0]);
             }
             if (live && pos + 14 * tpr < nc) {  // chunk slot 14
                 const int e = (pos + 14 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__half>(g[0]);
+                (orow + e)[0] = fg_from_f32<__half>(g[0]);
             }
             if (live && pos + 15 * tpr < nc) {  // chunk slot 15
                 const int e = (pos + 15 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__half>(g[0]);
+                (orow + e)[0] = fg_from_f32<__half>(g[0]);
             }
         }
     }
@@ -1448,64 +1482,82 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi64_yes_vec16)(const fg_norm_modu
                 x_raw[1] = fg_ld16_plain(xr + e);
             }
         }
-        uint4 res_raw[2], rgate_raw[2];
+        uint4 residual_raw[2];
         {
-            const __half* rr = (const __half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
-            const __half* gr = (const __half*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
+            const __half* residual_row = (const __half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 8;
-                res_raw[0] = fg_ld16_plain(rr + e);
-                rgate_raw[0] = fg_ld16_plain(gr + e);
+                residual_raw[0] = fg_ld16_plain(residual_row + e);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 8;
-                res_raw[1] = fg_ld16_plain(rr + e);
-                rgate_raw[1] = fg_ld16_plain(gr + e);
+                residual_raw[1] = fg_ld16_plain(residual_row + e);
             }
         }
+        uint4 residual_gate_raw[2];
+        {
+            const __half* residual_gate_row = (const __half*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 8;
+                residual_gate_raw[0] = fg_ld16_plain(residual_gate_row + e);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 8;
+                residual_gate_raw[1] = fg_ld16_plain(residual_gate_row + e);
+            }
+        }
+        const __half* gate_row;
         const __half* scale_row;
         const __half* shift_row;
-        const __half* gate_row;
         {
-            const bool one = live && ((const long long*)p.index)[b * p.index_stride[0] + l * p.index_stride[1]] != 0;
+            const bool one = live && *((const long long*)p.index + b * p.index_stride[0] + l * p.index_stride[1]) != 0;
             // operand selects rather than a branch on the index: nothing waits for its
             // load until the first access through these pointers
+            gate_row = (const __half*)(one ? p.gate1 : p.gate0) + b * (one ? p.gate1_stride[0] : p.gate0_stride[0]);
             scale_row = (const __half*)(one ? p.scale1 : p.scale0) + b * (one ? p.scale1_stride[0] : p.scale0_stride[0]);
             shift_row = (const __half*)(one ? p.shift1 : p.shift0) + b * (one ? p.shift1_stride[0] : p.shift0_stride[0]);
-            gate_row = (const __half*)(one ? p.gate1 : p.gate0) + b * (one ? p.gate1_stride[0] : p.gate0_stride[0]);
         }
         // use: the stages' arithmetic and stores on what the loads returned
         if (live && pos < nc) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
         if (live && pos + 1 * tpr < nc) { fg_unpack_fp16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
         {
-            __half* ro = (__half*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                float a[8] = {};
+                fg_unpack_fp16x8(residual_raw[0], &a[0]);
+                float g[8] = {};
+                fg_unpack_fp16x8(residual_gate_raw[0], &g[0]);
+        #pragma unroll
+                for (int j = 0; j < 8; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                float a[8] = {};
+                fg_unpack_fp16x8(residual_raw[1], &a[0]);
+                float g[8] = {};
+                fg_unpack_fp16x8(residual_gate_raw[1], &g[0]);
+        #pragma unroll
+                for (int j = 0; j < 8; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
+            }
+        }
+        {
+            __half* orow = (__half*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 8;
-                float r[8] = {}, g[8] = {};
-                fg_unpack_fp16x8(res_raw[0], &r[0]);
-                fg_unpack_fp16x8(rgate_raw[0], &g[0]);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[0][j] = fmaf(g[j], v[0][j], r[j]);
-                fg_store_fp16x8(ro + e + 0, &v[0][0]);
+                fg_store_fp16x8(orow + e + 0, &v[0][0]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 8;
-                float r[8] = {}, g[8] = {};
-                fg_unpack_fp16x8(res_raw[1], &r[0]);
-                fg_unpack_fp16x8(rgate_raw[1], &g[0]);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[1][j] = fmaf(g[j], v[1][j], r[j]);
-                fg_store_fp16x8(ro + e + 0, &v[1][0]);
+                fg_store_fp16x8(orow + e + 0, &v[1][0]);
             }
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
+            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[0][j];
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[1][j];
-                const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
+                const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_c;
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[0][j] -= mean;
         #pragma unroll
@@ -1537,7 +1589,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi64_yes_vec16)(const fg_norm_modu
         #pragma unroll
                 for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
             }
-            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_c + p.eps);
         #pragma unroll
             for (int j = 0; j < 8; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -1577,21 +1629,25 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi64_yes_vec16)(const fg_norm_modu
                 }
             }
         }
-        if (live && pos < nc) {  // chunk slot 0
-            float sc[8] = {}, sh[8] = {};
-            const int e = pos * 8;
-            fg_load_fp16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp16x8_keep(shift_row + e + 0, &sh[0]);
+        {
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 8;
+                float sc[8] = {};
+                fg_load_fp16x8_keep(scale_row + e + 0, &sc[0]);
+                float sh[8] = {};
+                fg_load_fp16x8_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-            float sc[8] = {}, sh[8] = {};
-            const int e = (pos + 1 * tpr) * 8;
-            fg_load_fp16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp16x8_keep(shift_row + e + 0, &sh[0]);
+                for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 8;
+                float sc[8] = {};
+                fg_load_fp16x8_keep(scale_row + e + 0, &sc[0]);
+                float sh[8] = {};
+                fg_load_fp16x8_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 8; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+                for (int j = 0; j < 8; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+            }
         }
         {
             __half* orow = (__half*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
@@ -1604,24 +1660,24 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi64_yes_vec16)(const fg_norm_modu
                 fg_store_fp16x8(orow + e + 0, &v[1][0]);
             }
         }
-        uint4 g_raw[2];
+        uint4 gate_raw[2];
         if (live && pos < nc) {  // chunk slot 0
             const int e = pos * 8;
-            g_raw[0] = fg_ld16_keep(gate_row + e);
+            gate_raw[0] = fg_ld16_keep(gate_row + e);
         }
         if (live && pos + 1 * tpr < nc) {  // chunk slot 1
             const int e = (pos + 1 * tpr) * 8;
-            g_raw[1] = fg_ld16_keep(gate_row + e);
+            gate_raw[1] = fg_ld16_keep(gate_row + e);
         }
         {
-            __half* gout = (__half*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
+            __half* orow = (__half*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 8;
-                fg_st16(gout + e, g_raw[0]);
+                fg_st16(orow + e, gate_raw[0]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 8;
-                fg_st16(gout + e, g_raw[1]);
+                fg_st16(orow + e, gate_raw[1]);
             }
         }
     }
@@ -1680,64 +1736,82 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi64_yes_vec16)(const fg_norm_modu
                 x_raw[1] = fg_ld16_plain(xr + e);
             }
         }
-        uint4 res_raw[2], rgate_raw[2];
+        uint4 residual_raw[2];
         {
-            const __half* rr = (const __half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
-            const __half* gr = (const __half*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
+            const __half* residual_row = (const __half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 8;
-                res_raw[0] = fg_ld16_plain(rr + e);
-                rgate_raw[0] = fg_ld16_plain(gr + e);
+                residual_raw[0] = fg_ld16_plain(residual_row + e);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 8;
-                res_raw[1] = fg_ld16_plain(rr + e);
-                rgate_raw[1] = fg_ld16_plain(gr + e);
+                residual_raw[1] = fg_ld16_plain(residual_row + e);
             }
         }
+        uint4 residual_gate_raw[2];
+        {
+            const __half* residual_gate_row = (const __half*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 8;
+                residual_gate_raw[0] = fg_ld16_plain(residual_gate_row + e);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 8;
+                residual_gate_raw[1] = fg_ld16_plain(residual_gate_row + e);
+            }
+        }
+        const __half* gate_row;
         const __half* scale_row;
         const __half* shift_row;
-        const __half* gate_row;
         {
-            const bool one = live && ((const long long*)p.index)[b * p.index_stride[0] + l * p.index_stride[1]] != 0;
+            const bool one = live && *((const long long*)p.index + b * p.index_stride[0] + l * p.index_stride[1]) != 0;
             // operand selects rather than a branch on the index: nothing waits for its
             // load until the first access through these pointers
+            gate_row = (const __half*)(one ? p.gate1 : p.gate0) + b * (one ? p.gate1_stride[0] : p.gate0_stride[0]);
             scale_row = (const __half*)(one ? p.scale1 : p.scale0) + b * (one ? p.scale1_stride[0] : p.scale0_stride[0]);
             shift_row = (const __half*)(one ? p.shift1 : p.shift0) + b * (one ? p.shift1_stride[0] : p.shift0_stride[0]);
-            gate_row = (const __half*)(one ? p.gate1 : p.gate0) + b * (one ? p.gate1_stride[0] : p.gate0_stride[0]);
         }
         // use: the stages' arithmetic and stores on what the loads returned
         if (live && pos < nc) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
         if (live && pos + 1 * tpr < nc) { fg_unpack_fp16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
         {
-            __half* ro = (__half*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                float a[8] = {};
+                fg_unpack_fp16x8(residual_raw[0], &a[0]);
+                float g[8] = {};
+                fg_unpack_fp16x8(residual_gate_raw[0], &g[0]);
+        #pragma unroll
+                for (int j = 0; j < 8; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                float a[8] = {};
+                fg_unpack_fp16x8(residual_raw[1], &a[0]);
+                float g[8] = {};
+                fg_unpack_fp16x8(residual_gate_raw[1], &g[0]);
+        #pragma unroll
+                for (int j = 0; j < 8; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
+            }
+        }
+        {
+            __half* orow = (__half*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 8;
-                float r[8] = {}, g[8] = {};
-                fg_unpack_fp16x8(res_raw[0], &r[0]);
-                fg_unpack_fp16x8(rgate_raw[0], &g[0]);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[0][j] = fmaf(g[j], v[0][j], r[j]);
-                fg_store_fp16x8(ro + e + 0, &v[0][0]);
+                fg_store_fp16x8(orow + e + 0, &v[0][0]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 8;
-                float r[8] = {}, g[8] = {};
-                fg_unpack_fp16x8(res_raw[1], &r[0]);
-                fg_unpack_fp16x8(rgate_raw[1], &g[0]);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[1][j] = fmaf(g[j], v[1][j], r[j]);
-                fg_store_fp16x8(ro + e + 0, &v[1][0]);
+                fg_store_fp16x8(orow + e + 0, &v[1][0]);
             }
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
+            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[0][j];
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[1][j];
-                const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
+                const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_c;
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[0][j] -= mean;
         #pragma unroll
@@ -1769,7 +1843,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi64_yes_vec16)(const fg_norm_modu
         #pragma unroll
                 for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
             }
-            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_c + p.eps);
         #pragma unroll
             for (int j = 0; j < 8; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -1809,21 +1883,25 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi64_yes_vec16)(const fg_norm_modu
                 }
             }
         }
-        if (live && pos < nc) {  // chunk slot 0
-            float sc[8] = {}, sh[8] = {};
-            const int e = pos * 8;
-            fg_load_fp16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp16x8_keep(shift_row + e + 0, &sh[0]);
+        {
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 8;
+                float sc[8] = {};
+                fg_load_fp16x8_keep(scale_row + e + 0, &sc[0]);
+                float sh[8] = {};
+                fg_load_fp16x8_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-            float sc[8] = {}, sh[8] = {};
-            const int e = (pos + 1 * tpr) * 8;
-            fg_load_fp16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp16x8_keep(shift_row + e + 0, &sh[0]);
+                for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 8;
+                float sc[8] = {};
+                fg_load_fp16x8_keep(scale_row + e + 0, &sc[0]);
+                float sh[8] = {};
+                fg_load_fp16x8_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 8; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+                for (int j = 0; j < 8; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+            }
         }
         {
             __half* orow = (__half*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
@@ -1836,24 +1914,24 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi64_yes_vec16)(const fg_norm_modu
                 fg_store_fp16x8(orow + e + 0, &v[1][0]);
             }
         }
-        uint4 g_raw[2];
+        uint4 gate_raw[2];
         if (live && pos < nc) {  // chunk slot 0
             const int e = pos * 8;
-            g_raw[0] = fg_ld16_keep(gate_row + e);
+            gate_raw[0] = fg_ld16_keep(gate_row + e);
         }
         if (live && pos + 1 * tpr < nc) {  // chunk slot 1
             const int e = (pos + 1 * tpr) * 8;
-            g_raw[1] = fg_ld16_keep(gate_row + e);
+            gate_raw[1] = fg_ld16_keep(gate_row + e);
         }
         {
-            __half* gout = (__half*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
+            __half* orow = (__half*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 8;
-                fg_st16(gout + e, g_raw[0]);
+                fg_st16(orow + e, gate_raw[0]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 8;
-                fg_st16(gout + e, g_raw[1]);
+                fg_st16(orow + e, gate_raw[1]);
             }
         }
     }
@@ -1911,64 +1989,82 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi64_yes_vec16)(const fg_norm_modu
                 x_raw[1] = fg_ld16_plain(xr + e);
             }
         }
-        uint4 res_raw[2], rgate_raw[2];
+        uint4 residual_raw[2];
         {
-            const __half* rr = (const __half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
-            const __half* gr = (const __half*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
+            const __half* residual_row = (const __half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 8;
-                res_raw[0] = fg_ld16_plain(rr + e);
-                rgate_raw[0] = fg_ld16_plain(gr + e);
+                residual_raw[0] = fg_ld16_plain(residual_row + e);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 8;
-                res_raw[1] = fg_ld16_plain(rr + e);
-                rgate_raw[1] = fg_ld16_plain(gr + e);
+                residual_raw[1] = fg_ld16_plain(residual_row + e);
             }
         }
+        uint4 residual_gate_raw[2];
+        {
+            const __half* residual_gate_row = (const __half*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 8;
+                residual_gate_raw[0] = fg_ld16_plain(residual_gate_row + e);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 8;
+                residual_gate_raw[1] = fg_ld16_plain(residual_gate_row + e);
+            }
+        }
+        const __half* gate_row;
         const __half* scale_row;
         const __half* shift_row;
-        const __half* gate_row;
         {
-            const bool one = live && ((const long long*)p.index)[b * p.index_stride[0] + l * p.index_stride[1]] != 0;
+            const bool one = live && *((const long long*)p.index + b * p.index_stride[0] + l * p.index_stride[1]) != 0;
             // operand selects rather than a branch on the index: nothing waits for its
             // load until the first access through these pointers
+            gate_row = (const __half*)(one ? p.gate1 : p.gate0) + b * (one ? p.gate1_stride[0] : p.gate0_stride[0]);
             scale_row = (const __half*)(one ? p.scale1 : p.scale0) + b * (one ? p.scale1_stride[0] : p.scale0_stride[0]);
             shift_row = (const __half*)(one ? p.shift1 : p.shift0) + b * (one ? p.shift1_stride[0] : p.shift0_stride[0]);
-            gate_row = (const __half*)(one ? p.gate1 : p.gate0) + b * (one ? p.gate1_stride[0] : p.gate0_stride[0]);
         }
         // use: the stages' arithmetic and stores on what the loads returned
         if (live && pos < nc) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
         if (live && pos + 1 * tpr < nc) { fg_unpack_fp16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
         {
-            __half* ro = (__half*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                float a[8] = {};
+                fg_unpack_fp16x8(residual_raw[0], &a[0]);
+                float g[8] = {};
+                fg_unpack_fp16x8(residual_gate_raw[0], &g[0]);
+        #pragma unroll
+                for (int j = 0; j < 8; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                float a[8] = {};
+                fg_unpack_fp16x8(residual_raw[1], &a[0]);
+                float g[8] = {};
+                fg_unpack_fp16x8(residual_gate_raw[1], &g[0]);
+        #pragma unroll
+                for (int j = 0; j < 8; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
+            }
+        }
+        {
+            __half* orow = (__half*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 8;
-                float r[8] = {}, g[8] = {};
-                fg_unpack_fp16x8(res_raw[0], &r[0]);
-                fg_unpack_fp16x8(rgate_raw[0], &g[0]);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[0][j] = fmaf(g[j], v[0][j], r[j]);
-                fg_store_fp16x8(ro + e + 0, &v[0][0]);
+                fg_store_fp16x8(orow + e + 0, &v[0][0]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 8;
-                float r[8] = {}, g[8] = {};
-                fg_unpack_fp16x8(res_raw[1], &r[0]);
-                fg_unpack_fp16x8(rgate_raw[1], &g[0]);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[1][j] = fmaf(g[j], v[1][j], r[j]);
-                fg_store_fp16x8(ro + e + 0, &v[1][0]);
+                fg_store_fp16x8(orow + e + 0, &v[1][0]);
             }
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
+            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[0][j];
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[1][j];
-                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C;
+                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c;
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[0][j] -= mean;
         #pragma unroll
@@ -2000,7 +2096,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi64_yes_vec16)(const fg_norm_modu
         #pragma unroll
                 for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
             }
-            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C + p.eps);
+            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c + p.eps);
         #pragma unroll
             for (int j = 0; j < 8; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -2040,21 +2136,25 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi64_yes_vec16)(const fg_norm_modu
                 }
             }
         }
-        if (live && pos < nc) {  // chunk slot 0
-            float sc[8] = {}, sh[8] = {};
-            const int e = pos * 8;
-            fg_load_fp16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp16x8_keep(shift_row + e + 0, &sh[0]);
+        {
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 8;
+                float sc[8] = {};
+                fg_load_fp16x8_keep(scale_row + e + 0, &sc[0]);
+                float sh[8] = {};
+                fg_load_fp16x8_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-            float sc[8] = {}, sh[8] = {};
-            const int e = (pos + 1 * tpr) * 8;
-            fg_load_fp16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp16x8_keep(shift_row + e + 0, &sh[0]);
+                for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 8;
+                float sc[8] = {};
+                fg_load_fp16x8_keep(scale_row + e + 0, &sc[0]);
+                float sh[8] = {};
+                fg_load_fp16x8_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 8; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+                for (int j = 0; j < 8; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+            }
         }
         {
             __half* orow = (__half*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
@@ -2067,24 +2167,24 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi64_yes_vec16)(const fg_norm_modu
                 fg_store_fp16x8(orow + e + 0, &v[1][0]);
             }
         }
-        uint4 g_raw[2];
+        uint4 gate_raw[2];
         if (live && pos < nc) {  // chunk slot 0
             const int e = pos * 8;
-            g_raw[0] = fg_ld16_keep(gate_row + e);
+            gate_raw[0] = fg_ld16_keep(gate_row + e);
         }
         if (live && pos + 1 * tpr < nc) {  // chunk slot 1
             const int e = (pos + 1 * tpr) * 8;
-            g_raw[1] = fg_ld16_keep(gate_row + e);
+            gate_raw[1] = fg_ld16_keep(gate_row + e);
         }
         {
-            __half* gout = (__half*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
+            __half* orow = (__half*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 8;
-                fg_st16(gout + e, g_raw[0]);
+                fg_st16(orow + e, gate_raw[0]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 8;
-                fg_st16(gout + e, g_raw[1]);
+                fg_st16(orow + e, gate_raw[1]);
             }
         }
     }
@@ -2199,166 +2299,233 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi64_yes_scalar)(const fg_norm_mod
             }
         }
         {
-            const __half* rr = (const __half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
-            const __half* gr = (const __half*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
-            __half* ro = (__half*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
+            const __half* residual_row = (const __half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
+            const __half* residual_gate_row = (const __half*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[0][j] = fmaf(g[j], v[0][j], r[j]);
-                (ro + e)[0] = fg_from_f32<__half>(v[0][0]);
+                for (int j = 0; j < 1; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[1][j] = fmaf(g[j], v[1][j], r[j]);
-                (ro + e)[0] = fg_from_f32<__half>(v[1][0]);
+                for (int j = 0; j < 1; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
             }
             if (live && pos + 2 * tpr < nc) {  // chunk slot 2
                 const int e = (pos + 2 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[2][j] = fmaf(g[j], v[2][j], r[j]);
-                (ro + e)[0] = fg_from_f32<__half>(v[2][0]);
+                for (int j = 0; j < 1; j++) v[2][j] = fmaf(g[j], v[2][j], a[j]);
             }
             if (live && pos + 3 * tpr < nc) {  // chunk slot 3
                 const int e = (pos + 3 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[3][j] = fmaf(g[j], v[3][j], r[j]);
-                (ro + e)[0] = fg_from_f32<__half>(v[3][0]);
+                for (int j = 0; j < 1; j++) v[3][j] = fmaf(g[j], v[3][j], a[j]);
             }
             if (live && pos + 4 * tpr < nc) {  // chunk slot 4
                 const int e = (pos + 4 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[4][j] = fmaf(g[j], v[4][j], r[j]);
-                (ro + e)[0] = fg_from_f32<__half>(v[4][0]);
+                for (int j = 0; j < 1; j++) v[4][j] = fmaf(g[j], v[4][j], a[j]);
             }
             if (live && pos + 5 * tpr < nc) {  // chunk slot 5
                 const int e = (pos + 5 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[5][j] = fmaf(g[j], v[5][j], r[j]);
-                (ro + e)[0] = fg_from_f32<__half>(v[5][0]);
+                for (int j = 0; j < 1; j++) v[5][j] = fmaf(g[j], v[5][j], a[j]);
             }
             if (live && pos + 6 * tpr < nc) {  // chunk slot 6
                 const int e = (pos + 6 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[6][j] = fmaf(g[j], v[6][j], r[j]);
-                (ro + e)[0] = fg_from_f32<__half>(v[6][0]);
+                for (int j = 0; j < 1; j++) v[6][j] = fmaf(g[j], v[6][j], a[j]);
             }
             if (live && pos + 7 * tpr < nc) {  // chunk slot 7
                 const int e = (pos + 7 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[7][j] = fmaf(g[j], v[7][j], r[j]);
-                (ro + e)[0] = fg_from_f32<__half>(v[7][0]);
+                for (int j = 0; j < 1; j++) v[7][j] = fmaf(g[j], v[7][j], a[j]);
             }
             if (live && pos + 8 * tpr < nc) {  // chunk slot 8
                 const int e = (pos + 8 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[8][j] = fmaf(g[j], v[8][j], r[j]);
-                (ro + e)[0] = fg_from_f32<__half>(v[8][0]);
+                for (int j = 0; j < 1; j++) v[8][j] = fmaf(g[j], v[8][j], a[j]);
             }
             if (live && pos + 9 * tpr < nc) {  // chunk slot 9
                 const int e = (pos + 9 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[9][j] = fmaf(g[j], v[9][j], r[j]);
-                (ro + e)[0] = fg_from_f32<__half>(v[9][0]);
+                for (int j = 0; j < 1; j++) v[9][j] = fmaf(g[j], v[9][j], a[j]);
             }
             if (live && pos + 10 * tpr < nc) {  // chunk slot 10
                 const int e = (pos + 10 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[10][j] = fmaf(g[j], v[10][j], r[j]);
-                (ro + e)[0] = fg_from_f32<__half>(v[10][0]);
+                for (int j = 0; j < 1; j++) v[10][j] = fmaf(g[j], v[10][j], a[j]);
             }
             if (live && pos + 11 * tpr < nc) {  // chunk slot 11
                 const int e = (pos + 11 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[11][j] = fmaf(g[j], v[11][j], r[j]);
-                (ro + e)[0] = fg_from_f32<__half>(v[11][0]);
+                for (int j = 0; j < 1; j++) v[11][j] = fmaf(g[j], v[11][j], a[j]);
             }
             if (live && pos + 12 * tpr < nc) {  // chunk slot 12
                 const int e = (pos + 12 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[12][j] = fmaf(g[j], v[12][j], r[j]);
-                (ro + e)[0] = fg_from_f32<__half>(v[12][0]);
+                for (int j = 0; j < 1; j++) v[12][j] = fmaf(g[j], v[12][j], a[j]);
             }
             if (live && pos + 13 * tpr < nc) {  // chunk slot 13
                 const int e = (pos + 13 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[13][j] = fmaf(g[j], v[13][j], r[j]);
-                (ro + e)[0] = fg_from_f32<__half>(v[13][0]);
+                for (int j = 0; j < 1; j++) v[13][j] = fmaf(g[j], v[13][j], a[j]);
             }
             if (live && pos + 14 * tpr < nc) {  // chunk slot 14
                 const int e = (pos + 14 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[14][j] = fmaf(g[j], v[14][j], r[j]);
-                (ro + e)[0] = fg_from_f32<__half>(v[14][0]);
+                for (int j = 0; j < 1; j++) v[14][j] = fmaf(g[j], v[14][j], a[j]);
             }
             if (live && pos + 15 * tpr < nc) {  // chunk slot 15
                 const int e = (pos + 15 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[15][j] = fmaf(g[j], v[15][j], r[j]);
-                (ro + e)[0] = fg_from_f32<__half>(v[15][0]);
+                for (int j = 0; j < 1; j++) v[15][j] = fmaf(g[j], v[15][j], a[j]);
             }
         }
+        {
+            __half* orow = (__half*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 1;
+                (orow + e)[0] = fg_from_f32<__half>(v[0][0]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__half>(v[1][0]);
+            }
+            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+                const int e = (pos + 2 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__half>(v[2][0]);
+            }
+            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+                const int e = (pos + 3 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__half>(v[3][0]);
+            }
+            if (live && pos + 4 * tpr < nc) {  // chunk slot 4
+                const int e = (pos + 4 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__half>(v[4][0]);
+            }
+            if (live && pos + 5 * tpr < nc) {  // chunk slot 5
+                const int e = (pos + 5 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__half>(v[5][0]);
+            }
+            if (live && pos + 6 * tpr < nc) {  // chunk slot 6
+                const int e = (pos + 6 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__half>(v[6][0]);
+            }
+            if (live && pos + 7 * tpr < nc) {  // chunk slot 7
+                const int e = (pos + 7 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__half>(v[7][0]);
+            }
+            if (live && pos + 8 * tpr < nc) {  // chunk slot 8
+                const int e = (pos + 8 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__half>(v[8][0]);
+            }
+            if (live && pos + 9 * tpr < nc) {  // chunk slot 9
+                const int e = (pos + 9 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__half>(v[9][0]);
+            }
+            if (live && pos + 10 * tpr < nc) {  // chunk slot 10
+                const int e = (pos + 10 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__half>(v[10][0]);
+            }
+            if (live && pos + 11 * tpr < nc) {  // chunk slot 11
+                const int e = (pos + 11 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__half>(v[11][0]);
+            }
+            if (live && pos + 12 * tpr < nc) {  // chunk slot 12
+                const int e = (pos + 12 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__half>(v[12][0]);
+            }
+            if (live && pos + 13 * tpr < nc) {  // chunk slot 13
+                const int e = (pos + 13 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__half>(v[13][0]);
+            }
+            if (live && pos + 14 * tpr < nc) {  // chunk slot 14
+                const int e = (pos + 14 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__half>(v[14][0]);
+            }
+            if (live && pos + 15 * tpr < nc) {  // chunk slot 15
+                const int e = (pos + 15 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__half>(v[15][0]);
+            }
+        }
+        const __half* gate_row;
         const __half* scale_row;
         const __half* shift_row;
-        const __half* gate_row;
         {
-            const bool one = live && ((const long long*)p.index)[b * p.index_stride[0] + l * p.index_stride[1]] != 0;
+            const bool one = live && *((const long long*)p.index + b * p.index_stride[0] + l * p.index_stride[1]) != 0;
             // the element path: the branch costs fewer registers than the selects
+            gate_row = one ? (const __half*)p.gate1 + b * p.gate1_stride[0] : (const __half*)p.gate0 + b * p.gate0_stride[0];
             scale_row = one ? (const __half*)p.scale1 + b * p.scale1_stride[0] : (const __half*)p.scale0 + b * p.scale0_stride[0];
             shift_row = one ? (const __half*)p.shift1 + b * p.shift1_stride[0] : (const __half*)p.shift0 + b * p.shift0_stride[0];
-            gate_row = one ? (const __half*)p.gate1 + b * p.gate1_stride[0] : (const __half*)p.gate0 + b * p.gate0_stride[0];
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
+            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 1; j++) s += v[0][j];
@@ -2392,7 +2559,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi64_yes_scalar)(const fg_norm_mod
                 for (int j = 0; j < 1; j++) s += v[14][j];
         #pragma unroll
                 for (int j = 0; j < 1; j++) s += v[15][j];
-                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C;
+                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c;
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[0][j] -= mean;
         #pragma unroll
@@ -2508,7 +2675,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi64_yes_scalar)(const fg_norm_mod
         #pragma unroll
                 for (int j = 0; j < 1; j++) s = fmaf(v[15][j], v[15][j], s);
             }
-            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C + p.eps);
+            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c + p.eps);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -2786,133 +2953,151 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi64_yes_scalar)(const fg_norm_mod
                 }
             }
         }
-        if (live && pos < nc) {  // chunk slot 0
-            float sc[1] = {}, sh[1] = {};
-            const int e = pos * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+        {
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 1 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 2 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+                const int e = (pos + 2 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 3 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+                const int e = (pos + 3 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 4 * tpr < nc) {  // chunk slot 4
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 4 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 4 * tpr < nc) {  // chunk slot 4
+                const int e = (pos + 4 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[4][j] = fmaf(v[4][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 5 * tpr < nc) {  // chunk slot 5
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 5 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[4][j] = fmaf(v[4][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 5 * tpr < nc) {  // chunk slot 5
+                const int e = (pos + 5 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[5][j] = fmaf(v[5][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 6 * tpr < nc) {  // chunk slot 6
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 6 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[5][j] = fmaf(v[5][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 6 * tpr < nc) {  // chunk slot 6
+                const int e = (pos + 6 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[6][j] = fmaf(v[6][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 7 * tpr < nc) {  // chunk slot 7
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 7 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[6][j] = fmaf(v[6][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 7 * tpr < nc) {  // chunk slot 7
+                const int e = (pos + 7 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[7][j] = fmaf(v[7][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 8 * tpr < nc) {  // chunk slot 8
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 8 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[7][j] = fmaf(v[7][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 8 * tpr < nc) {  // chunk slot 8
+                const int e = (pos + 8 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[8][j] = fmaf(v[8][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 9 * tpr < nc) {  // chunk slot 9
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 9 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[8][j] = fmaf(v[8][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 9 * tpr < nc) {  // chunk slot 9
+                const int e = (pos + 9 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[9][j] = fmaf(v[9][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 10 * tpr < nc) {  // chunk slot 10
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 10 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[9][j] = fmaf(v[9][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 10 * tpr < nc) {  // chunk slot 10
+                const int e = (pos + 10 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[10][j] = fmaf(v[10][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 11 * tpr < nc) {  // chunk slot 11
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 11 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[10][j] = fmaf(v[10][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 11 * tpr < nc) {  // chunk slot 11
+                const int e = (pos + 11 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[11][j] = fmaf(v[11][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 12 * tpr < nc) {  // chunk slot 12
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 12 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[11][j] = fmaf(v[11][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 12 * tpr < nc) {  // chunk slot 12
+                const int e = (pos + 12 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[12][j] = fmaf(v[12][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 13 * tpr < nc) {  // chunk slot 13
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 13 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[12][j] = fmaf(v[12][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 13 * tpr < nc) {  // chunk slot 13
+                const int e = (pos + 13 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[13][j] = fmaf(v[13][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 14 * tpr < nc) {  // chunk slot 14
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 14 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[13][j] = fmaf(v[13][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 14 * tpr < nc) {  // chunk slot 14
+                const int e = (pos + 14 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[14][j] = fmaf(v[14][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 15 * tpr < nc) {  // chunk slot 15
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 15 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[14][j] = fmaf(v[14][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 15 * tpr < nc) {  // chunk slot 15
+                const int e = (pos + 15 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[15][j] = fmaf(v[15][j], p.scale_offset + sc[j], sh[j]);
+                for (int j = 0; j < 1; j++) v[15][j] = fmaf(v[15][j], p.scale_offset + sc[j], sh[j]);
+            }
         }
         {
             __half* orow = (__half*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
@@ -2982,102 +3167,102 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi64_yes_scalar)(const fg_norm_mod
             }
         }
         {
-            __half* gout = (__half*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
+            __half* orow = (__half*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__half>(g[0]);
+                (orow + e)[0] = fg_from_f32<__half>(g[0]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__half>(g[0]);
+                (orow + e)[0] = fg_from_f32<__half>(g[0]);
             }
             if (live && pos + 2 * tpr < nc) {  // chunk slot 2
                 const int e = (pos + 2 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__half>(g[0]);
+                (orow + e)[0] = fg_from_f32<__half>(g[0]);
             }
             if (live && pos + 3 * tpr < nc) {  // chunk slot 3
                 const int e = (pos + 3 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__half>(g[0]);
+                (orow + e)[0] = fg_from_f32<__half>(g[0]);
             }
             if (live && pos + 4 * tpr < nc) {  // chunk slot 4
                 const int e = (pos + 4 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__half>(g[0]);
+                (orow + e)[0] = fg_from_f32<__half>(g[0]);
             }
             if (live && pos + 5 * tpr < nc) {  // chunk slot 5
                 const int e = (pos + 5 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__half>(g[0]);
+                (orow + e)[0] = fg_from_f32<__half>(g[0]);
             }
             if (live && pos + 6 * tpr < nc) {  // chunk slot 6
                 const int e = (pos + 6 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__half>(g[0]);
+                (orow + e)[0] = fg_from_f32<__half>(g[0]);
             }
             if (live && pos + 7 * tpr < nc) {  // chunk slot 7
                 const int e = (pos + 7 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__half>(g[0]);
+                (orow + e)[0] = fg_from_f32<__half>(g[0]);
             }
             if (live && pos + 8 * tpr < nc) {  // chunk slot 8
                 const int e = (pos + 8 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__half>(g[0]);
+                (orow + e)[0] = fg_from_f32<__half>(g[0]);
             }
             if (live && pos + 9 * tpr < nc) {  // chunk slot 9
                 const int e = (pos + 9 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__half>(g[0]);
+                (orow + e)[0] = fg_from_f32<__half>(g[0]);
             }
             if (live && pos + 10 * tpr < nc) {  // chunk slot 10
                 const int e = (pos + 10 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__half>(g[0]);
+                (orow + e)[0] = fg_from_f32<__half>(g[0]);
             }
             if (live && pos + 11 * tpr < nc) {  // chunk slot 11
                 const int e = (pos + 11 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__half>(g[0]);
+                (orow + e)[0] = fg_from_f32<__half>(g[0]);
             }
             if (live && pos + 12 * tpr < nc) {  // chunk slot 12
                 const int e = (pos + 12 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__half>(g[0]);
+                (orow + e)[0] = fg_from_f32<__half>(g[0]);
             }
             if (live && pos + 13 * tpr < nc) {  // chunk slot 13
                 const int e = (pos + 13 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__half>(g[0]);
+                (orow + e)[0] = fg_from_f32<__half>(g[0]);
             }
             if (live && pos + 14 * tpr < nc) {  // chunk slot 14
                 const int e = (pos + 14 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__half>(g[0]);
+                (orow + e)[0] = fg_from_f32<__half>(g[0]);
             }
             if (live && pos + 15 * tpr < nc) {  // chunk slot 15
                 const int e = (pos + 15 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__half>(g[0]);
+                (orow + e)[0] = fg_from_f32<__half>(g[0]);
             }
         }
     }
@@ -3146,25 +3331,26 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi32_no_vec16)(const fg_norm_modul
                 fg_load_fp16x8_stream(xr + e + 0, &v[1][0]);
             }
         }
+        const __half* gate_row;
         const __half* scale_row;
         const __half* shift_row;
-        const __half* gate_row;
         {
-            const bool one = live && ((const int*)p.index)[b * p.index_stride[0] + l * p.index_stride[1]] != 0;
+            const bool one = live && *((const int*)p.index + b * p.index_stride[0] + l * p.index_stride[1]) != 0;
             // operand selects rather than a branch on the index: nothing waits for its
             // load until the first access through these pointers
+            gate_row = (const __half*)(one ? p.gate1 : p.gate0) + b * (one ? p.gate1_stride[0] : p.gate0_stride[0]);
             scale_row = (const __half*)(one ? p.scale1 : p.scale0) + b * (one ? p.scale1_stride[0] : p.scale0_stride[0]);
             shift_row = (const __half*)(one ? p.shift1 : p.shift0) + b * (one ? p.shift1_stride[0] : p.shift0_stride[0]);
-            gate_row = (const __half*)(one ? p.gate1 : p.gate0) + b * (one ? p.gate1_stride[0] : p.gate0_stride[0]);
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
+            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[0][j];
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[1][j];
-                const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
+                const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_c;
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[0][j] -= mean;
         #pragma unroll
@@ -3196,7 +3382,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi32_no_vec16)(const fg_norm_modul
         #pragma unroll
                 for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
             }
-            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_c + p.eps);
         #pragma unroll
             for (int j = 0; j < 8; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -3236,21 +3422,25 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi32_no_vec16)(const fg_norm_modul
                 }
             }
         }
-        if (live && pos < nc) {  // chunk slot 0
-            float sc[8] = {}, sh[8] = {};
-            const int e = pos * 8;
-            fg_load_fp16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp16x8_keep(shift_row + e + 0, &sh[0]);
+        {
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 8;
+                float sc[8] = {};
+                fg_load_fp16x8_keep(scale_row + e + 0, &sc[0]);
+                float sh[8] = {};
+                fg_load_fp16x8_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-            float sc[8] = {}, sh[8] = {};
-            const int e = (pos + 1 * tpr) * 8;
-            fg_load_fp16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp16x8_keep(shift_row + e + 0, &sh[0]);
+                for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 8;
+                float sc[8] = {};
+                fg_load_fp16x8_keep(scale_row + e + 0, &sc[0]);
+                float sh[8] = {};
+                fg_load_fp16x8_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 8; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+                for (int j = 0; j < 8; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+            }
         }
         {
             __half* orow = (__half*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
@@ -3264,14 +3454,14 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi32_no_vec16)(const fg_norm_modul
             }
         }
         {
-            __half* gout = (__half*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
+            __half* orow = (__half*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 8;
-                fg_st16(gout + e, fg_ld16_keep(gate_row + e));
+                fg_st16(orow + e, fg_ld16_keep(gate_row + e));
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 8;
-                fg_st16(gout + e, fg_ld16_keep(gate_row + e));
+                fg_st16(orow + e, fg_ld16_keep(gate_row + e));
             }
         }
     }
@@ -3328,25 +3518,26 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi32_no_vec16)(const fg_norm_modul
                 fg_load_fp16x8_stream(xr + e + 0, &v[1][0]);
             }
         }
+        const __half* gate_row;
         const __half* scale_row;
         const __half* shift_row;
-        const __half* gate_row;
         {
-            const bool one = live && ((const int*)p.index)[b * p.index_stride[0] + l * p.index_stride[1]] != 0;
+            const bool one = live && *((const int*)p.index + b * p.index_stride[0] + l * p.index_stride[1]) != 0;
             // operand selects rather than a branch on the index: nothing waits for its
             // load until the first access through these pointers
+            gate_row = (const __half*)(one ? p.gate1 : p.gate0) + b * (one ? p.gate1_stride[0] : p.gate0_stride[0]);
             scale_row = (const __half*)(one ? p.scale1 : p.scale0) + b * (one ? p.scale1_stride[0] : p.scale0_stride[0]);
             shift_row = (const __half*)(one ? p.shift1 : p.shift0) + b * (one ? p.shift1_stride[0] : p.shift0_stride[0]);
-            gate_row = (const __half*)(one ? p.gate1 : p.gate0) + b * (one ? p.gate1_stride[0] : p.gate0_stride[0]);
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
+            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[0][j];
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[1][j];
-                const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
+                const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_c;
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[0][j] -= mean;
         #pragma unroll
@@ -3378,7 +3569,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi32_no_vec16)(const fg_norm_modul
         #pragma unroll
                 for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
             }
-            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_c + p.eps);
         #pragma unroll
             for (int j = 0; j < 8; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -3418,21 +3609,25 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi32_no_vec16)(const fg_norm_modul
                 }
             }
         }
-        if (live && pos < nc) {  // chunk slot 0
-            float sc[8] = {}, sh[8] = {};
-            const int e = pos * 8;
-            fg_load_fp16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp16x8_keep(shift_row + e + 0, &sh[0]);
+        {
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 8;
+                float sc[8] = {};
+                fg_load_fp16x8_keep(scale_row + e + 0, &sc[0]);
+                float sh[8] = {};
+                fg_load_fp16x8_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-            float sc[8] = {}, sh[8] = {};
-            const int e = (pos + 1 * tpr) * 8;
-            fg_load_fp16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp16x8_keep(shift_row + e + 0, &sh[0]);
+                for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 8;
+                float sc[8] = {};
+                fg_load_fp16x8_keep(scale_row + e + 0, &sc[0]);
+                float sh[8] = {};
+                fg_load_fp16x8_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 8; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+                for (int j = 0; j < 8; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+            }
         }
         {
             __half* orow = (__half*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
@@ -3446,14 +3641,14 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi32_no_vec16)(const fg_norm_modul
             }
         }
         {
-            __half* gout = (__half*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
+            __half* orow = (__half*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 8;
-                fg_st16(gout + e, fg_ld16_keep(gate_row + e));
+                fg_st16(orow + e, fg_ld16_keep(gate_row + e));
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 8;
-                fg_st16(gout + e, fg_ld16_keep(gate_row + e));
+                fg_st16(orow + e, fg_ld16_keep(gate_row + e));
             }
         }
     }
@@ -3509,25 +3704,26 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi32_no_vec16)(const fg_norm_modul
                 fg_load_fp16x8_stream(xr + e + 0, &v[1][0]);
             }
         }
+        const __half* gate_row;
         const __half* scale_row;
         const __half* shift_row;
-        const __half* gate_row;
         {
-            const bool one = live && ((const int*)p.index)[b * p.index_stride[0] + l * p.index_stride[1]] != 0;
+            const bool one = live && *((const int*)p.index + b * p.index_stride[0] + l * p.index_stride[1]) != 0;
             // operand selects rather than a branch on the index: nothing waits for its
             // load until the first access through these pointers
+            gate_row = (const __half*)(one ? p.gate1 : p.gate0) + b * (one ? p.gate1_stride[0] : p.gate0_stride[0]);
             scale_row = (const __half*)(one ? p.scale1 : p.scale0) + b * (one ? p.scale1_stride[0] : p.scale0_stride[0]);
             shift_row = (const __half*)(one ? p.shift1 : p.shift0) + b * (one ? p.shift1_stride[0] : p.shift0_stride[0]);
-            gate_row = (const __half*)(one ? p.gate1 : p.gate0) + b * (one ? p.gate1_stride[0] : p.gate0_stride[0]);
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
+            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[0][j];
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[1][j];
-                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C;
+                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c;
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[0][j] -= mean;
         #pragma unroll
@@ -3559,7 +3755,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi32_no_vec16)(const fg_norm_modul
         #pragma unroll
                 for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
             }
-            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C + p.eps);
+            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c + p.eps);
         #pragma unroll
             for (int j = 0; j < 8; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -3599,21 +3795,25 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi32_no_vec16)(const fg_norm_modul
                 }
             }
         }
-        if (live && pos < nc) {  // chunk slot 0
-            float sc[8] = {}, sh[8] = {};
-            const int e = pos * 8;
-            fg_load_fp16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp16x8_keep(shift_row + e + 0, &sh[0]);
+        {
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 8;
+                float sc[8] = {};
+                fg_load_fp16x8_keep(scale_row + e + 0, &sc[0]);
+                float sh[8] = {};
+                fg_load_fp16x8_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-            float sc[8] = {}, sh[8] = {};
-            const int e = (pos + 1 * tpr) * 8;
-            fg_load_fp16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp16x8_keep(shift_row + e + 0, &sh[0]);
+                for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 8;
+                float sc[8] = {};
+                fg_load_fp16x8_keep(scale_row + e + 0, &sc[0]);
+                float sh[8] = {};
+                fg_load_fp16x8_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 8; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+                for (int j = 0; j < 8; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+            }
         }
         {
             __half* orow = (__half*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
@@ -3627,14 +3827,14 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi32_no_vec16)(const fg_norm_modul
             }
         }
         {
-            __half* gout = (__half*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
+            __half* orow = (__half*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 8;
-                fg_st16(gout + e, fg_ld16_keep(gate_row + e));
+                fg_st16(orow + e, fg_ld16_keep(gate_row + e));
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 8;
-                fg_st16(gout + e, fg_ld16_keep(gate_row + e));
+                fg_st16(orow + e, fg_ld16_keep(gate_row + e));
             }
         }
     }
@@ -3748,18 +3948,19 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi32_no_scalar)(const fg_norm_modu
                 v[15][0] = fg_to_f32((xr + e)[0]);
             }
         }
+        const __half* gate_row;
         const __half* scale_row;
         const __half* shift_row;
-        const __half* gate_row;
         {
-            const bool one = live && ((const int*)p.index)[b * p.index_stride[0] + l * p.index_stride[1]] != 0;
+            const bool one = live && *((const int*)p.index + b * p.index_stride[0] + l * p.index_stride[1]) != 0;
             // the element path: the branch costs fewer registers than the selects
+            gate_row = one ? (const __half*)p.gate1 + b * p.gate1_stride[0] : (const __half*)p.gate0 + b * p.gate0_stride[0];
             scale_row = one ? (const __half*)p.scale1 + b * p.scale1_stride[0] : (const __half*)p.scale0 + b * p.scale0_stride[0];
             shift_row = one ? (const __half*)p.shift1 + b * p.shift1_stride[0] : (const __half*)p.shift0 + b * p.shift0_stride[0];
-            gate_row = one ? (const __half*)p.gate1 + b * p.gate1_stride[0] : (const __half*)p.gate0 + b * p.gate0_stride[0];
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
+            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 1; j++) s += v[0][j];
@@ -3793,7 +3994,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi32_no_scalar)(const fg_norm_modu
                 for (int j = 0; j < 1; j++) s += v[14][j];
         #pragma unroll
                 for (int j = 0; j < 1; j++) s += v[15][j];
-                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C;
+                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c;
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[0][j] -= mean;
         #pragma unroll
@@ -3909,7 +4110,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi32_no_scalar)(const fg_norm_modu
         #pragma unroll
                 for (int j = 0; j < 1; j++) s = fmaf(v[15][j], v[15][j], s);
             }
-            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C + p.eps);
+            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c + p.eps);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -4187,133 +4388,151 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi32_no_scalar)(const fg_norm_modu
                 }
             }
         }
-        if (live && pos < nc) {  // chunk slot 0
-            float sc[1] = {}, sh[1] = {};
-            const int e = pos * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+        {
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 1 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 2 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+                const int e = (pos + 2 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 3 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+                const int e = (pos + 3 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 4 * tpr < nc) {  // chunk slot 4
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 4 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 4 * tpr < nc) {  // chunk slot 4
+                const int e = (pos + 4 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[4][j] = fmaf(v[4][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 5 * tpr < nc) {  // chunk slot 5
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 5 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[4][j] = fmaf(v[4][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 5 * tpr < nc) {  // chunk slot 5
+                const int e = (pos + 5 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[5][j] = fmaf(v[5][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 6 * tpr < nc) {  // chunk slot 6
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 6 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[5][j] = fmaf(v[5][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 6 * tpr < nc) {  // chunk slot 6
+                const int e = (pos + 6 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[6][j] = fmaf(v[6][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 7 * tpr < nc) {  // chunk slot 7
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 7 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[6][j] = fmaf(v[6][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 7 * tpr < nc) {  // chunk slot 7
+                const int e = (pos + 7 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[7][j] = fmaf(v[7][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 8 * tpr < nc) {  // chunk slot 8
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 8 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[7][j] = fmaf(v[7][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 8 * tpr < nc) {  // chunk slot 8
+                const int e = (pos + 8 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[8][j] = fmaf(v[8][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 9 * tpr < nc) {  // chunk slot 9
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 9 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[8][j] = fmaf(v[8][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 9 * tpr < nc) {  // chunk slot 9
+                const int e = (pos + 9 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[9][j] = fmaf(v[9][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 10 * tpr < nc) {  // chunk slot 10
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 10 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[9][j] = fmaf(v[9][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 10 * tpr < nc) {  // chunk slot 10
+                const int e = (pos + 10 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[10][j] = fmaf(v[10][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 11 * tpr < nc) {  // chunk slot 11
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 11 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[10][j] = fmaf(v[10][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 11 * tpr < nc) {  // chunk slot 11
+                const int e = (pos + 11 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[11][j] = fmaf(v[11][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 12 * tpr < nc) {  // chunk slot 12
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 12 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[11][j] = fmaf(v[11][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 12 * tpr < nc) {  // chunk slot 12
+                const int e = (pos + 12 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[12][j] = fmaf(v[12][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 13 * tpr < nc) {  // chunk slot 13
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 13 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[12][j] = fmaf(v[12][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 13 * tpr < nc) {  // chunk slot 13
+                const int e = (pos + 13 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[13][j] = fmaf(v[13][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 14 * tpr < nc) {  // chunk slot 14
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 14 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[13][j] = fmaf(v[13][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 14 * tpr < nc) {  // chunk slot 14
+                const int e = (pos + 14 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[14][j] = fmaf(v[14][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 15 * tpr < nc) {  // chunk slot 15
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 15 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[14][j] = fmaf(v[14][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 15 * tpr < nc) {  // chunk slot 15
+                const int e = (pos + 15 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[15][j] = fmaf(v[15][j], p.scale_offset + sc[j], sh[j]);
+                for (int j = 0; j < 1; j++) v[15][j] = fmaf(v[15][j], p.scale_offset + sc[j], sh[j]);
+            }
         }
         {
             __half* orow = (__half*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
@@ -4383,102 +4602,102 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi32_no_scalar)(const fg_norm_modu
             }
         }
         {
-            __half* gout = (__half*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
+            __half* orow = (__half*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__half>(g[0]);
+                (orow + e)[0] = fg_from_f32<__half>(g[0]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__half>(g[0]);
+                (orow + e)[0] = fg_from_f32<__half>(g[0]);
             }
             if (live && pos + 2 * tpr < nc) {  // chunk slot 2
                 const int e = (pos + 2 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__half>(g[0]);
+                (orow + e)[0] = fg_from_f32<__half>(g[0]);
             }
             if (live && pos + 3 * tpr < nc) {  // chunk slot 3
                 const int e = (pos + 3 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__half>(g[0]);
+                (orow + e)[0] = fg_from_f32<__half>(g[0]);
             }
             if (live && pos + 4 * tpr < nc) {  // chunk slot 4
                 const int e = (pos + 4 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__half>(g[0]);
+                (orow + e)[0] = fg_from_f32<__half>(g[0]);
             }
             if (live && pos + 5 * tpr < nc) {  // chunk slot 5
                 const int e = (pos + 5 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__half>(g[0]);
+                (orow + e)[0] = fg_from_f32<__half>(g[0]);
             }
             if (live && pos + 6 * tpr < nc) {  // chunk slot 6
                 const int e = (pos + 6 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__half>(g[0]);
+                (orow + e)[0] = fg_from_f32<__half>(g[0]);
             }
             if (live && pos + 7 * tpr < nc) {  // chunk slot 7
                 const int e = (pos + 7 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__half>(g[0]);
+                (orow + e)[0] = fg_from_f32<__half>(g[0]);
             }
             if (live && pos + 8 * tpr < nc) {  // chunk slot 8
                 const int e = (pos + 8 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__half>(g[0]);
+                (orow + e)[0] = fg_from_f32<__half>(g[0]);
             }
             if (live && pos + 9 * tpr < nc) {  // chunk slot 9
                 const int e = (pos + 9 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__half>(g[0]);
+                (orow + e)[0] = fg_from_f32<__half>(g[0]);
             }
             if (live && pos + 10 * tpr < nc) {  // chunk slot 10
                 const int e = (pos + 10 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__half>(g[0]);
+                (orow + e)[0] = fg_from_f32<__half>(g[0]);
             }
             if (live && pos + 11 * tpr < nc) {  // chunk slot 11
                 const int e = (pos + 11 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__half>(g[0]);
+                (orow + e)[0] = fg_from_f32<__half>(g[0]);
             }
             if (live && pos + 12 * tpr < nc) {  // chunk slot 12
                 const int e = (pos + 12 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__half>(g[0]);
+                (orow + e)[0] = fg_from_f32<__half>(g[0]);
             }
             if (live && pos + 13 * tpr < nc) {  // chunk slot 13
                 const int e = (pos + 13 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__half>(g[0]);
+                (orow + e)[0] = fg_from_f32<__half>(g[0]);
             }
             if (live && pos + 14 * tpr < nc) {  // chunk slot 14
                 const int e = (pos + 14 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__half>(g[0]);
+                (orow + e)[0] = fg_from_f32<__half>(g[0]);
             }
             if (live && pos + 15 * tpr < nc) {  // chunk slot 15
                 const int e = (pos + 15 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__half>(g[0]);
+                (orow + e)[0] = fg_from_f32<__half>(g[0]);
             }
         }
     }
@@ -4549,64 +4768,82 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi32_yes_vec16)(const fg_norm_modu
                 x_raw[1] = fg_ld16_plain(xr + e);
             }
         }
-        uint4 res_raw[2], rgate_raw[2];
+        uint4 residual_raw[2];
         {
-            const __half* rr = (const __half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
-            const __half* gr = (const __half*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
+            const __half* residual_row = (const __half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 8;
-                res_raw[0] = fg_ld16_plain(rr + e);
-                rgate_raw[0] = fg_ld16_plain(gr + e);
+                residual_raw[0] = fg_ld16_plain(residual_row + e);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 8;
-                res_raw[1] = fg_ld16_plain(rr + e);
-                rgate_raw[1] = fg_ld16_plain(gr + e);
+                residual_raw[1] = fg_ld16_plain(residual_row + e);
             }
         }
+        uint4 residual_gate_raw[2];
+        {
+            const __half* residual_gate_row = (const __half*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 8;
+                residual_gate_raw[0] = fg_ld16_plain(residual_gate_row + e);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 8;
+                residual_gate_raw[1] = fg_ld16_plain(residual_gate_row + e);
+            }
+        }
+        const __half* gate_row;
         const __half* scale_row;
         const __half* shift_row;
-        const __half* gate_row;
         {
-            const bool one = live && ((const int*)p.index)[b * p.index_stride[0] + l * p.index_stride[1]] != 0;
+            const bool one = live && *((const int*)p.index + b * p.index_stride[0] + l * p.index_stride[1]) != 0;
             // operand selects rather than a branch on the index: nothing waits for its
             // load until the first access through these pointers
+            gate_row = (const __half*)(one ? p.gate1 : p.gate0) + b * (one ? p.gate1_stride[0] : p.gate0_stride[0]);
             scale_row = (const __half*)(one ? p.scale1 : p.scale0) + b * (one ? p.scale1_stride[0] : p.scale0_stride[0]);
             shift_row = (const __half*)(one ? p.shift1 : p.shift0) + b * (one ? p.shift1_stride[0] : p.shift0_stride[0]);
-            gate_row = (const __half*)(one ? p.gate1 : p.gate0) + b * (one ? p.gate1_stride[0] : p.gate0_stride[0]);
         }
         // use: the stages' arithmetic and stores on what the loads returned
         if (live && pos < nc) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
         if (live && pos + 1 * tpr < nc) { fg_unpack_fp16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
         {
-            __half* ro = (__half*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                float a[8] = {};
+                fg_unpack_fp16x8(residual_raw[0], &a[0]);
+                float g[8] = {};
+                fg_unpack_fp16x8(residual_gate_raw[0], &g[0]);
+        #pragma unroll
+                for (int j = 0; j < 8; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                float a[8] = {};
+                fg_unpack_fp16x8(residual_raw[1], &a[0]);
+                float g[8] = {};
+                fg_unpack_fp16x8(residual_gate_raw[1], &g[0]);
+        #pragma unroll
+                for (int j = 0; j < 8; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
+            }
+        }
+        {
+            __half* orow = (__half*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 8;
-                float r[8] = {}, g[8] = {};
-                fg_unpack_fp16x8(res_raw[0], &r[0]);
-                fg_unpack_fp16x8(rgate_raw[0], &g[0]);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[0][j] = fmaf(g[j], v[0][j], r[j]);
-                fg_store_fp16x8(ro + e + 0, &v[0][0]);
+                fg_store_fp16x8(orow + e + 0, &v[0][0]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 8;
-                float r[8] = {}, g[8] = {};
-                fg_unpack_fp16x8(res_raw[1], &r[0]);
-                fg_unpack_fp16x8(rgate_raw[1], &g[0]);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[1][j] = fmaf(g[j], v[1][j], r[j]);
-                fg_store_fp16x8(ro + e + 0, &v[1][0]);
+                fg_store_fp16x8(orow + e + 0, &v[1][0]);
             }
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
+            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[0][j];
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[1][j];
-                const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
+                const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_c;
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[0][j] -= mean;
         #pragma unroll
@@ -4638,7 +4875,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi32_yes_vec16)(const fg_norm_modu
         #pragma unroll
                 for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
             }
-            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_c + p.eps);
         #pragma unroll
             for (int j = 0; j < 8; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -4678,21 +4915,25 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi32_yes_vec16)(const fg_norm_modu
                 }
             }
         }
-        if (live && pos < nc) {  // chunk slot 0
-            float sc[8] = {}, sh[8] = {};
-            const int e = pos * 8;
-            fg_load_fp16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp16x8_keep(shift_row + e + 0, &sh[0]);
+        {
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 8;
+                float sc[8] = {};
+                fg_load_fp16x8_keep(scale_row + e + 0, &sc[0]);
+                float sh[8] = {};
+                fg_load_fp16x8_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-            float sc[8] = {}, sh[8] = {};
-            const int e = (pos + 1 * tpr) * 8;
-            fg_load_fp16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp16x8_keep(shift_row + e + 0, &sh[0]);
+                for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 8;
+                float sc[8] = {};
+                fg_load_fp16x8_keep(scale_row + e + 0, &sc[0]);
+                float sh[8] = {};
+                fg_load_fp16x8_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 8; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+                for (int j = 0; j < 8; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+            }
         }
         {
             __half* orow = (__half*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
@@ -4705,24 +4946,24 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi32_yes_vec16)(const fg_norm_modu
                 fg_store_fp16x8(orow + e + 0, &v[1][0]);
             }
         }
-        uint4 g_raw[2];
+        uint4 gate_raw[2];
         if (live && pos < nc) {  // chunk slot 0
             const int e = pos * 8;
-            g_raw[0] = fg_ld16_keep(gate_row + e);
+            gate_raw[0] = fg_ld16_keep(gate_row + e);
         }
         if (live && pos + 1 * tpr < nc) {  // chunk slot 1
             const int e = (pos + 1 * tpr) * 8;
-            g_raw[1] = fg_ld16_keep(gate_row + e);
+            gate_raw[1] = fg_ld16_keep(gate_row + e);
         }
         {
-            __half* gout = (__half*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
+            __half* orow = (__half*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 8;
-                fg_st16(gout + e, g_raw[0]);
+                fg_st16(orow + e, gate_raw[0]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 8;
-                fg_st16(gout + e, g_raw[1]);
+                fg_st16(orow + e, gate_raw[1]);
             }
         }
     }
@@ -4781,64 +5022,82 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi32_yes_vec16)(const fg_norm_modu
                 x_raw[1] = fg_ld16_plain(xr + e);
             }
         }
-        uint4 res_raw[2], rgate_raw[2];
+        uint4 residual_raw[2];
         {
-            const __half* rr = (const __half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
-            const __half* gr = (const __half*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
+            const __half* residual_row = (const __half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 8;
-                res_raw[0] = fg_ld16_plain(rr + e);
-                rgate_raw[0] = fg_ld16_plain(gr + e);
+                residual_raw[0] = fg_ld16_plain(residual_row + e);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 8;
-                res_raw[1] = fg_ld16_plain(rr + e);
-                rgate_raw[1] = fg_ld16_plain(gr + e);
+                residual_raw[1] = fg_ld16_plain(residual_row + e);
             }
         }
+        uint4 residual_gate_raw[2];
+        {
+            const __half* residual_gate_row = (const __half*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 8;
+                residual_gate_raw[0] = fg_ld16_plain(residual_gate_row + e);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 8;
+                residual_gate_raw[1] = fg_ld16_plain(residual_gate_row + e);
+            }
+        }
+        const __half* gate_row;
         const __half* scale_row;
         const __half* shift_row;
-        const __half* gate_row;
         {
-            const bool one = live && ((const int*)p.index)[b * p.index_stride[0] + l * p.index_stride[1]] != 0;
+            const bool one = live && *((const int*)p.index + b * p.index_stride[0] + l * p.index_stride[1]) != 0;
             // operand selects rather than a branch on the index: nothing waits for its
             // load until the first access through these pointers
+            gate_row = (const __half*)(one ? p.gate1 : p.gate0) + b * (one ? p.gate1_stride[0] : p.gate0_stride[0]);
             scale_row = (const __half*)(one ? p.scale1 : p.scale0) + b * (one ? p.scale1_stride[0] : p.scale0_stride[0]);
             shift_row = (const __half*)(one ? p.shift1 : p.shift0) + b * (one ? p.shift1_stride[0] : p.shift0_stride[0]);
-            gate_row = (const __half*)(one ? p.gate1 : p.gate0) + b * (one ? p.gate1_stride[0] : p.gate0_stride[0]);
         }
         // use: the stages' arithmetic and stores on what the loads returned
         if (live && pos < nc) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
         if (live && pos + 1 * tpr < nc) { fg_unpack_fp16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
         {
-            __half* ro = (__half*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                float a[8] = {};
+                fg_unpack_fp16x8(residual_raw[0], &a[0]);
+                float g[8] = {};
+                fg_unpack_fp16x8(residual_gate_raw[0], &g[0]);
+        #pragma unroll
+                for (int j = 0; j < 8; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                float a[8] = {};
+                fg_unpack_fp16x8(residual_raw[1], &a[0]);
+                float g[8] = {};
+                fg_unpack_fp16x8(residual_gate_raw[1], &g[0]);
+        #pragma unroll
+                for (int j = 0; j < 8; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
+            }
+        }
+        {
+            __half* orow = (__half*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 8;
-                float r[8] = {}, g[8] = {};
-                fg_unpack_fp16x8(res_raw[0], &r[0]);
-                fg_unpack_fp16x8(rgate_raw[0], &g[0]);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[0][j] = fmaf(g[j], v[0][j], r[j]);
-                fg_store_fp16x8(ro + e + 0, &v[0][0]);
+                fg_store_fp16x8(orow + e + 0, &v[0][0]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 8;
-                float r[8] = {}, g[8] = {};
-                fg_unpack_fp16x8(res_raw[1], &r[0]);
-                fg_unpack_fp16x8(rgate_raw[1], &g[0]);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[1][j] = fmaf(g[j], v[1][j], r[j]);
-                fg_store_fp16x8(ro + e + 0, &v[1][0]);
+                fg_store_fp16x8(orow + e + 0, &v[1][0]);
             }
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
+            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[0][j];
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[1][j];
-                const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
+                const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_c;
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[0][j] -= mean;
         #pragma unroll
@@ -4870,7 +5129,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi32_yes_vec16)(const fg_norm_modu
         #pragma unroll
                 for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
             }
-            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_c + p.eps);
         #pragma unroll
             for (int j = 0; j < 8; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -4910,21 +5169,25 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi32_yes_vec16)(const fg_norm_modu
                 }
             }
         }
-        if (live && pos < nc) {  // chunk slot 0
-            float sc[8] = {}, sh[8] = {};
-            const int e = pos * 8;
-            fg_load_fp16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp16x8_keep(shift_row + e + 0, &sh[0]);
+        {
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 8;
+                float sc[8] = {};
+                fg_load_fp16x8_keep(scale_row + e + 0, &sc[0]);
+                float sh[8] = {};
+                fg_load_fp16x8_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-            float sc[8] = {}, sh[8] = {};
-            const int e = (pos + 1 * tpr) * 8;
-            fg_load_fp16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp16x8_keep(shift_row + e + 0, &sh[0]);
+                for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 8;
+                float sc[8] = {};
+                fg_load_fp16x8_keep(scale_row + e + 0, &sc[0]);
+                float sh[8] = {};
+                fg_load_fp16x8_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 8; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+                for (int j = 0; j < 8; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+            }
         }
         {
             __half* orow = (__half*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
@@ -4937,24 +5200,24 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi32_yes_vec16)(const fg_norm_modu
                 fg_store_fp16x8(orow + e + 0, &v[1][0]);
             }
         }
-        uint4 g_raw[2];
+        uint4 gate_raw[2];
         if (live && pos < nc) {  // chunk slot 0
             const int e = pos * 8;
-            g_raw[0] = fg_ld16_keep(gate_row + e);
+            gate_raw[0] = fg_ld16_keep(gate_row + e);
         }
         if (live && pos + 1 * tpr < nc) {  // chunk slot 1
             const int e = (pos + 1 * tpr) * 8;
-            g_raw[1] = fg_ld16_keep(gate_row + e);
+            gate_raw[1] = fg_ld16_keep(gate_row + e);
         }
         {
-            __half* gout = (__half*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
+            __half* orow = (__half*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 8;
-                fg_st16(gout + e, g_raw[0]);
+                fg_st16(orow + e, gate_raw[0]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 8;
-                fg_st16(gout + e, g_raw[1]);
+                fg_st16(orow + e, gate_raw[1]);
             }
         }
     }
@@ -5012,64 +5275,82 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi32_yes_vec16)(const fg_norm_modu
                 x_raw[1] = fg_ld16_plain(xr + e);
             }
         }
-        uint4 res_raw[2], rgate_raw[2];
+        uint4 residual_raw[2];
         {
-            const __half* rr = (const __half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
-            const __half* gr = (const __half*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
+            const __half* residual_row = (const __half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 8;
-                res_raw[0] = fg_ld16_plain(rr + e);
-                rgate_raw[0] = fg_ld16_plain(gr + e);
+                residual_raw[0] = fg_ld16_plain(residual_row + e);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 8;
-                res_raw[1] = fg_ld16_plain(rr + e);
-                rgate_raw[1] = fg_ld16_plain(gr + e);
+                residual_raw[1] = fg_ld16_plain(residual_row + e);
             }
         }
+        uint4 residual_gate_raw[2];
+        {
+            const __half* residual_gate_row = (const __half*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 8;
+                residual_gate_raw[0] = fg_ld16_plain(residual_gate_row + e);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 8;
+                residual_gate_raw[1] = fg_ld16_plain(residual_gate_row + e);
+            }
+        }
+        const __half* gate_row;
         const __half* scale_row;
         const __half* shift_row;
-        const __half* gate_row;
         {
-            const bool one = live && ((const int*)p.index)[b * p.index_stride[0] + l * p.index_stride[1]] != 0;
+            const bool one = live && *((const int*)p.index + b * p.index_stride[0] + l * p.index_stride[1]) != 0;
             // operand selects rather than a branch on the index: nothing waits for its
             // load until the first access through these pointers
+            gate_row = (const __half*)(one ? p.gate1 : p.gate0) + b * (one ? p.gate1_stride[0] : p.gate0_stride[0]);
             scale_row = (const __half*)(one ? p.scale1 : p.scale0) + b * (one ? p.scale1_stride[0] : p.scale0_stride[0]);
             shift_row = (const __half*)(one ? p.shift1 : p.shift0) + b * (one ? p.shift1_stride[0] : p.shift0_stride[0]);
-            gate_row = (const __half*)(one ? p.gate1 : p.gate0) + b * (one ? p.gate1_stride[0] : p.gate0_stride[0]);
         }
         // use: the stages' arithmetic and stores on what the loads returned
         if (live && pos < nc) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
         if (live && pos + 1 * tpr < nc) { fg_unpack_fp16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
         {
-            __half* ro = (__half*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                float a[8] = {};
+                fg_unpack_fp16x8(residual_raw[0], &a[0]);
+                float g[8] = {};
+                fg_unpack_fp16x8(residual_gate_raw[0], &g[0]);
+        #pragma unroll
+                for (int j = 0; j < 8; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                float a[8] = {};
+                fg_unpack_fp16x8(residual_raw[1], &a[0]);
+                float g[8] = {};
+                fg_unpack_fp16x8(residual_gate_raw[1], &g[0]);
+        #pragma unroll
+                for (int j = 0; j < 8; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
+            }
+        }
+        {
+            __half* orow = (__half*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 8;
-                float r[8] = {}, g[8] = {};
-                fg_unpack_fp16x8(res_raw[0], &r[0]);
-                fg_unpack_fp16x8(rgate_raw[0], &g[0]);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[0][j] = fmaf(g[j], v[0][j], r[j]);
-                fg_store_fp16x8(ro + e + 0, &v[0][0]);
+                fg_store_fp16x8(orow + e + 0, &v[0][0]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 8;
-                float r[8] = {}, g[8] = {};
-                fg_unpack_fp16x8(res_raw[1], &r[0]);
-                fg_unpack_fp16x8(rgate_raw[1], &g[0]);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[1][j] = fmaf(g[j], v[1][j], r[j]);
-                fg_store_fp16x8(ro + e + 0, &v[1][0]);
+                fg_store_fp16x8(orow + e + 0, &v[1][0]);
             }
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
+            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[0][j];
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[1][j];
-                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C;
+                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c;
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[0][j] -= mean;
         #pragma unroll
@@ -5101,7 +5382,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi32_yes_vec16)(const fg_norm_modu
         #pragma unroll
                 for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
             }
-            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C + p.eps);
+            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c + p.eps);
         #pragma unroll
             for (int j = 0; j < 8; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -5141,21 +5422,25 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi32_yes_vec16)(const fg_norm_modu
                 }
             }
         }
-        if (live && pos < nc) {  // chunk slot 0
-            float sc[8] = {}, sh[8] = {};
-            const int e = pos * 8;
-            fg_load_fp16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp16x8_keep(shift_row + e + 0, &sh[0]);
+        {
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 8;
+                float sc[8] = {};
+                fg_load_fp16x8_keep(scale_row + e + 0, &sc[0]);
+                float sh[8] = {};
+                fg_load_fp16x8_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-            float sc[8] = {}, sh[8] = {};
-            const int e = (pos + 1 * tpr) * 8;
-            fg_load_fp16x8_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp16x8_keep(shift_row + e + 0, &sh[0]);
+                for (int j = 0; j < 8; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 8;
+                float sc[8] = {};
+                fg_load_fp16x8_keep(scale_row + e + 0, &sc[0]);
+                float sh[8] = {};
+                fg_load_fp16x8_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 8; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+                for (int j = 0; j < 8; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+            }
         }
         {
             __half* orow = (__half*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
@@ -5168,24 +5453,24 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi32_yes_vec16)(const fg_norm_modu
                 fg_store_fp16x8(orow + e + 0, &v[1][0]);
             }
         }
-        uint4 g_raw[2];
+        uint4 gate_raw[2];
         if (live && pos < nc) {  // chunk slot 0
             const int e = pos * 8;
-            g_raw[0] = fg_ld16_keep(gate_row + e);
+            gate_raw[0] = fg_ld16_keep(gate_row + e);
         }
         if (live && pos + 1 * tpr < nc) {  // chunk slot 1
             const int e = (pos + 1 * tpr) * 8;
-            g_raw[1] = fg_ld16_keep(gate_row + e);
+            gate_raw[1] = fg_ld16_keep(gate_row + e);
         }
         {
-            __half* gout = (__half*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
+            __half* orow = (__half*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 8;
-                fg_st16(gout + e, g_raw[0]);
+                fg_st16(orow + e, gate_raw[0]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 8;
-                fg_st16(gout + e, g_raw[1]);
+                fg_st16(orow + e, gate_raw[1]);
             }
         }
     }
@@ -5300,166 +5585,233 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi32_yes_scalar)(const fg_norm_mod
             }
         }
         {
-            const __half* rr = (const __half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
-            const __half* gr = (const __half*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
-            __half* ro = (__half*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
+            const __half* residual_row = (const __half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
+            const __half* residual_gate_row = (const __half*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[0][j] = fmaf(g[j], v[0][j], r[j]);
-                (ro + e)[0] = fg_from_f32<__half>(v[0][0]);
+                for (int j = 0; j < 1; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[1][j] = fmaf(g[j], v[1][j], r[j]);
-                (ro + e)[0] = fg_from_f32<__half>(v[1][0]);
+                for (int j = 0; j < 1; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
             }
             if (live && pos + 2 * tpr < nc) {  // chunk slot 2
                 const int e = (pos + 2 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[2][j] = fmaf(g[j], v[2][j], r[j]);
-                (ro + e)[0] = fg_from_f32<__half>(v[2][0]);
+                for (int j = 0; j < 1; j++) v[2][j] = fmaf(g[j], v[2][j], a[j]);
             }
             if (live && pos + 3 * tpr < nc) {  // chunk slot 3
                 const int e = (pos + 3 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[3][j] = fmaf(g[j], v[3][j], r[j]);
-                (ro + e)[0] = fg_from_f32<__half>(v[3][0]);
+                for (int j = 0; j < 1; j++) v[3][j] = fmaf(g[j], v[3][j], a[j]);
             }
             if (live && pos + 4 * tpr < nc) {  // chunk slot 4
                 const int e = (pos + 4 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[4][j] = fmaf(g[j], v[4][j], r[j]);
-                (ro + e)[0] = fg_from_f32<__half>(v[4][0]);
+                for (int j = 0; j < 1; j++) v[4][j] = fmaf(g[j], v[4][j], a[j]);
             }
             if (live && pos + 5 * tpr < nc) {  // chunk slot 5
                 const int e = (pos + 5 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[5][j] = fmaf(g[j], v[5][j], r[j]);
-                (ro + e)[0] = fg_from_f32<__half>(v[5][0]);
+                for (int j = 0; j < 1; j++) v[5][j] = fmaf(g[j], v[5][j], a[j]);
             }
             if (live && pos + 6 * tpr < nc) {  // chunk slot 6
                 const int e = (pos + 6 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[6][j] = fmaf(g[j], v[6][j], r[j]);
-                (ro + e)[0] = fg_from_f32<__half>(v[6][0]);
+                for (int j = 0; j < 1; j++) v[6][j] = fmaf(g[j], v[6][j], a[j]);
             }
             if (live && pos + 7 * tpr < nc) {  // chunk slot 7
                 const int e = (pos + 7 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[7][j] = fmaf(g[j], v[7][j], r[j]);
-                (ro + e)[0] = fg_from_f32<__half>(v[7][0]);
+                for (int j = 0; j < 1; j++) v[7][j] = fmaf(g[j], v[7][j], a[j]);
             }
             if (live && pos + 8 * tpr < nc) {  // chunk slot 8
                 const int e = (pos + 8 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[8][j] = fmaf(g[j], v[8][j], r[j]);
-                (ro + e)[0] = fg_from_f32<__half>(v[8][0]);
+                for (int j = 0; j < 1; j++) v[8][j] = fmaf(g[j], v[8][j], a[j]);
             }
             if (live && pos + 9 * tpr < nc) {  // chunk slot 9
                 const int e = (pos + 9 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[9][j] = fmaf(g[j], v[9][j], r[j]);
-                (ro + e)[0] = fg_from_f32<__half>(v[9][0]);
+                for (int j = 0; j < 1; j++) v[9][j] = fmaf(g[j], v[9][j], a[j]);
             }
             if (live && pos + 10 * tpr < nc) {  // chunk slot 10
                 const int e = (pos + 10 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[10][j] = fmaf(g[j], v[10][j], r[j]);
-                (ro + e)[0] = fg_from_f32<__half>(v[10][0]);
+                for (int j = 0; j < 1; j++) v[10][j] = fmaf(g[j], v[10][j], a[j]);
             }
             if (live && pos + 11 * tpr < nc) {  // chunk slot 11
                 const int e = (pos + 11 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[11][j] = fmaf(g[j], v[11][j], r[j]);
-                (ro + e)[0] = fg_from_f32<__half>(v[11][0]);
+                for (int j = 0; j < 1; j++) v[11][j] = fmaf(g[j], v[11][j], a[j]);
             }
             if (live && pos + 12 * tpr < nc) {  // chunk slot 12
                 const int e = (pos + 12 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[12][j] = fmaf(g[j], v[12][j], r[j]);
-                (ro + e)[0] = fg_from_f32<__half>(v[12][0]);
+                for (int j = 0; j < 1; j++) v[12][j] = fmaf(g[j], v[12][j], a[j]);
             }
             if (live && pos + 13 * tpr < nc) {  // chunk slot 13
                 const int e = (pos + 13 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[13][j] = fmaf(g[j], v[13][j], r[j]);
-                (ro + e)[0] = fg_from_f32<__half>(v[13][0]);
+                for (int j = 0; j < 1; j++) v[13][j] = fmaf(g[j], v[13][j], a[j]);
             }
             if (live && pos + 14 * tpr < nc) {  // chunk slot 14
                 const int e = (pos + 14 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[14][j] = fmaf(g[j], v[14][j], r[j]);
-                (ro + e)[0] = fg_from_f32<__half>(v[14][0]);
+                for (int j = 0; j < 1; j++) v[14][j] = fmaf(g[j], v[14][j], a[j]);
             }
             if (live && pos + 15 * tpr < nc) {  // chunk slot 15
                 const int e = (pos + 15 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[15][j] = fmaf(g[j], v[15][j], r[j]);
-                (ro + e)[0] = fg_from_f32<__half>(v[15][0]);
+                for (int j = 0; j < 1; j++) v[15][j] = fmaf(g[j], v[15][j], a[j]);
             }
         }
+        {
+            __half* orow = (__half*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 1;
+                (orow + e)[0] = fg_from_f32<__half>(v[0][0]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__half>(v[1][0]);
+            }
+            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+                const int e = (pos + 2 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__half>(v[2][0]);
+            }
+            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+                const int e = (pos + 3 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__half>(v[3][0]);
+            }
+            if (live && pos + 4 * tpr < nc) {  // chunk slot 4
+                const int e = (pos + 4 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__half>(v[4][0]);
+            }
+            if (live && pos + 5 * tpr < nc) {  // chunk slot 5
+                const int e = (pos + 5 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__half>(v[5][0]);
+            }
+            if (live && pos + 6 * tpr < nc) {  // chunk slot 6
+                const int e = (pos + 6 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__half>(v[6][0]);
+            }
+            if (live && pos + 7 * tpr < nc) {  // chunk slot 7
+                const int e = (pos + 7 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__half>(v[7][0]);
+            }
+            if (live && pos + 8 * tpr < nc) {  // chunk slot 8
+                const int e = (pos + 8 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__half>(v[8][0]);
+            }
+            if (live && pos + 9 * tpr < nc) {  // chunk slot 9
+                const int e = (pos + 9 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__half>(v[9][0]);
+            }
+            if (live && pos + 10 * tpr < nc) {  // chunk slot 10
+                const int e = (pos + 10 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__half>(v[10][0]);
+            }
+            if (live && pos + 11 * tpr < nc) {  // chunk slot 11
+                const int e = (pos + 11 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__half>(v[11][0]);
+            }
+            if (live && pos + 12 * tpr < nc) {  // chunk slot 12
+                const int e = (pos + 12 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__half>(v[12][0]);
+            }
+            if (live && pos + 13 * tpr < nc) {  // chunk slot 13
+                const int e = (pos + 13 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__half>(v[13][0]);
+            }
+            if (live && pos + 14 * tpr < nc) {  // chunk slot 14
+                const int e = (pos + 14 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__half>(v[14][0]);
+            }
+            if (live && pos + 15 * tpr < nc) {  // chunk slot 15
+                const int e = (pos + 15 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__half>(v[15][0]);
+            }
+        }
+        const __half* gate_row;
         const __half* scale_row;
         const __half* shift_row;
-        const __half* gate_row;
         {
-            const bool one = live && ((const int*)p.index)[b * p.index_stride[0] + l * p.index_stride[1]] != 0;
+            const bool one = live && *((const int*)p.index + b * p.index_stride[0] + l * p.index_stride[1]) != 0;
             // the element path: the branch costs fewer registers than the selects
+            gate_row = one ? (const __half*)p.gate1 + b * p.gate1_stride[0] : (const __half*)p.gate0 + b * p.gate0_stride[0];
             scale_row = one ? (const __half*)p.scale1 + b * p.scale1_stride[0] : (const __half*)p.scale0 + b * p.scale0_stride[0];
             shift_row = one ? (const __half*)p.shift1 + b * p.shift1_stride[0] : (const __half*)p.shift0 + b * p.shift0_stride[0];
-            gate_row = one ? (const __half*)p.gate1 + b * p.gate1_stride[0] : (const __half*)p.gate0 + b * p.gate0_stride[0];
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
+            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 1; j++) s += v[0][j];
@@ -5493,7 +5845,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi32_yes_scalar)(const fg_norm_mod
                 for (int j = 0; j < 1; j++) s += v[14][j];
         #pragma unroll
                 for (int j = 0; j < 1; j++) s += v[15][j];
-                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C;
+                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c;
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[0][j] -= mean;
         #pragma unroll
@@ -5609,7 +5961,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi32_yes_scalar)(const fg_norm_mod
         #pragma unroll
                 for (int j = 0; j < 1; j++) s = fmaf(v[15][j], v[15][j], s);
             }
-            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C + p.eps);
+            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c + p.eps);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -5887,133 +6239,151 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi32_yes_scalar)(const fg_norm_mod
                 }
             }
         }
-        if (live && pos < nc) {  // chunk slot 0
-            float sc[1] = {}, sh[1] = {};
-            const int e = pos * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+        {
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 1 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 2 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+                const int e = (pos + 2 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 3 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+                const int e = (pos + 3 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 4 * tpr < nc) {  // chunk slot 4
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 4 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 4 * tpr < nc) {  // chunk slot 4
+                const int e = (pos + 4 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[4][j] = fmaf(v[4][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 5 * tpr < nc) {  // chunk slot 5
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 5 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[4][j] = fmaf(v[4][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 5 * tpr < nc) {  // chunk slot 5
+                const int e = (pos + 5 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[5][j] = fmaf(v[5][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 6 * tpr < nc) {  // chunk slot 6
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 6 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[5][j] = fmaf(v[5][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 6 * tpr < nc) {  // chunk slot 6
+                const int e = (pos + 6 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[6][j] = fmaf(v[6][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 7 * tpr < nc) {  // chunk slot 7
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 7 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[6][j] = fmaf(v[6][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 7 * tpr < nc) {  // chunk slot 7
+                const int e = (pos + 7 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[7][j] = fmaf(v[7][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 8 * tpr < nc) {  // chunk slot 8
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 8 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[7][j] = fmaf(v[7][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 8 * tpr < nc) {  // chunk slot 8
+                const int e = (pos + 8 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[8][j] = fmaf(v[8][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 9 * tpr < nc) {  // chunk slot 9
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 9 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[8][j] = fmaf(v[8][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 9 * tpr < nc) {  // chunk slot 9
+                const int e = (pos + 9 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[9][j] = fmaf(v[9][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 10 * tpr < nc) {  // chunk slot 10
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 10 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[9][j] = fmaf(v[9][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 10 * tpr < nc) {  // chunk slot 10
+                const int e = (pos + 10 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[10][j] = fmaf(v[10][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 11 * tpr < nc) {  // chunk slot 11
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 11 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[10][j] = fmaf(v[10][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 11 * tpr < nc) {  // chunk slot 11
+                const int e = (pos + 11 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[11][j] = fmaf(v[11][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 12 * tpr < nc) {  // chunk slot 12
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 12 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[11][j] = fmaf(v[11][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 12 * tpr < nc) {  // chunk slot 12
+                const int e = (pos + 12 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[12][j] = fmaf(v[12][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 13 * tpr < nc) {  // chunk slot 13
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 13 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[12][j] = fmaf(v[12][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 13 * tpr < nc) {  // chunk slot 13
+                const int e = (pos + 13 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[13][j] = fmaf(v[13][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 14 * tpr < nc) {  // chunk slot 14
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 14 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[13][j] = fmaf(v[13][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 14 * tpr < nc) {  // chunk slot 14
+                const int e = (pos + 14 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[14][j] = fmaf(v[14][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 15 * tpr < nc) {  // chunk slot 15
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 15 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[14][j] = fmaf(v[14][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 15 * tpr < nc) {  // chunk slot 15
+                const int e = (pos + 15 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[15][j] = fmaf(v[15][j], p.scale_offset + sc[j], sh[j]);
+                for (int j = 0; j < 1; j++) v[15][j] = fmaf(v[15][j], p.scale_offset + sc[j], sh[j]);
+            }
         }
         {
             __half* orow = (__half*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
@@ -6083,102 +6453,102 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp16_idxi32_yes_scalar)(const fg_norm_mod
             }
         }
         {
-            __half* gout = (__half*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
+            __half* orow = (__half*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__half>(g[0]);
+                (orow + e)[0] = fg_from_f32<__half>(g[0]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__half>(g[0]);
+                (orow + e)[0] = fg_from_f32<__half>(g[0]);
             }
             if (live && pos + 2 * tpr < nc) {  // chunk slot 2
                 const int e = (pos + 2 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__half>(g[0]);
+                (orow + e)[0] = fg_from_f32<__half>(g[0]);
             }
             if (live && pos + 3 * tpr < nc) {  // chunk slot 3
                 const int e = (pos + 3 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__half>(g[0]);
+                (orow + e)[0] = fg_from_f32<__half>(g[0]);
             }
             if (live && pos + 4 * tpr < nc) {  // chunk slot 4
                 const int e = (pos + 4 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__half>(g[0]);
+                (orow + e)[0] = fg_from_f32<__half>(g[0]);
             }
             if (live && pos + 5 * tpr < nc) {  // chunk slot 5
                 const int e = (pos + 5 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__half>(g[0]);
+                (orow + e)[0] = fg_from_f32<__half>(g[0]);
             }
             if (live && pos + 6 * tpr < nc) {  // chunk slot 6
                 const int e = (pos + 6 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__half>(g[0]);
+                (orow + e)[0] = fg_from_f32<__half>(g[0]);
             }
             if (live && pos + 7 * tpr < nc) {  // chunk slot 7
                 const int e = (pos + 7 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__half>(g[0]);
+                (orow + e)[0] = fg_from_f32<__half>(g[0]);
             }
             if (live && pos + 8 * tpr < nc) {  // chunk slot 8
                 const int e = (pos + 8 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__half>(g[0]);
+                (orow + e)[0] = fg_from_f32<__half>(g[0]);
             }
             if (live && pos + 9 * tpr < nc) {  // chunk slot 9
                 const int e = (pos + 9 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__half>(g[0]);
+                (orow + e)[0] = fg_from_f32<__half>(g[0]);
             }
             if (live && pos + 10 * tpr < nc) {  // chunk slot 10
                 const int e = (pos + 10 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__half>(g[0]);
+                (orow + e)[0] = fg_from_f32<__half>(g[0]);
             }
             if (live && pos + 11 * tpr < nc) {  // chunk slot 11
                 const int e = (pos + 11 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__half>(g[0]);
+                (orow + e)[0] = fg_from_f32<__half>(g[0]);
             }
             if (live && pos + 12 * tpr < nc) {  // chunk slot 12
                 const int e = (pos + 12 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__half>(g[0]);
+                (orow + e)[0] = fg_from_f32<__half>(g[0]);
             }
             if (live && pos + 13 * tpr < nc) {  // chunk slot 13
                 const int e = (pos + 13 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__half>(g[0]);
+                (orow + e)[0] = fg_from_f32<__half>(g[0]);
             }
             if (live && pos + 14 * tpr < nc) {  // chunk slot 14
                 const int e = (pos + 14 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__half>(g[0]);
+                (orow + e)[0] = fg_from_f32<__half>(g[0]);
             }
             if (live && pos + 15 * tpr < nc) {  // chunk slot 15
                 const int e = (pos + 15 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<__half>(g[0]);
+                (orow + e)[0] = fg_from_f32<__half>(g[0]);
             }
         }
     }

@@ -1,4 +1,4 @@
-// generated from gen/specs/norm_modulate_select01.lua by fusegen: do not edit
+// generated from gen/specs/norm_modulate.lua by fusegen: do not edit
 // norm_modulate_select01: norm + modulation, scale/shift/gate of one of two branches per token
 // Compiled once per GPU target with -DFG_SM=<target> (80 for sm_80); kernel
 // and launcher names end in _sm<target>.
@@ -53,19 +53,20 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_no_vec16)(const fg_norm_modul
                 fg_load_fp32x4_stream(xr + e + 0, &v[3][0]);
             }
         }
+        const float* gate_row;
         const float* scale_row;
         const float* shift_row;
-        const float* gate_row;
         {
-            const bool one = live && ((const long long*)p.index)[b * p.index_stride[0] + l * p.index_stride[1]] != 0;
+            const bool one = live && *((const long long*)p.index + b * p.index_stride[0] + l * p.index_stride[1]) != 0;
             // operand selects rather than a branch on the index: nothing waits for its
             // load until the first access through these pointers
+            gate_row = (const float*)(one ? p.gate1 : p.gate0) + b * (one ? p.gate1_stride[0] : p.gate0_stride[0]);
             scale_row = (const float*)(one ? p.scale1 : p.scale0) + b * (one ? p.scale1_stride[0] : p.scale0_stride[0]);
             shift_row = (const float*)(one ? p.shift1 : p.shift0) + b * (one ? p.shift1_stride[0] : p.shift0_stride[0]);
-            gate_row = (const float*)(one ? p.gate1 : p.gate0) + b * (one ? p.gate1_stride[0] : p.gate0_stride[0]);
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
+            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[0][j];
@@ -75,7 +76,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_no_vec16)(const fg_norm_modul
                 for (int j = 0; j < 4; j++) s += v[2][j];
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[3][j];
-                const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
+                const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_c;
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[0][j] -= mean;
         #pragma unroll
@@ -119,7 +120,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_no_vec16)(const fg_norm_modul
         #pragma unroll
                 for (int j = 0; j < 4; j++) s = fmaf(v[3][j], v[3][j], s);
             }
-            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_c + p.eps);
         #pragma unroll
             for (int j = 0; j < 4; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -193,37 +194,43 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_no_vec16)(const fg_norm_modul
                 }
             }
         }
-        if (live && pos < nc) {  // chunk slot 0
-            float sc[4] = {}, sh[4] = {};
-            const int e = pos * 4;
-            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+        {
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 4;
+                float sc[4] = {};
+                fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+                float sh[4] = {};
+                fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 4; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-            float sc[4] = {}, sh[4] = {};
-            const int e = (pos + 1 * tpr) * 4;
-            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+                for (int j = 0; j < 4; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 4;
+                float sc[4] = {};
+                fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+                float sh[4] = {};
+                fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 4; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-            float sc[4] = {}, sh[4] = {};
-            const int e = (pos + 2 * tpr) * 4;
-            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+                for (int j = 0; j < 4; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+                const int e = (pos + 2 * tpr) * 4;
+                float sc[4] = {};
+                fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+                float sh[4] = {};
+                fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 4; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-            float sc[4] = {}, sh[4] = {};
-            const int e = (pos + 3 * tpr) * 4;
-            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+                for (int j = 0; j < 4; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+                const int e = (pos + 3 * tpr) * 4;
+                float sc[4] = {};
+                fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+                float sh[4] = {};
+                fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 4; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
+                for (int j = 0; j < 4; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
+            }
         }
         {
             float* orow = (float*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
@@ -245,22 +252,22 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_no_vec16)(const fg_norm_modul
             }
         }
         {
-            float* gout = (float*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
+            float* orow = (float*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 4;
-                fg_st16(gout + e, fg_ld16_keep(gate_row + e));
+                fg_st16(orow + e, fg_ld16_keep(gate_row + e));
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 4;
-                fg_st16(gout + e, fg_ld16_keep(gate_row + e));
+                fg_st16(orow + e, fg_ld16_keep(gate_row + e));
             }
             if (live && pos + 2 * tpr < nc) {  // chunk slot 2
                 const int e = (pos + 2 * tpr) * 4;
-                fg_st16(gout + e, fg_ld16_keep(gate_row + e));
+                fg_st16(orow + e, fg_ld16_keep(gate_row + e));
             }
             if (live && pos + 3 * tpr < nc) {  // chunk slot 3
                 const int e = (pos + 3 * tpr) * 4;
-                fg_st16(gout + e, fg_ld16_keep(gate_row + e));
+                fg_st16(orow + e, fg_ld16_keep(gate_row + e));
             }
         }
     }
@@ -325,19 +332,20 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_no_vec16)(const fg_norm_modul
                 fg_load_fp32x4_stream(xr + e + 0, &v[3][0]);
             }
         }
+        const float* gate_row;
         const float* scale_row;
         const float* shift_row;
-        const float* gate_row;
         {
-            const bool one = live && ((const long long*)p.index)[b * p.index_stride[0] + l * p.index_stride[1]] != 0;
+            const bool one = live && *((const long long*)p.index + b * p.index_stride[0] + l * p.index_stride[1]) != 0;
             // operand selects rather than a branch on the index: nothing waits for its
             // load until the first access through these pointers
+            gate_row = (const float*)(one ? p.gate1 : p.gate0) + b * (one ? p.gate1_stride[0] : p.gate0_stride[0]);
             scale_row = (const float*)(one ? p.scale1 : p.scale0) + b * (one ? p.scale1_stride[0] : p.scale0_stride[0]);
             shift_row = (const float*)(one ? p.shift1 : p.shift0) + b * (one ? p.shift1_stride[0] : p.shift0_stride[0]);
-            gate_row = (const float*)(one ? p.gate1 : p.gate0) + b * (one ? p.gate1_stride[0] : p.gate0_stride[0]);
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
+            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[0][j];
@@ -347,7 +355,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_no_vec16)(const fg_norm_modul
                 for (int j = 0; j < 4; j++) s += v[2][j];
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[3][j];
-                const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
+                const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_c;
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[0][j] -= mean;
         #pragma unroll
@@ -391,7 +399,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_no_vec16)(const fg_norm_modul
         #pragma unroll
                 for (int j = 0; j < 4; j++) s = fmaf(v[3][j], v[3][j], s);
             }
-            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_c + p.eps);
         #pragma unroll
             for (int j = 0; j < 4; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -465,37 +473,43 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_no_vec16)(const fg_norm_modul
                 }
             }
         }
-        if (live && pos < nc) {  // chunk slot 0
-            float sc[4] = {}, sh[4] = {};
-            const int e = pos * 4;
-            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+        {
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 4;
+                float sc[4] = {};
+                fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+                float sh[4] = {};
+                fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 4; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-            float sc[4] = {}, sh[4] = {};
-            const int e = (pos + 1 * tpr) * 4;
-            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+                for (int j = 0; j < 4; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 4;
+                float sc[4] = {};
+                fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+                float sh[4] = {};
+                fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 4; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-            float sc[4] = {}, sh[4] = {};
-            const int e = (pos + 2 * tpr) * 4;
-            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+                for (int j = 0; j < 4; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+                const int e = (pos + 2 * tpr) * 4;
+                float sc[4] = {};
+                fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+                float sh[4] = {};
+                fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 4; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-            float sc[4] = {}, sh[4] = {};
-            const int e = (pos + 3 * tpr) * 4;
-            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+                for (int j = 0; j < 4; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+                const int e = (pos + 3 * tpr) * 4;
+                float sc[4] = {};
+                fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+                float sh[4] = {};
+                fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 4; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
+                for (int j = 0; j < 4; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
+            }
         }
         {
             float* orow = (float*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
@@ -517,22 +531,22 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_no_vec16)(const fg_norm_modul
             }
         }
         {
-            float* gout = (float*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
+            float* orow = (float*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 4;
-                fg_st16(gout + e, fg_ld16_keep(gate_row + e));
+                fg_st16(orow + e, fg_ld16_keep(gate_row + e));
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 4;
-                fg_st16(gout + e, fg_ld16_keep(gate_row + e));
+                fg_st16(orow + e, fg_ld16_keep(gate_row + e));
             }
             if (live && pos + 2 * tpr < nc) {  // chunk slot 2
                 const int e = (pos + 2 * tpr) * 4;
-                fg_st16(gout + e, fg_ld16_keep(gate_row + e));
+                fg_st16(orow + e, fg_ld16_keep(gate_row + e));
             }
             if (live && pos + 3 * tpr < nc) {  // chunk slot 3
                 const int e = (pos + 3 * tpr) * 4;
-                fg_st16(gout + e, fg_ld16_keep(gate_row + e));
+                fg_st16(orow + e, fg_ld16_keep(gate_row + e));
             }
         }
     }
@@ -596,19 +610,20 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_no_vec16)(const fg_norm_modul
                 fg_load_fp32x4_stream(xr + e + 0, &v[3][0]);
             }
         }
+        const float* gate_row;
         const float* scale_row;
         const float* shift_row;
-        const float* gate_row;
         {
-            const bool one = live && ((const long long*)p.index)[b * p.index_stride[0] + l * p.index_stride[1]] != 0;
+            const bool one = live && *((const long long*)p.index + b * p.index_stride[0] + l * p.index_stride[1]) != 0;
             // operand selects rather than a branch on the index: nothing waits for its
             // load until the first access through these pointers
+            gate_row = (const float*)(one ? p.gate1 : p.gate0) + b * (one ? p.gate1_stride[0] : p.gate0_stride[0]);
             scale_row = (const float*)(one ? p.scale1 : p.scale0) + b * (one ? p.scale1_stride[0] : p.scale0_stride[0]);
             shift_row = (const float*)(one ? p.shift1 : p.shift0) + b * (one ? p.shift1_stride[0] : p.shift0_stride[0]);
-            gate_row = (const float*)(one ? p.gate1 : p.gate0) + b * (one ? p.gate1_stride[0] : p.gate0_stride[0]);
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
+            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[0][j];
@@ -618,7 +633,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_no_vec16)(const fg_norm_modul
                 for (int j = 0; j < 4; j++) s += v[2][j];
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[3][j];
-                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C;
+                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c;
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[0][j] -= mean;
         #pragma unroll
@@ -662,7 +677,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_no_vec16)(const fg_norm_modul
         #pragma unroll
                 for (int j = 0; j < 4; j++) s = fmaf(v[3][j], v[3][j], s);
             }
-            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C + p.eps);
+            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c + p.eps);
         #pragma unroll
             for (int j = 0; j < 4; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -736,37 +751,43 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_no_vec16)(const fg_norm_modul
                 }
             }
         }
-        if (live && pos < nc) {  // chunk slot 0
-            float sc[4] = {}, sh[4] = {};
-            const int e = pos * 4;
-            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+        {
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 4;
+                float sc[4] = {};
+                fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+                float sh[4] = {};
+                fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 4; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-            float sc[4] = {}, sh[4] = {};
-            const int e = (pos + 1 * tpr) * 4;
-            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+                for (int j = 0; j < 4; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 4;
+                float sc[4] = {};
+                fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+                float sh[4] = {};
+                fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 4; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-            float sc[4] = {}, sh[4] = {};
-            const int e = (pos + 2 * tpr) * 4;
-            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+                for (int j = 0; j < 4; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+                const int e = (pos + 2 * tpr) * 4;
+                float sc[4] = {};
+                fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+                float sh[4] = {};
+                fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 4; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-            float sc[4] = {}, sh[4] = {};
-            const int e = (pos + 3 * tpr) * 4;
-            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+                for (int j = 0; j < 4; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+                const int e = (pos + 3 * tpr) * 4;
+                float sc[4] = {};
+                fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+                float sh[4] = {};
+                fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 4; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
+                for (int j = 0; j < 4; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
+            }
         }
         {
             float* orow = (float*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
@@ -788,22 +809,22 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_no_vec16)(const fg_norm_modul
             }
         }
         {
-            float* gout = (float*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
+            float* orow = (float*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 4;
-                fg_st16(gout + e, fg_ld16_keep(gate_row + e));
+                fg_st16(orow + e, fg_ld16_keep(gate_row + e));
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 4;
-                fg_st16(gout + e, fg_ld16_keep(gate_row + e));
+                fg_st16(orow + e, fg_ld16_keep(gate_row + e));
             }
             if (live && pos + 2 * tpr < nc) {  // chunk slot 2
                 const int e = (pos + 2 * tpr) * 4;
-                fg_st16(gout + e, fg_ld16_keep(gate_row + e));
+                fg_st16(orow + e, fg_ld16_keep(gate_row + e));
             }
             if (live && pos + 3 * tpr < nc) {  // chunk slot 3
                 const int e = (pos + 3 * tpr) * 4;
-                fg_st16(gout + e, fg_ld16_keep(gate_row + e));
+                fg_st16(orow + e, fg_ld16_keep(gate_row + e));
             }
         }
     }
@@ -917,18 +938,19 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_no_scalar)(const fg_norm_modu
                 v[15][0] = fg_to_f32((xr + e)[0]);
             }
         }
+        const float* gate_row;
         const float* scale_row;
         const float* shift_row;
-        const float* gate_row;
         {
-            const bool one = live && ((const long long*)p.index)[b * p.index_stride[0] + l * p.index_stride[1]] != 0;
+            const bool one = live && *((const long long*)p.index + b * p.index_stride[0] + l * p.index_stride[1]) != 0;
             // the element path: the branch costs fewer registers than the selects
+            gate_row = one ? (const float*)p.gate1 + b * p.gate1_stride[0] : (const float*)p.gate0 + b * p.gate0_stride[0];
             scale_row = one ? (const float*)p.scale1 + b * p.scale1_stride[0] : (const float*)p.scale0 + b * p.scale0_stride[0];
             shift_row = one ? (const float*)p.shift1 + b * p.shift1_stride[0] : (const float*)p.shift0 + b * p.shift0_stride[0];
-            gate_row = one ? (const float*)p.gate1 + b * p.gate1_stride[0] : (const float*)p.gate0 + b * p.gate0_stride[0];
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
+            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 1; j++) s += v[0][j];
@@ -962,7 +984,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_no_scalar)(const fg_norm_modu
                 for (int j = 0; j < 1; j++) s += v[14][j];
         #pragma unroll
                 for (int j = 0; j < 1; j++) s += v[15][j];
-                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C;
+                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c;
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[0][j] -= mean;
         #pragma unroll
@@ -1078,7 +1100,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_no_scalar)(const fg_norm_modu
         #pragma unroll
                 for (int j = 0; j < 1; j++) s = fmaf(v[15][j], v[15][j], s);
             }
-            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C + p.eps);
+            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c + p.eps);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -1356,133 +1378,151 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_no_scalar)(const fg_norm_modu
                 }
             }
         }
-        if (live && pos < nc) {  // chunk slot 0
-            float sc[1] = {}, sh[1] = {};
-            const int e = pos * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+        {
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 1 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 2 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+                const int e = (pos + 2 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 3 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+                const int e = (pos + 3 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 4 * tpr < nc) {  // chunk slot 4
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 4 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 4 * tpr < nc) {  // chunk slot 4
+                const int e = (pos + 4 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[4][j] = fmaf(v[4][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 5 * tpr < nc) {  // chunk slot 5
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 5 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[4][j] = fmaf(v[4][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 5 * tpr < nc) {  // chunk slot 5
+                const int e = (pos + 5 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[5][j] = fmaf(v[5][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 6 * tpr < nc) {  // chunk slot 6
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 6 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[5][j] = fmaf(v[5][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 6 * tpr < nc) {  // chunk slot 6
+                const int e = (pos + 6 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[6][j] = fmaf(v[6][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 7 * tpr < nc) {  // chunk slot 7
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 7 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[6][j] = fmaf(v[6][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 7 * tpr < nc) {  // chunk slot 7
+                const int e = (pos + 7 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[7][j] = fmaf(v[7][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 8 * tpr < nc) {  // chunk slot 8
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 8 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[7][j] = fmaf(v[7][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 8 * tpr < nc) {  // chunk slot 8
+                const int e = (pos + 8 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[8][j] = fmaf(v[8][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 9 * tpr < nc) {  // chunk slot 9
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 9 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[8][j] = fmaf(v[8][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 9 * tpr < nc) {  // chunk slot 9
+                const int e = (pos + 9 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[9][j] = fmaf(v[9][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 10 * tpr < nc) {  // chunk slot 10
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 10 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[9][j] = fmaf(v[9][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 10 * tpr < nc) {  // chunk slot 10
+                const int e = (pos + 10 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[10][j] = fmaf(v[10][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 11 * tpr < nc) {  // chunk slot 11
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 11 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[10][j] = fmaf(v[10][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 11 * tpr < nc) {  // chunk slot 11
+                const int e = (pos + 11 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[11][j] = fmaf(v[11][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 12 * tpr < nc) {  // chunk slot 12
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 12 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[11][j] = fmaf(v[11][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 12 * tpr < nc) {  // chunk slot 12
+                const int e = (pos + 12 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[12][j] = fmaf(v[12][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 13 * tpr < nc) {  // chunk slot 13
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 13 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[12][j] = fmaf(v[12][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 13 * tpr < nc) {  // chunk slot 13
+                const int e = (pos + 13 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[13][j] = fmaf(v[13][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 14 * tpr < nc) {  // chunk slot 14
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 14 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[13][j] = fmaf(v[13][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 14 * tpr < nc) {  // chunk slot 14
+                const int e = (pos + 14 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[14][j] = fmaf(v[14][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 15 * tpr < nc) {  // chunk slot 15
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 15 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[14][j] = fmaf(v[14][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 15 * tpr < nc) {  // chunk slot 15
+                const int e = (pos + 15 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[15][j] = fmaf(v[15][j], p.scale_offset + sc[j], sh[j]);
+                for (int j = 0; j < 1; j++) v[15][j] = fmaf(v[15][j], p.scale_offset + sc[j], sh[j]);
+            }
         }
         {
             float* orow = (float*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
@@ -1552,102 +1592,102 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_no_scalar)(const fg_norm_modu
             }
         }
         {
-            float* gout = (float*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
+            float* orow = (float*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<float>(g[0]);
+                (orow + e)[0] = fg_from_f32<float>(g[0]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<float>(g[0]);
+                (orow + e)[0] = fg_from_f32<float>(g[0]);
             }
             if (live && pos + 2 * tpr < nc) {  // chunk slot 2
                 const int e = (pos + 2 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<float>(g[0]);
+                (orow + e)[0] = fg_from_f32<float>(g[0]);
             }
             if (live && pos + 3 * tpr < nc) {  // chunk slot 3
                 const int e = (pos + 3 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<float>(g[0]);
+                (orow + e)[0] = fg_from_f32<float>(g[0]);
             }
             if (live && pos + 4 * tpr < nc) {  // chunk slot 4
                 const int e = (pos + 4 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<float>(g[0]);
+                (orow + e)[0] = fg_from_f32<float>(g[0]);
             }
             if (live && pos + 5 * tpr < nc) {  // chunk slot 5
                 const int e = (pos + 5 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<float>(g[0]);
+                (orow + e)[0] = fg_from_f32<float>(g[0]);
             }
             if (live && pos + 6 * tpr < nc) {  // chunk slot 6
                 const int e = (pos + 6 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<float>(g[0]);
+                (orow + e)[0] = fg_from_f32<float>(g[0]);
             }
             if (live && pos + 7 * tpr < nc) {  // chunk slot 7
                 const int e = (pos + 7 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<float>(g[0]);
+                (orow + e)[0] = fg_from_f32<float>(g[0]);
             }
             if (live && pos + 8 * tpr < nc) {  // chunk slot 8
                 const int e = (pos + 8 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<float>(g[0]);
+                (orow + e)[0] = fg_from_f32<float>(g[0]);
             }
             if (live && pos + 9 * tpr < nc) {  // chunk slot 9
                 const int e = (pos + 9 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<float>(g[0]);
+                (orow + e)[0] = fg_from_f32<float>(g[0]);
             }
             if (live && pos + 10 * tpr < nc) {  // chunk slot 10
                 const int e = (pos + 10 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<float>(g[0]);
+                (orow + e)[0] = fg_from_f32<float>(g[0]);
             }
             if (live && pos + 11 * tpr < nc) {  // chunk slot 11
                 const int e = (pos + 11 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<float>(g[0]);
+                (orow + e)[0] = fg_from_f32<float>(g[0]);
             }
             if (live && pos + 12 * tpr < nc) {  // chunk slot 12
                 const int e = (pos + 12 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<float>(g[0]);
+                (orow + e)[0] = fg_from_f32<float>(g[0]);
             }
             if (live && pos + 13 * tpr < nc) {  // chunk slot 13
                 const int e = (pos + 13 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<float>(g[0]);
+                (orow + e)[0] = fg_from_f32<float>(g[0]);
             }
             if (live && pos + 14 * tpr < nc) {  // chunk slot 14
                 const int e = (pos + 14 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<float>(g[0]);
+                (orow + e)[0] = fg_from_f32<float>(g[0]);
             }
             if (live && pos + 15 * tpr < nc) {  // chunk slot 15
                 const int e = (pos + 15 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<float>(g[0]);
+                (orow + e)[0] = fg_from_f32<float>(g[0]);
             }
         }
     }
@@ -1725,59 +1765,78 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_yes_vec16)(const fg_norm_modu
             }
         }
         {
-            const float* rr = (const float*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
-            const float* gr = (const float*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
-            float* ro = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
+            const float* residual_row = (const float*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
+            const float* residual_gate_row = (const float*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 4;
-                float r[4] = {}, g[4] = {};
-                fg_load_fp32x4_plain(rr + e + 0, &r[0]);
-                fg_load_fp32x4_plain(gr + e + 0, &g[0]);
+                float a[4] = {};
+                fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
+                float g[4] = {};
+                fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
-                for (int j = 0; j < 4; j++) v[0][j] = fmaf(g[j], v[0][j], r[j]);
-                fg_store_fp32x4(ro + e + 0, &v[0][0]);
+                for (int j = 0; j < 4; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 4;
-                float r[4] = {}, g[4] = {};
-                fg_load_fp32x4_plain(rr + e + 0, &r[0]);
-                fg_load_fp32x4_plain(gr + e + 0, &g[0]);
+                float a[4] = {};
+                fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
+                float g[4] = {};
+                fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
-                for (int j = 0; j < 4; j++) v[1][j] = fmaf(g[j], v[1][j], r[j]);
-                fg_store_fp32x4(ro + e + 0, &v[1][0]);
+                for (int j = 0; j < 4; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
             }
             if (live && pos + 2 * tpr < nc) {  // chunk slot 2
                 const int e = (pos + 2 * tpr) * 4;
-                float r[4] = {}, g[4] = {};
-                fg_load_fp32x4_plain(rr + e + 0, &r[0]);
-                fg_load_fp32x4_plain(gr + e + 0, &g[0]);
+                float a[4] = {};
+                fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
+                float g[4] = {};
+                fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
-                for (int j = 0; j < 4; j++) v[2][j] = fmaf(g[j], v[2][j], r[j]);
-                fg_store_fp32x4(ro + e + 0, &v[2][0]);
+                for (int j = 0; j < 4; j++) v[2][j] = fmaf(g[j], v[2][j], a[j]);
             }
             if (live && pos + 3 * tpr < nc) {  // chunk slot 3
                 const int e = (pos + 3 * tpr) * 4;
-                float r[4] = {}, g[4] = {};
-                fg_load_fp32x4_plain(rr + e + 0, &r[0]);
-                fg_load_fp32x4_plain(gr + e + 0, &g[0]);
+                float a[4] = {};
+                fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
+                float g[4] = {};
+                fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
-                for (int j = 0; j < 4; j++) v[3][j] = fmaf(g[j], v[3][j], r[j]);
-                fg_store_fp32x4(ro + e + 0, &v[3][0]);
+                for (int j = 0; j < 4; j++) v[3][j] = fmaf(g[j], v[3][j], a[j]);
             }
         }
+        {
+            float* orow = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 4;
+                fg_store_fp32x4(orow + e + 0, &v[0][0]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 4;
+                fg_store_fp32x4(orow + e + 0, &v[1][0]);
+            }
+            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+                const int e = (pos + 2 * tpr) * 4;
+                fg_store_fp32x4(orow + e + 0, &v[2][0]);
+            }
+            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+                const int e = (pos + 3 * tpr) * 4;
+                fg_store_fp32x4(orow + e + 0, &v[3][0]);
+            }
+        }
+        const float* gate_row;
         const float* scale_row;
         const float* shift_row;
-        const float* gate_row;
         {
-            const bool one = live && ((const long long*)p.index)[b * p.index_stride[0] + l * p.index_stride[1]] != 0;
+            const bool one = live && *((const long long*)p.index + b * p.index_stride[0] + l * p.index_stride[1]) != 0;
             // operand selects rather than a branch on the index: nothing waits for its
             // load until the first access through these pointers
+            gate_row = (const float*)(one ? p.gate1 : p.gate0) + b * (one ? p.gate1_stride[0] : p.gate0_stride[0]);
             scale_row = (const float*)(one ? p.scale1 : p.scale0) + b * (one ? p.scale1_stride[0] : p.scale0_stride[0]);
             shift_row = (const float*)(one ? p.shift1 : p.shift0) + b * (one ? p.shift1_stride[0] : p.shift0_stride[0]);
-            gate_row = (const float*)(one ? p.gate1 : p.gate0) + b * (one ? p.gate1_stride[0] : p.gate0_stride[0]);
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
+            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[0][j];
@@ -1787,7 +1846,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_yes_vec16)(const fg_norm_modu
                 for (int j = 0; j < 4; j++) s += v[2][j];
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[3][j];
-                const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
+                const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_c;
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[0][j] -= mean;
         #pragma unroll
@@ -1831,7 +1890,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_yes_vec16)(const fg_norm_modu
         #pragma unroll
                 for (int j = 0; j < 4; j++) s = fmaf(v[3][j], v[3][j], s);
             }
-            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_c + p.eps);
         #pragma unroll
             for (int j = 0; j < 4; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -1905,37 +1964,43 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_yes_vec16)(const fg_norm_modu
                 }
             }
         }
-        if (live && pos < nc) {  // chunk slot 0
-            float sc[4] = {}, sh[4] = {};
-            const int e = pos * 4;
-            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+        {
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 4;
+                float sc[4] = {};
+                fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+                float sh[4] = {};
+                fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 4; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-            float sc[4] = {}, sh[4] = {};
-            const int e = (pos + 1 * tpr) * 4;
-            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+                for (int j = 0; j < 4; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 4;
+                float sc[4] = {};
+                fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+                float sh[4] = {};
+                fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 4; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-            float sc[4] = {}, sh[4] = {};
-            const int e = (pos + 2 * tpr) * 4;
-            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+                for (int j = 0; j < 4; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+                const int e = (pos + 2 * tpr) * 4;
+                float sc[4] = {};
+                fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+                float sh[4] = {};
+                fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 4; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-            float sc[4] = {}, sh[4] = {};
-            const int e = (pos + 3 * tpr) * 4;
-            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+                for (int j = 0; j < 4; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+                const int e = (pos + 3 * tpr) * 4;
+                float sc[4] = {};
+                fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+                float sh[4] = {};
+                fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 4; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
+                for (int j = 0; j < 4; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
+            }
         }
         {
             float* orow = (float*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
@@ -1957,22 +2022,22 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_yes_vec16)(const fg_norm_modu
             }
         }
         {
-            float* gout = (float*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
+            float* orow = (float*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 4;
-                fg_st16(gout + e, fg_ld16_keep(gate_row + e));
+                fg_st16(orow + e, fg_ld16_keep(gate_row + e));
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 4;
-                fg_st16(gout + e, fg_ld16_keep(gate_row + e));
+                fg_st16(orow + e, fg_ld16_keep(gate_row + e));
             }
             if (live && pos + 2 * tpr < nc) {  // chunk slot 2
                 const int e = (pos + 2 * tpr) * 4;
-                fg_st16(gout + e, fg_ld16_keep(gate_row + e));
+                fg_st16(orow + e, fg_ld16_keep(gate_row + e));
             }
             if (live && pos + 3 * tpr < nc) {  // chunk slot 3
                 const int e = (pos + 3 * tpr) * 4;
-                fg_st16(gout + e, fg_ld16_keep(gate_row + e));
+                fg_st16(orow + e, fg_ld16_keep(gate_row + e));
             }
         }
     }
@@ -2038,59 +2103,78 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_yes_vec16)(const fg_norm_modu
             }
         }
         {
-            const float* rr = (const float*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
-            const float* gr = (const float*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
-            float* ro = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
+            const float* residual_row = (const float*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
+            const float* residual_gate_row = (const float*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 4;
-                float r[4] = {}, g[4] = {};
-                fg_load_fp32x4_plain(rr + e + 0, &r[0]);
-                fg_load_fp32x4_plain(gr + e + 0, &g[0]);
+                float a[4] = {};
+                fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
+                float g[4] = {};
+                fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
-                for (int j = 0; j < 4; j++) v[0][j] = fmaf(g[j], v[0][j], r[j]);
-                fg_store_fp32x4(ro + e + 0, &v[0][0]);
+                for (int j = 0; j < 4; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 4;
-                float r[4] = {}, g[4] = {};
-                fg_load_fp32x4_plain(rr + e + 0, &r[0]);
-                fg_load_fp32x4_plain(gr + e + 0, &g[0]);
+                float a[4] = {};
+                fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
+                float g[4] = {};
+                fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
-                for (int j = 0; j < 4; j++) v[1][j] = fmaf(g[j], v[1][j], r[j]);
-                fg_store_fp32x4(ro + e + 0, &v[1][0]);
+                for (int j = 0; j < 4; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
             }
             if (live && pos + 2 * tpr < nc) {  // chunk slot 2
                 const int e = (pos + 2 * tpr) * 4;
-                float r[4] = {}, g[4] = {};
-                fg_load_fp32x4_plain(rr + e + 0, &r[0]);
-                fg_load_fp32x4_plain(gr + e + 0, &g[0]);
+                float a[4] = {};
+                fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
+                float g[4] = {};
+                fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
-                for (int j = 0; j < 4; j++) v[2][j] = fmaf(g[j], v[2][j], r[j]);
-                fg_store_fp32x4(ro + e + 0, &v[2][0]);
+                for (int j = 0; j < 4; j++) v[2][j] = fmaf(g[j], v[2][j], a[j]);
             }
             if (live && pos + 3 * tpr < nc) {  // chunk slot 3
                 const int e = (pos + 3 * tpr) * 4;
-                float r[4] = {}, g[4] = {};
-                fg_load_fp32x4_plain(rr + e + 0, &r[0]);
-                fg_load_fp32x4_plain(gr + e + 0, &g[0]);
+                float a[4] = {};
+                fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
+                float g[4] = {};
+                fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
-                for (int j = 0; j < 4; j++) v[3][j] = fmaf(g[j], v[3][j], r[j]);
-                fg_store_fp32x4(ro + e + 0, &v[3][0]);
+                for (int j = 0; j < 4; j++) v[3][j] = fmaf(g[j], v[3][j], a[j]);
             }
         }
+        {
+            float* orow = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 4;
+                fg_store_fp32x4(orow + e + 0, &v[0][0]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 4;
+                fg_store_fp32x4(orow + e + 0, &v[1][0]);
+            }
+            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+                const int e = (pos + 2 * tpr) * 4;
+                fg_store_fp32x4(orow + e + 0, &v[2][0]);
+            }
+            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+                const int e = (pos + 3 * tpr) * 4;
+                fg_store_fp32x4(orow + e + 0, &v[3][0]);
+            }
+        }
+        const float* gate_row;
         const float* scale_row;
         const float* shift_row;
-        const float* gate_row;
         {
-            const bool one = live && ((const long long*)p.index)[b * p.index_stride[0] + l * p.index_stride[1]] != 0;
+            const bool one = live && *((const long long*)p.index + b * p.index_stride[0] + l * p.index_stride[1]) != 0;
             // operand selects rather than a branch on the index: nothing waits for its
             // load until the first access through these pointers
+            gate_row = (const float*)(one ? p.gate1 : p.gate0) + b * (one ? p.gate1_stride[0] : p.gate0_stride[0]);
             scale_row = (const float*)(one ? p.scale1 : p.scale0) + b * (one ? p.scale1_stride[0] : p.scale0_stride[0]);
             shift_row = (const float*)(one ? p.shift1 : p.shift0) + b * (one ? p.shift1_stride[0] : p.shift0_stride[0]);
-            gate_row = (const float*)(one ? p.gate1 : p.gate0) + b * (one ? p.gate1_stride[0] : p.gate0_stride[0]);
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
+            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[0][j];
@@ -2100,7 +2184,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_yes_vec16)(const fg_norm_modu
                 for (int j = 0; j < 4; j++) s += v[2][j];
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[3][j];
-                const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
+                const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_c;
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[0][j] -= mean;
         #pragma unroll
@@ -2144,7 +2228,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_yes_vec16)(const fg_norm_modu
         #pragma unroll
                 for (int j = 0; j < 4; j++) s = fmaf(v[3][j], v[3][j], s);
             }
-            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_c + p.eps);
         #pragma unroll
             for (int j = 0; j < 4; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -2218,37 +2302,43 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_yes_vec16)(const fg_norm_modu
                 }
             }
         }
-        if (live && pos < nc) {  // chunk slot 0
-            float sc[4] = {}, sh[4] = {};
-            const int e = pos * 4;
-            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+        {
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 4;
+                float sc[4] = {};
+                fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+                float sh[4] = {};
+                fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 4; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-            float sc[4] = {}, sh[4] = {};
-            const int e = (pos + 1 * tpr) * 4;
-            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+                for (int j = 0; j < 4; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 4;
+                float sc[4] = {};
+                fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+                float sh[4] = {};
+                fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 4; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-            float sc[4] = {}, sh[4] = {};
-            const int e = (pos + 2 * tpr) * 4;
-            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+                for (int j = 0; j < 4; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+                const int e = (pos + 2 * tpr) * 4;
+                float sc[4] = {};
+                fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+                float sh[4] = {};
+                fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 4; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-            float sc[4] = {}, sh[4] = {};
-            const int e = (pos + 3 * tpr) * 4;
-            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+                for (int j = 0; j < 4; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+                const int e = (pos + 3 * tpr) * 4;
+                float sc[4] = {};
+                fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+                float sh[4] = {};
+                fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 4; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
+                for (int j = 0; j < 4; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
+            }
         }
         {
             float* orow = (float*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
@@ -2270,22 +2360,22 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_yes_vec16)(const fg_norm_modu
             }
         }
         {
-            float* gout = (float*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
+            float* orow = (float*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 4;
-                fg_st16(gout + e, fg_ld16_keep(gate_row + e));
+                fg_st16(orow + e, fg_ld16_keep(gate_row + e));
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 4;
-                fg_st16(gout + e, fg_ld16_keep(gate_row + e));
+                fg_st16(orow + e, fg_ld16_keep(gate_row + e));
             }
             if (live && pos + 2 * tpr < nc) {  // chunk slot 2
                 const int e = (pos + 2 * tpr) * 4;
-                fg_st16(gout + e, fg_ld16_keep(gate_row + e));
+                fg_st16(orow + e, fg_ld16_keep(gate_row + e));
             }
             if (live && pos + 3 * tpr < nc) {  // chunk slot 3
                 const int e = (pos + 3 * tpr) * 4;
-                fg_st16(gout + e, fg_ld16_keep(gate_row + e));
+                fg_st16(orow + e, fg_ld16_keep(gate_row + e));
             }
         }
     }
@@ -2350,59 +2440,78 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_yes_vec16)(const fg_norm_modu
             }
         }
         {
-            const float* rr = (const float*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
-            const float* gr = (const float*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
-            float* ro = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
+            const float* residual_row = (const float*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
+            const float* residual_gate_row = (const float*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 4;
-                float r[4] = {}, g[4] = {};
-                fg_load_fp32x4_plain(rr + e + 0, &r[0]);
-                fg_load_fp32x4_plain(gr + e + 0, &g[0]);
+                float a[4] = {};
+                fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
+                float g[4] = {};
+                fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
-                for (int j = 0; j < 4; j++) v[0][j] = fmaf(g[j], v[0][j], r[j]);
-                fg_store_fp32x4(ro + e + 0, &v[0][0]);
+                for (int j = 0; j < 4; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 4;
-                float r[4] = {}, g[4] = {};
-                fg_load_fp32x4_plain(rr + e + 0, &r[0]);
-                fg_load_fp32x4_plain(gr + e + 0, &g[0]);
+                float a[4] = {};
+                fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
+                float g[4] = {};
+                fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
-                for (int j = 0; j < 4; j++) v[1][j] = fmaf(g[j], v[1][j], r[j]);
-                fg_store_fp32x4(ro + e + 0, &v[1][0]);
+                for (int j = 0; j < 4; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
             }
             if (live && pos + 2 * tpr < nc) {  // chunk slot 2
                 const int e = (pos + 2 * tpr) * 4;
-                float r[4] = {}, g[4] = {};
-                fg_load_fp32x4_plain(rr + e + 0, &r[0]);
-                fg_load_fp32x4_plain(gr + e + 0, &g[0]);
+                float a[4] = {};
+                fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
+                float g[4] = {};
+                fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
-                for (int j = 0; j < 4; j++) v[2][j] = fmaf(g[j], v[2][j], r[j]);
-                fg_store_fp32x4(ro + e + 0, &v[2][0]);
+                for (int j = 0; j < 4; j++) v[2][j] = fmaf(g[j], v[2][j], a[j]);
             }
             if (live && pos + 3 * tpr < nc) {  // chunk slot 3
                 const int e = (pos + 3 * tpr) * 4;
-                float r[4] = {}, g[4] = {};
-                fg_load_fp32x4_plain(rr + e + 0, &r[0]);
-                fg_load_fp32x4_plain(gr + e + 0, &g[0]);
+                float a[4] = {};
+                fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
+                float g[4] = {};
+                fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
-                for (int j = 0; j < 4; j++) v[3][j] = fmaf(g[j], v[3][j], r[j]);
-                fg_store_fp32x4(ro + e + 0, &v[3][0]);
+                for (int j = 0; j < 4; j++) v[3][j] = fmaf(g[j], v[3][j], a[j]);
             }
         }
+        {
+            float* orow = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 4;
+                fg_store_fp32x4(orow + e + 0, &v[0][0]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 4;
+                fg_store_fp32x4(orow + e + 0, &v[1][0]);
+            }
+            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+                const int e = (pos + 2 * tpr) * 4;
+                fg_store_fp32x4(orow + e + 0, &v[2][0]);
+            }
+            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+                const int e = (pos + 3 * tpr) * 4;
+                fg_store_fp32x4(orow + e + 0, &v[3][0]);
+            }
+        }
+        const float* gate_row;
         const float* scale_row;
         const float* shift_row;
-        const float* gate_row;
         {
-            const bool one = live && ((const long long*)p.index)[b * p.index_stride[0] + l * p.index_stride[1]] != 0;
+            const bool one = live && *((const long long*)p.index + b * p.index_stride[0] + l * p.index_stride[1]) != 0;
             // operand selects rather than a branch on the index: nothing waits for its
             // load until the first access through these pointers
+            gate_row = (const float*)(one ? p.gate1 : p.gate0) + b * (one ? p.gate1_stride[0] : p.gate0_stride[0]);
             scale_row = (const float*)(one ? p.scale1 : p.scale0) + b * (one ? p.scale1_stride[0] : p.scale0_stride[0]);
             shift_row = (const float*)(one ? p.shift1 : p.shift0) + b * (one ? p.shift1_stride[0] : p.shift0_stride[0]);
-            gate_row = (const float*)(one ? p.gate1 : p.gate0) + b * (one ? p.gate1_stride[0] : p.gate0_stride[0]);
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
+            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[0][j];
@@ -2412,7 +2521,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_yes_vec16)(const fg_norm_modu
                 for (int j = 0; j < 4; j++) s += v[2][j];
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[3][j];
-                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C;
+                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c;
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[0][j] -= mean;
         #pragma unroll
@@ -2456,7 +2565,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_yes_vec16)(const fg_norm_modu
         #pragma unroll
                 for (int j = 0; j < 4; j++) s = fmaf(v[3][j], v[3][j], s);
             }
-            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C + p.eps);
+            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c + p.eps);
         #pragma unroll
             for (int j = 0; j < 4; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -2530,37 +2639,43 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_yes_vec16)(const fg_norm_modu
                 }
             }
         }
-        if (live && pos < nc) {  // chunk slot 0
-            float sc[4] = {}, sh[4] = {};
-            const int e = pos * 4;
-            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+        {
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 4;
+                float sc[4] = {};
+                fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+                float sh[4] = {};
+                fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 4; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-            float sc[4] = {}, sh[4] = {};
-            const int e = (pos + 1 * tpr) * 4;
-            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+                for (int j = 0; j < 4; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 4;
+                float sc[4] = {};
+                fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+                float sh[4] = {};
+                fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 4; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-            float sc[4] = {}, sh[4] = {};
-            const int e = (pos + 2 * tpr) * 4;
-            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+                for (int j = 0; j < 4; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+                const int e = (pos + 2 * tpr) * 4;
+                float sc[4] = {};
+                fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+                float sh[4] = {};
+                fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 4; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-            float sc[4] = {}, sh[4] = {};
-            const int e = (pos + 3 * tpr) * 4;
-            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+                for (int j = 0; j < 4; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+                const int e = (pos + 3 * tpr) * 4;
+                float sc[4] = {};
+                fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+                float sh[4] = {};
+                fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 4; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
+                for (int j = 0; j < 4; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
+            }
         }
         {
             float* orow = (float*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
@@ -2582,22 +2697,22 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_yes_vec16)(const fg_norm_modu
             }
         }
         {
-            float* gout = (float*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
+            float* orow = (float*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 4;
-                fg_st16(gout + e, fg_ld16_keep(gate_row + e));
+                fg_st16(orow + e, fg_ld16_keep(gate_row + e));
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 4;
-                fg_st16(gout + e, fg_ld16_keep(gate_row + e));
+                fg_st16(orow + e, fg_ld16_keep(gate_row + e));
             }
             if (live && pos + 2 * tpr < nc) {  // chunk slot 2
                 const int e = (pos + 2 * tpr) * 4;
-                fg_st16(gout + e, fg_ld16_keep(gate_row + e));
+                fg_st16(orow + e, fg_ld16_keep(gate_row + e));
             }
             if (live && pos + 3 * tpr < nc) {  // chunk slot 3
                 const int e = (pos + 3 * tpr) * 4;
-                fg_st16(gout + e, fg_ld16_keep(gate_row + e));
+                fg_st16(orow + e, fg_ld16_keep(gate_row + e));
             }
         }
     }
@@ -2712,166 +2827,233 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_yes_scalar)(const fg_norm_mod
             }
         }
         {
-            const float* rr = (const float*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
-            const float* gr = (const float*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
-            float* ro = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
+            const float* residual_row = (const float*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
+            const float* residual_gate_row = (const float*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[0][j] = fmaf(g[j], v[0][j], r[j]);
-                (ro + e)[0] = fg_from_f32<float>(v[0][0]);
+                for (int j = 0; j < 1; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[1][j] = fmaf(g[j], v[1][j], r[j]);
-                (ro + e)[0] = fg_from_f32<float>(v[1][0]);
+                for (int j = 0; j < 1; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
             }
             if (live && pos + 2 * tpr < nc) {  // chunk slot 2
                 const int e = (pos + 2 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[2][j] = fmaf(g[j], v[2][j], r[j]);
-                (ro + e)[0] = fg_from_f32<float>(v[2][0]);
+                for (int j = 0; j < 1; j++) v[2][j] = fmaf(g[j], v[2][j], a[j]);
             }
             if (live && pos + 3 * tpr < nc) {  // chunk slot 3
                 const int e = (pos + 3 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[3][j] = fmaf(g[j], v[3][j], r[j]);
-                (ro + e)[0] = fg_from_f32<float>(v[3][0]);
+                for (int j = 0; j < 1; j++) v[3][j] = fmaf(g[j], v[3][j], a[j]);
             }
             if (live && pos + 4 * tpr < nc) {  // chunk slot 4
                 const int e = (pos + 4 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[4][j] = fmaf(g[j], v[4][j], r[j]);
-                (ro + e)[0] = fg_from_f32<float>(v[4][0]);
+                for (int j = 0; j < 1; j++) v[4][j] = fmaf(g[j], v[4][j], a[j]);
             }
             if (live && pos + 5 * tpr < nc) {  // chunk slot 5
                 const int e = (pos + 5 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[5][j] = fmaf(g[j], v[5][j], r[j]);
-                (ro + e)[0] = fg_from_f32<float>(v[5][0]);
+                for (int j = 0; j < 1; j++) v[5][j] = fmaf(g[j], v[5][j], a[j]);
             }
             if (live && pos + 6 * tpr < nc) {  // chunk slot 6
                 const int e = (pos + 6 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[6][j] = fmaf(g[j], v[6][j], r[j]);
-                (ro + e)[0] = fg_from_f32<float>(v[6][0]);
+                for (int j = 0; j < 1; j++) v[6][j] = fmaf(g[j], v[6][j], a[j]);
             }
             if (live && pos + 7 * tpr < nc) {  // chunk slot 7
                 const int e = (pos + 7 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[7][j] = fmaf(g[j], v[7][j], r[j]);
-                (ro + e)[0] = fg_from_f32<float>(v[7][0]);
+                for (int j = 0; j < 1; j++) v[7][j] = fmaf(g[j], v[7][j], a[j]);
             }
             if (live && pos + 8 * tpr < nc) {  // chunk slot 8
                 const int e = (pos + 8 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[8][j] = fmaf(g[j], v[8][j], r[j]);
-                (ro + e)[0] = fg_from_f32<float>(v[8][0]);
+                for (int j = 0; j < 1; j++) v[8][j] = fmaf(g[j], v[8][j], a[j]);
             }
             if (live && pos + 9 * tpr < nc) {  // chunk slot 9
                 const int e = (pos + 9 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[9][j] = fmaf(g[j], v[9][j], r[j]);
-                (ro + e)[0] = fg_from_f32<float>(v[9][0]);
+                for (int j = 0; j < 1; j++) v[9][j] = fmaf(g[j], v[9][j], a[j]);
             }
             if (live && pos + 10 * tpr < nc) {  // chunk slot 10
                 const int e = (pos + 10 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[10][j] = fmaf(g[j], v[10][j], r[j]);
-                (ro + e)[0] = fg_from_f32<float>(v[10][0]);
+                for (int j = 0; j < 1; j++) v[10][j] = fmaf(g[j], v[10][j], a[j]);
             }
             if (live && pos + 11 * tpr < nc) {  // chunk slot 11
                 const int e = (pos + 11 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[11][j] = fmaf(g[j], v[11][j], r[j]);
-                (ro + e)[0] = fg_from_f32<float>(v[11][0]);
+                for (int j = 0; j < 1; j++) v[11][j] = fmaf(g[j], v[11][j], a[j]);
             }
             if (live && pos + 12 * tpr < nc) {  // chunk slot 12
                 const int e = (pos + 12 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[12][j] = fmaf(g[j], v[12][j], r[j]);
-                (ro + e)[0] = fg_from_f32<float>(v[12][0]);
+                for (int j = 0; j < 1; j++) v[12][j] = fmaf(g[j], v[12][j], a[j]);
             }
             if (live && pos + 13 * tpr < nc) {  // chunk slot 13
                 const int e = (pos + 13 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[13][j] = fmaf(g[j], v[13][j], r[j]);
-                (ro + e)[0] = fg_from_f32<float>(v[13][0]);
+                for (int j = 0; j < 1; j++) v[13][j] = fmaf(g[j], v[13][j], a[j]);
             }
             if (live && pos + 14 * tpr < nc) {  // chunk slot 14
                 const int e = (pos + 14 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[14][j] = fmaf(g[j], v[14][j], r[j]);
-                (ro + e)[0] = fg_from_f32<float>(v[14][0]);
+                for (int j = 0; j < 1; j++) v[14][j] = fmaf(g[j], v[14][j], a[j]);
             }
             if (live && pos + 15 * tpr < nc) {  // chunk slot 15
                 const int e = (pos + 15 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[15][j] = fmaf(g[j], v[15][j], r[j]);
-                (ro + e)[0] = fg_from_f32<float>(v[15][0]);
+                for (int j = 0; j < 1; j++) v[15][j] = fmaf(g[j], v[15][j], a[j]);
             }
         }
+        {
+            float* orow = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 1;
+                (orow + e)[0] = fg_from_f32<float>(v[0][0]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<float>(v[1][0]);
+            }
+            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+                const int e = (pos + 2 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<float>(v[2][0]);
+            }
+            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+                const int e = (pos + 3 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<float>(v[3][0]);
+            }
+            if (live && pos + 4 * tpr < nc) {  // chunk slot 4
+                const int e = (pos + 4 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<float>(v[4][0]);
+            }
+            if (live && pos + 5 * tpr < nc) {  // chunk slot 5
+                const int e = (pos + 5 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<float>(v[5][0]);
+            }
+            if (live && pos + 6 * tpr < nc) {  // chunk slot 6
+                const int e = (pos + 6 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<float>(v[6][0]);
+            }
+            if (live && pos + 7 * tpr < nc) {  // chunk slot 7
+                const int e = (pos + 7 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<float>(v[7][0]);
+            }
+            if (live && pos + 8 * tpr < nc) {  // chunk slot 8
+                const int e = (pos + 8 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<float>(v[8][0]);
+            }
+            if (live && pos + 9 * tpr < nc) {  // chunk slot 9
+                const int e = (pos + 9 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<float>(v[9][0]);
+            }
+            if (live && pos + 10 * tpr < nc) {  // chunk slot 10
+                const int e = (pos + 10 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<float>(v[10][0]);
+            }
+            if (live && pos + 11 * tpr < nc) {  // chunk slot 11
+                const int e = (pos + 11 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<float>(v[11][0]);
+            }
+            if (live && pos + 12 * tpr < nc) {  // chunk slot 12
+                const int e = (pos + 12 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<float>(v[12][0]);
+            }
+            if (live && pos + 13 * tpr < nc) {  // chunk slot 13
+                const int e = (pos + 13 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<float>(v[13][0]);
+            }
+            if (live && pos + 14 * tpr < nc) {  // chunk slot 14
+                const int e = (pos + 14 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<float>(v[14][0]);
+            }
+            if (live && pos + 15 * tpr < nc) {  // chunk slot 15
+                const int e = (pos + 15 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<float>(v[15][0]);
+            }
+        }
+        const float* gate_row;
         const float* scale_row;
         const float* shift_row;
-        const float* gate_row;
         {
-            const bool one = live && ((const long long*)p.index)[b * p.index_stride[0] + l * p.index_stride[1]] != 0;
+            const bool one = live && *((const long long*)p.index + b * p.index_stride[0] + l * p.index_stride[1]) != 0;
             // the element path: the branch costs fewer registers than the selects
+            gate_row = one ? (const float*)p.gate1 + b * p.gate1_stride[0] : (const float*)p.gate0 + b * p.gate0_stride[0];
             scale_row = one ? (const float*)p.scale1 + b * p.scale1_stride[0] : (const float*)p.scale0 + b * p.scale0_stride[0];
             shift_row = one ? (const float*)p.shift1 + b * p.shift1_stride[0] : (const float*)p.shift0 + b * p.shift0_stride[0];
-            gate_row = one ? (const float*)p.gate1 + b * p.gate1_stride[0] : (const float*)p.gate0 + b * p.gate0_stride[0];
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
+            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 1; j++) s += v[0][j];
@@ -2905,7 +3087,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_yes_scalar)(const fg_norm_mod
                 for (int j = 0; j < 1; j++) s += v[14][j];
         #pragma unroll
                 for (int j = 0; j < 1; j++) s += v[15][j];
-                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C;
+                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c;
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[0][j] -= mean;
         #pragma unroll
@@ -3021,7 +3203,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_yes_scalar)(const fg_norm_mod
         #pragma unroll
                 for (int j = 0; j < 1; j++) s = fmaf(v[15][j], v[15][j], s);
             }
-            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C + p.eps);
+            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c + p.eps);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -3299,133 +3481,151 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_yes_scalar)(const fg_norm_mod
                 }
             }
         }
-        if (live && pos < nc) {  // chunk slot 0
-            float sc[1] = {}, sh[1] = {};
-            const int e = pos * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+        {
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 1 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 2 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+                const int e = (pos + 2 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 3 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+                const int e = (pos + 3 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 4 * tpr < nc) {  // chunk slot 4
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 4 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 4 * tpr < nc) {  // chunk slot 4
+                const int e = (pos + 4 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[4][j] = fmaf(v[4][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 5 * tpr < nc) {  // chunk slot 5
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 5 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[4][j] = fmaf(v[4][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 5 * tpr < nc) {  // chunk slot 5
+                const int e = (pos + 5 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[5][j] = fmaf(v[5][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 6 * tpr < nc) {  // chunk slot 6
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 6 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[5][j] = fmaf(v[5][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 6 * tpr < nc) {  // chunk slot 6
+                const int e = (pos + 6 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[6][j] = fmaf(v[6][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 7 * tpr < nc) {  // chunk slot 7
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 7 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[6][j] = fmaf(v[6][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 7 * tpr < nc) {  // chunk slot 7
+                const int e = (pos + 7 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[7][j] = fmaf(v[7][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 8 * tpr < nc) {  // chunk slot 8
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 8 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[7][j] = fmaf(v[7][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 8 * tpr < nc) {  // chunk slot 8
+                const int e = (pos + 8 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[8][j] = fmaf(v[8][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 9 * tpr < nc) {  // chunk slot 9
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 9 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[8][j] = fmaf(v[8][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 9 * tpr < nc) {  // chunk slot 9
+                const int e = (pos + 9 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[9][j] = fmaf(v[9][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 10 * tpr < nc) {  // chunk slot 10
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 10 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[9][j] = fmaf(v[9][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 10 * tpr < nc) {  // chunk slot 10
+                const int e = (pos + 10 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[10][j] = fmaf(v[10][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 11 * tpr < nc) {  // chunk slot 11
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 11 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[10][j] = fmaf(v[10][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 11 * tpr < nc) {  // chunk slot 11
+                const int e = (pos + 11 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[11][j] = fmaf(v[11][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 12 * tpr < nc) {  // chunk slot 12
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 12 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[11][j] = fmaf(v[11][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 12 * tpr < nc) {  // chunk slot 12
+                const int e = (pos + 12 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[12][j] = fmaf(v[12][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 13 * tpr < nc) {  // chunk slot 13
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 13 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[12][j] = fmaf(v[12][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 13 * tpr < nc) {  // chunk slot 13
+                const int e = (pos + 13 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[13][j] = fmaf(v[13][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 14 * tpr < nc) {  // chunk slot 14
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 14 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[13][j] = fmaf(v[13][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 14 * tpr < nc) {  // chunk slot 14
+                const int e = (pos + 14 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[14][j] = fmaf(v[14][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 15 * tpr < nc) {  // chunk slot 15
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 15 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[14][j] = fmaf(v[14][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 15 * tpr < nc) {  // chunk slot 15
+                const int e = (pos + 15 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[15][j] = fmaf(v[15][j], p.scale_offset + sc[j], sh[j]);
+                for (int j = 0; j < 1; j++) v[15][j] = fmaf(v[15][j], p.scale_offset + sc[j], sh[j]);
+            }
         }
         {
             float* orow = (float*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
@@ -3495,102 +3695,102 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_yes_scalar)(const fg_norm_mod
             }
         }
         {
-            float* gout = (float*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
+            float* orow = (float*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<float>(g[0]);
+                (orow + e)[0] = fg_from_f32<float>(g[0]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<float>(g[0]);
+                (orow + e)[0] = fg_from_f32<float>(g[0]);
             }
             if (live && pos + 2 * tpr < nc) {  // chunk slot 2
                 const int e = (pos + 2 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<float>(g[0]);
+                (orow + e)[0] = fg_from_f32<float>(g[0]);
             }
             if (live && pos + 3 * tpr < nc) {  // chunk slot 3
                 const int e = (pos + 3 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<float>(g[0]);
+                (orow + e)[0] = fg_from_f32<float>(g[0]);
             }
             if (live && pos + 4 * tpr < nc) {  // chunk slot 4
                 const int e = (pos + 4 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<float>(g[0]);
+                (orow + e)[0] = fg_from_f32<float>(g[0]);
             }
             if (live && pos + 5 * tpr < nc) {  // chunk slot 5
                 const int e = (pos + 5 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<float>(g[0]);
+                (orow + e)[0] = fg_from_f32<float>(g[0]);
             }
             if (live && pos + 6 * tpr < nc) {  // chunk slot 6
                 const int e = (pos + 6 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<float>(g[0]);
+                (orow + e)[0] = fg_from_f32<float>(g[0]);
             }
             if (live && pos + 7 * tpr < nc) {  // chunk slot 7
                 const int e = (pos + 7 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<float>(g[0]);
+                (orow + e)[0] = fg_from_f32<float>(g[0]);
             }
             if (live && pos + 8 * tpr < nc) {  // chunk slot 8
                 const int e = (pos + 8 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<float>(g[0]);
+                (orow + e)[0] = fg_from_f32<float>(g[0]);
             }
             if (live && pos + 9 * tpr < nc) {  // chunk slot 9
                 const int e = (pos + 9 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<float>(g[0]);
+                (orow + e)[0] = fg_from_f32<float>(g[0]);
             }
             if (live && pos + 10 * tpr < nc) {  // chunk slot 10
                 const int e = (pos + 10 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<float>(g[0]);
+                (orow + e)[0] = fg_from_f32<float>(g[0]);
             }
             if (live && pos + 11 * tpr < nc) {  // chunk slot 11
                 const int e = (pos + 11 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<float>(g[0]);
+                (orow + e)[0] = fg_from_f32<float>(g[0]);
             }
             if (live && pos + 12 * tpr < nc) {  // chunk slot 12
                 const int e = (pos + 12 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<float>(g[0]);
+                (orow + e)[0] = fg_from_f32<float>(g[0]);
             }
             if (live && pos + 13 * tpr < nc) {  // chunk slot 13
                 const int e = (pos + 13 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<float>(g[0]);
+                (orow + e)[0] = fg_from_f32<float>(g[0]);
             }
             if (live && pos + 14 * tpr < nc) {  // chunk slot 14
                 const int e = (pos + 14 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<float>(g[0]);
+                (orow + e)[0] = fg_from_f32<float>(g[0]);
             }
             if (live && pos + 15 * tpr < nc) {  // chunk slot 15
                 const int e = (pos + 15 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<float>(g[0]);
+                (orow + e)[0] = fg_from_f32<float>(g[0]);
             }
         }
     }
@@ -3667,19 +3867,20 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_no_vec16)(const fg_norm_modul
                 fg_load_fp32x4_stream(xr + e + 0, &v[3][0]);
             }
         }
+        const float* gate_row;
         const float* scale_row;
         const float* shift_row;
-        const float* gate_row;
         {
-            const bool one = live && ((const int*)p.index)[b * p.index_stride[0] + l * p.index_stride[1]] != 0;
+            const bool one = live && *((const int*)p.index + b * p.index_stride[0] + l * p.index_stride[1]) != 0;
             // operand selects rather than a branch on the index: nothing waits for its
             // load until the first access through these pointers
+            gate_row = (const float*)(one ? p.gate1 : p.gate0) + b * (one ? p.gate1_stride[0] : p.gate0_stride[0]);
             scale_row = (const float*)(one ? p.scale1 : p.scale0) + b * (one ? p.scale1_stride[0] : p.scale0_stride[0]);
             shift_row = (const float*)(one ? p.shift1 : p.shift0) + b * (one ? p.shift1_stride[0] : p.shift0_stride[0]);
-            gate_row = (const float*)(one ? p.gate1 : p.gate0) + b * (one ? p.gate1_stride[0] : p.gate0_stride[0]);
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
+            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[0][j];
@@ -3689,7 +3890,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_no_vec16)(const fg_norm_modul
                 for (int j = 0; j < 4; j++) s += v[2][j];
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[3][j];
-                const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
+                const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_c;
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[0][j] -= mean;
         #pragma unroll
@@ -3733,7 +3934,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_no_vec16)(const fg_norm_modul
         #pragma unroll
                 for (int j = 0; j < 4; j++) s = fmaf(v[3][j], v[3][j], s);
             }
-            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_c + p.eps);
         #pragma unroll
             for (int j = 0; j < 4; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -3807,37 +4008,43 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_no_vec16)(const fg_norm_modul
                 }
             }
         }
-        if (live && pos < nc) {  // chunk slot 0
-            float sc[4] = {}, sh[4] = {};
-            const int e = pos * 4;
-            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+        {
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 4;
+                float sc[4] = {};
+                fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+                float sh[4] = {};
+                fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 4; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-            float sc[4] = {}, sh[4] = {};
-            const int e = (pos + 1 * tpr) * 4;
-            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+                for (int j = 0; j < 4; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 4;
+                float sc[4] = {};
+                fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+                float sh[4] = {};
+                fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 4; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-            float sc[4] = {}, sh[4] = {};
-            const int e = (pos + 2 * tpr) * 4;
-            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+                for (int j = 0; j < 4; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+                const int e = (pos + 2 * tpr) * 4;
+                float sc[4] = {};
+                fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+                float sh[4] = {};
+                fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 4; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-            float sc[4] = {}, sh[4] = {};
-            const int e = (pos + 3 * tpr) * 4;
-            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+                for (int j = 0; j < 4; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+                const int e = (pos + 3 * tpr) * 4;
+                float sc[4] = {};
+                fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+                float sh[4] = {};
+                fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 4; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
+                for (int j = 0; j < 4; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
+            }
         }
         {
             float* orow = (float*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
@@ -3859,22 +4066,22 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_no_vec16)(const fg_norm_modul
             }
         }
         {
-            float* gout = (float*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
+            float* orow = (float*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 4;
-                fg_st16(gout + e, fg_ld16_keep(gate_row + e));
+                fg_st16(orow + e, fg_ld16_keep(gate_row + e));
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 4;
-                fg_st16(gout + e, fg_ld16_keep(gate_row + e));
+                fg_st16(orow + e, fg_ld16_keep(gate_row + e));
             }
             if (live && pos + 2 * tpr < nc) {  // chunk slot 2
                 const int e = (pos + 2 * tpr) * 4;
-                fg_st16(gout + e, fg_ld16_keep(gate_row + e));
+                fg_st16(orow + e, fg_ld16_keep(gate_row + e));
             }
             if (live && pos + 3 * tpr < nc) {  // chunk slot 3
                 const int e = (pos + 3 * tpr) * 4;
-                fg_st16(gout + e, fg_ld16_keep(gate_row + e));
+                fg_st16(orow + e, fg_ld16_keep(gate_row + e));
             }
         }
     }
@@ -3939,19 +4146,20 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_no_vec16)(const fg_norm_modul
                 fg_load_fp32x4_stream(xr + e + 0, &v[3][0]);
             }
         }
+        const float* gate_row;
         const float* scale_row;
         const float* shift_row;
-        const float* gate_row;
         {
-            const bool one = live && ((const int*)p.index)[b * p.index_stride[0] + l * p.index_stride[1]] != 0;
+            const bool one = live && *((const int*)p.index + b * p.index_stride[0] + l * p.index_stride[1]) != 0;
             // operand selects rather than a branch on the index: nothing waits for its
             // load until the first access through these pointers
+            gate_row = (const float*)(one ? p.gate1 : p.gate0) + b * (one ? p.gate1_stride[0] : p.gate0_stride[0]);
             scale_row = (const float*)(one ? p.scale1 : p.scale0) + b * (one ? p.scale1_stride[0] : p.scale0_stride[0]);
             shift_row = (const float*)(one ? p.shift1 : p.shift0) + b * (one ? p.shift1_stride[0] : p.shift0_stride[0]);
-            gate_row = (const float*)(one ? p.gate1 : p.gate0) + b * (one ? p.gate1_stride[0] : p.gate0_stride[0]);
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
+            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[0][j];
@@ -3961,7 +4169,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_no_vec16)(const fg_norm_modul
                 for (int j = 0; j < 4; j++) s += v[2][j];
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[3][j];
-                const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
+                const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_c;
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[0][j] -= mean;
         #pragma unroll
@@ -4005,7 +4213,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_no_vec16)(const fg_norm_modul
         #pragma unroll
                 for (int j = 0; j < 4; j++) s = fmaf(v[3][j], v[3][j], s);
             }
-            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_c + p.eps);
         #pragma unroll
             for (int j = 0; j < 4; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -4079,37 +4287,43 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_no_vec16)(const fg_norm_modul
                 }
             }
         }
-        if (live && pos < nc) {  // chunk slot 0
-            float sc[4] = {}, sh[4] = {};
-            const int e = pos * 4;
-            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+        {
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 4;
+                float sc[4] = {};
+                fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+                float sh[4] = {};
+                fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 4; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-            float sc[4] = {}, sh[4] = {};
-            const int e = (pos + 1 * tpr) * 4;
-            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+                for (int j = 0; j < 4; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 4;
+                float sc[4] = {};
+                fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+                float sh[4] = {};
+                fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 4; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-            float sc[4] = {}, sh[4] = {};
-            const int e = (pos + 2 * tpr) * 4;
-            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+                for (int j = 0; j < 4; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+                const int e = (pos + 2 * tpr) * 4;
+                float sc[4] = {};
+                fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+                float sh[4] = {};
+                fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 4; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-            float sc[4] = {}, sh[4] = {};
-            const int e = (pos + 3 * tpr) * 4;
-            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+                for (int j = 0; j < 4; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+                const int e = (pos + 3 * tpr) * 4;
+                float sc[4] = {};
+                fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+                float sh[4] = {};
+                fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 4; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
+                for (int j = 0; j < 4; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
+            }
         }
         {
             float* orow = (float*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
@@ -4131,22 +4345,22 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_no_vec16)(const fg_norm_modul
             }
         }
         {
-            float* gout = (float*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
+            float* orow = (float*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 4;
-                fg_st16(gout + e, fg_ld16_keep(gate_row + e));
+                fg_st16(orow + e, fg_ld16_keep(gate_row + e));
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 4;
-                fg_st16(gout + e, fg_ld16_keep(gate_row + e));
+                fg_st16(orow + e, fg_ld16_keep(gate_row + e));
             }
             if (live && pos + 2 * tpr < nc) {  // chunk slot 2
                 const int e = (pos + 2 * tpr) * 4;
-                fg_st16(gout + e, fg_ld16_keep(gate_row + e));
+                fg_st16(orow + e, fg_ld16_keep(gate_row + e));
             }
             if (live && pos + 3 * tpr < nc) {  // chunk slot 3
                 const int e = (pos + 3 * tpr) * 4;
-                fg_st16(gout + e, fg_ld16_keep(gate_row + e));
+                fg_st16(orow + e, fg_ld16_keep(gate_row + e));
             }
         }
     }
@@ -4210,19 +4424,20 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_no_vec16)(const fg_norm_modul
                 fg_load_fp32x4_stream(xr + e + 0, &v[3][0]);
             }
         }
+        const float* gate_row;
         const float* scale_row;
         const float* shift_row;
-        const float* gate_row;
         {
-            const bool one = live && ((const int*)p.index)[b * p.index_stride[0] + l * p.index_stride[1]] != 0;
+            const bool one = live && *((const int*)p.index + b * p.index_stride[0] + l * p.index_stride[1]) != 0;
             // operand selects rather than a branch on the index: nothing waits for its
             // load until the first access through these pointers
+            gate_row = (const float*)(one ? p.gate1 : p.gate0) + b * (one ? p.gate1_stride[0] : p.gate0_stride[0]);
             scale_row = (const float*)(one ? p.scale1 : p.scale0) + b * (one ? p.scale1_stride[0] : p.scale0_stride[0]);
             shift_row = (const float*)(one ? p.shift1 : p.shift0) + b * (one ? p.shift1_stride[0] : p.shift0_stride[0]);
-            gate_row = (const float*)(one ? p.gate1 : p.gate0) + b * (one ? p.gate1_stride[0] : p.gate0_stride[0]);
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
+            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[0][j];
@@ -4232,7 +4447,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_no_vec16)(const fg_norm_modul
                 for (int j = 0; j < 4; j++) s += v[2][j];
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[3][j];
-                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C;
+                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c;
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[0][j] -= mean;
         #pragma unroll
@@ -4276,7 +4491,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_no_vec16)(const fg_norm_modul
         #pragma unroll
                 for (int j = 0; j < 4; j++) s = fmaf(v[3][j], v[3][j], s);
             }
-            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C + p.eps);
+            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c + p.eps);
         #pragma unroll
             for (int j = 0; j < 4; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -4350,37 +4565,43 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_no_vec16)(const fg_norm_modul
                 }
             }
         }
-        if (live && pos < nc) {  // chunk slot 0
-            float sc[4] = {}, sh[4] = {};
-            const int e = pos * 4;
-            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+        {
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 4;
+                float sc[4] = {};
+                fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+                float sh[4] = {};
+                fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 4; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-            float sc[4] = {}, sh[4] = {};
-            const int e = (pos + 1 * tpr) * 4;
-            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+                for (int j = 0; j < 4; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 4;
+                float sc[4] = {};
+                fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+                float sh[4] = {};
+                fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 4; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-            float sc[4] = {}, sh[4] = {};
-            const int e = (pos + 2 * tpr) * 4;
-            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+                for (int j = 0; j < 4; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+                const int e = (pos + 2 * tpr) * 4;
+                float sc[4] = {};
+                fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+                float sh[4] = {};
+                fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 4; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-            float sc[4] = {}, sh[4] = {};
-            const int e = (pos + 3 * tpr) * 4;
-            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+                for (int j = 0; j < 4; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+                const int e = (pos + 3 * tpr) * 4;
+                float sc[4] = {};
+                fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+                float sh[4] = {};
+                fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 4; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
+                for (int j = 0; j < 4; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
+            }
         }
         {
             float* orow = (float*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
@@ -4402,22 +4623,22 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_no_vec16)(const fg_norm_modul
             }
         }
         {
-            float* gout = (float*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
+            float* orow = (float*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 4;
-                fg_st16(gout + e, fg_ld16_keep(gate_row + e));
+                fg_st16(orow + e, fg_ld16_keep(gate_row + e));
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 4;
-                fg_st16(gout + e, fg_ld16_keep(gate_row + e));
+                fg_st16(orow + e, fg_ld16_keep(gate_row + e));
             }
             if (live && pos + 2 * tpr < nc) {  // chunk slot 2
                 const int e = (pos + 2 * tpr) * 4;
-                fg_st16(gout + e, fg_ld16_keep(gate_row + e));
+                fg_st16(orow + e, fg_ld16_keep(gate_row + e));
             }
             if (live && pos + 3 * tpr < nc) {  // chunk slot 3
                 const int e = (pos + 3 * tpr) * 4;
-                fg_st16(gout + e, fg_ld16_keep(gate_row + e));
+                fg_st16(orow + e, fg_ld16_keep(gate_row + e));
             }
         }
     }
@@ -4531,18 +4752,19 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_no_scalar)(const fg_norm_modu
                 v[15][0] = fg_to_f32((xr + e)[0]);
             }
         }
+        const float* gate_row;
         const float* scale_row;
         const float* shift_row;
-        const float* gate_row;
         {
-            const bool one = live && ((const int*)p.index)[b * p.index_stride[0] + l * p.index_stride[1]] != 0;
+            const bool one = live && *((const int*)p.index + b * p.index_stride[0] + l * p.index_stride[1]) != 0;
             // the element path: the branch costs fewer registers than the selects
+            gate_row = one ? (const float*)p.gate1 + b * p.gate1_stride[0] : (const float*)p.gate0 + b * p.gate0_stride[0];
             scale_row = one ? (const float*)p.scale1 + b * p.scale1_stride[0] : (const float*)p.scale0 + b * p.scale0_stride[0];
             shift_row = one ? (const float*)p.shift1 + b * p.shift1_stride[0] : (const float*)p.shift0 + b * p.shift0_stride[0];
-            gate_row = one ? (const float*)p.gate1 + b * p.gate1_stride[0] : (const float*)p.gate0 + b * p.gate0_stride[0];
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
+            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 1; j++) s += v[0][j];
@@ -4576,7 +4798,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_no_scalar)(const fg_norm_modu
                 for (int j = 0; j < 1; j++) s += v[14][j];
         #pragma unroll
                 for (int j = 0; j < 1; j++) s += v[15][j];
-                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C;
+                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c;
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[0][j] -= mean;
         #pragma unroll
@@ -4692,7 +4914,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_no_scalar)(const fg_norm_modu
         #pragma unroll
                 for (int j = 0; j < 1; j++) s = fmaf(v[15][j], v[15][j], s);
             }
-            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C + p.eps);
+            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c + p.eps);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -4970,133 +5192,151 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_no_scalar)(const fg_norm_modu
                 }
             }
         }
-        if (live && pos < nc) {  // chunk slot 0
-            float sc[1] = {}, sh[1] = {};
-            const int e = pos * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+        {
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 1 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 2 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+                const int e = (pos + 2 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 3 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+                const int e = (pos + 3 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 4 * tpr < nc) {  // chunk slot 4
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 4 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 4 * tpr < nc) {  // chunk slot 4
+                const int e = (pos + 4 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[4][j] = fmaf(v[4][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 5 * tpr < nc) {  // chunk slot 5
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 5 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[4][j] = fmaf(v[4][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 5 * tpr < nc) {  // chunk slot 5
+                const int e = (pos + 5 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[5][j] = fmaf(v[5][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 6 * tpr < nc) {  // chunk slot 6
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 6 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[5][j] = fmaf(v[5][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 6 * tpr < nc) {  // chunk slot 6
+                const int e = (pos + 6 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[6][j] = fmaf(v[6][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 7 * tpr < nc) {  // chunk slot 7
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 7 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[6][j] = fmaf(v[6][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 7 * tpr < nc) {  // chunk slot 7
+                const int e = (pos + 7 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[7][j] = fmaf(v[7][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 8 * tpr < nc) {  // chunk slot 8
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 8 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[7][j] = fmaf(v[7][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 8 * tpr < nc) {  // chunk slot 8
+                const int e = (pos + 8 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[8][j] = fmaf(v[8][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 9 * tpr < nc) {  // chunk slot 9
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 9 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[8][j] = fmaf(v[8][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 9 * tpr < nc) {  // chunk slot 9
+                const int e = (pos + 9 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[9][j] = fmaf(v[9][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 10 * tpr < nc) {  // chunk slot 10
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 10 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[9][j] = fmaf(v[9][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 10 * tpr < nc) {  // chunk slot 10
+                const int e = (pos + 10 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[10][j] = fmaf(v[10][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 11 * tpr < nc) {  // chunk slot 11
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 11 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[10][j] = fmaf(v[10][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 11 * tpr < nc) {  // chunk slot 11
+                const int e = (pos + 11 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[11][j] = fmaf(v[11][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 12 * tpr < nc) {  // chunk slot 12
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 12 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[11][j] = fmaf(v[11][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 12 * tpr < nc) {  // chunk slot 12
+                const int e = (pos + 12 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[12][j] = fmaf(v[12][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 13 * tpr < nc) {  // chunk slot 13
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 13 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[12][j] = fmaf(v[12][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 13 * tpr < nc) {  // chunk slot 13
+                const int e = (pos + 13 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[13][j] = fmaf(v[13][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 14 * tpr < nc) {  // chunk slot 14
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 14 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[13][j] = fmaf(v[13][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 14 * tpr < nc) {  // chunk slot 14
+                const int e = (pos + 14 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[14][j] = fmaf(v[14][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 15 * tpr < nc) {  // chunk slot 15
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 15 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[14][j] = fmaf(v[14][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 15 * tpr < nc) {  // chunk slot 15
+                const int e = (pos + 15 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[15][j] = fmaf(v[15][j], p.scale_offset + sc[j], sh[j]);
+                for (int j = 0; j < 1; j++) v[15][j] = fmaf(v[15][j], p.scale_offset + sc[j], sh[j]);
+            }
         }
         {
             float* orow = (float*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
@@ -5166,102 +5406,102 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_no_scalar)(const fg_norm_modu
             }
         }
         {
-            float* gout = (float*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
+            float* orow = (float*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<float>(g[0]);
+                (orow + e)[0] = fg_from_f32<float>(g[0]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<float>(g[0]);
+                (orow + e)[0] = fg_from_f32<float>(g[0]);
             }
             if (live && pos + 2 * tpr < nc) {  // chunk slot 2
                 const int e = (pos + 2 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<float>(g[0]);
+                (orow + e)[0] = fg_from_f32<float>(g[0]);
             }
             if (live && pos + 3 * tpr < nc) {  // chunk slot 3
                 const int e = (pos + 3 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<float>(g[0]);
+                (orow + e)[0] = fg_from_f32<float>(g[0]);
             }
             if (live && pos + 4 * tpr < nc) {  // chunk slot 4
                 const int e = (pos + 4 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<float>(g[0]);
+                (orow + e)[0] = fg_from_f32<float>(g[0]);
             }
             if (live && pos + 5 * tpr < nc) {  // chunk slot 5
                 const int e = (pos + 5 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<float>(g[0]);
+                (orow + e)[0] = fg_from_f32<float>(g[0]);
             }
             if (live && pos + 6 * tpr < nc) {  // chunk slot 6
                 const int e = (pos + 6 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<float>(g[0]);
+                (orow + e)[0] = fg_from_f32<float>(g[0]);
             }
             if (live && pos + 7 * tpr < nc) {  // chunk slot 7
                 const int e = (pos + 7 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<float>(g[0]);
+                (orow + e)[0] = fg_from_f32<float>(g[0]);
             }
             if (live && pos + 8 * tpr < nc) {  // chunk slot 8
                 const int e = (pos + 8 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<float>(g[0]);
+                (orow + e)[0] = fg_from_f32<float>(g[0]);
             }
             if (live && pos + 9 * tpr < nc) {  // chunk slot 9
                 const int e = (pos + 9 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<float>(g[0]);
+                (orow + e)[0] = fg_from_f32<float>(g[0]);
             }
             if (live && pos + 10 * tpr < nc) {  // chunk slot 10
                 const int e = (pos + 10 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<float>(g[0]);
+                (orow + e)[0] = fg_from_f32<float>(g[0]);
             }
             if (live && pos + 11 * tpr < nc) {  // chunk slot 11
                 const int e = (pos + 11 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<float>(g[0]);
+                (orow + e)[0] = fg_from_f32<float>(g[0]);
             }
             if (live && pos + 12 * tpr < nc) {  // chunk slot 12
                 const int e = (pos + 12 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<float>(g[0]);
+                (orow + e)[0] = fg_from_f32<float>(g[0]);
             }
             if (live && pos + 13 * tpr < nc) {  // chunk slot 13
                 const int e = (pos + 13 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<float>(g[0]);
+                (orow + e)[0] = fg_from_f32<float>(g[0]);
             }
             if (live && pos + 14 * tpr < nc) {  // chunk slot 14
                 const int e = (pos + 14 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<float>(g[0]);
+                (orow + e)[0] = fg_from_f32<float>(g[0]);
             }
             if (live && pos + 15 * tpr < nc) {  // chunk slot 15
                 const int e = (pos + 15 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<float>(g[0]);
+                (orow + e)[0] = fg_from_f32<float>(g[0]);
             }
         }
     }
@@ -5339,59 +5579,78 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_yes_vec16)(const fg_norm_modu
             }
         }
         {
-            const float* rr = (const float*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
-            const float* gr = (const float*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
-            float* ro = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
+            const float* residual_row = (const float*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
+            const float* residual_gate_row = (const float*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 4;
-                float r[4] = {}, g[4] = {};
-                fg_load_fp32x4_plain(rr + e + 0, &r[0]);
-                fg_load_fp32x4_plain(gr + e + 0, &g[0]);
+                float a[4] = {};
+                fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
+                float g[4] = {};
+                fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
-                for (int j = 0; j < 4; j++) v[0][j] = fmaf(g[j], v[0][j], r[j]);
-                fg_store_fp32x4(ro + e + 0, &v[0][0]);
+                for (int j = 0; j < 4; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 4;
-                float r[4] = {}, g[4] = {};
-                fg_load_fp32x4_plain(rr + e + 0, &r[0]);
-                fg_load_fp32x4_plain(gr + e + 0, &g[0]);
+                float a[4] = {};
+                fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
+                float g[4] = {};
+                fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
-                for (int j = 0; j < 4; j++) v[1][j] = fmaf(g[j], v[1][j], r[j]);
-                fg_store_fp32x4(ro + e + 0, &v[1][0]);
+                for (int j = 0; j < 4; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
             }
             if (live && pos + 2 * tpr < nc) {  // chunk slot 2
                 const int e = (pos + 2 * tpr) * 4;
-                float r[4] = {}, g[4] = {};
-                fg_load_fp32x4_plain(rr + e + 0, &r[0]);
-                fg_load_fp32x4_plain(gr + e + 0, &g[0]);
+                float a[4] = {};
+                fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
+                float g[4] = {};
+                fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
-                for (int j = 0; j < 4; j++) v[2][j] = fmaf(g[j], v[2][j], r[j]);
-                fg_store_fp32x4(ro + e + 0, &v[2][0]);
+                for (int j = 0; j < 4; j++) v[2][j] = fmaf(g[j], v[2][j], a[j]);
             }
             if (live && pos + 3 * tpr < nc) {  // chunk slot 3
                 const int e = (pos + 3 * tpr) * 4;
-                float r[4] = {}, g[4] = {};
-                fg_load_fp32x4_plain(rr + e + 0, &r[0]);
-                fg_load_fp32x4_plain(gr + e + 0, &g[0]);
+                float a[4] = {};
+                fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
+                float g[4] = {};
+                fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
-                for (int j = 0; j < 4; j++) v[3][j] = fmaf(g[j], v[3][j], r[j]);
-                fg_store_fp32x4(ro + e + 0, &v[3][0]);
+                for (int j = 0; j < 4; j++) v[3][j] = fmaf(g[j], v[3][j], a[j]);
             }
         }
+        {
+            float* orow = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 4;
+                fg_store_fp32x4(orow + e + 0, &v[0][0]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 4;
+                fg_store_fp32x4(orow + e + 0, &v[1][0]);
+            }
+            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+                const int e = (pos + 2 * tpr) * 4;
+                fg_store_fp32x4(orow + e + 0, &v[2][0]);
+            }
+            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+                const int e = (pos + 3 * tpr) * 4;
+                fg_store_fp32x4(orow + e + 0, &v[3][0]);
+            }
+        }
+        const float* gate_row;
         const float* scale_row;
         const float* shift_row;
-        const float* gate_row;
         {
-            const bool one = live && ((const int*)p.index)[b * p.index_stride[0] + l * p.index_stride[1]] != 0;
+            const bool one = live && *((const int*)p.index + b * p.index_stride[0] + l * p.index_stride[1]) != 0;
             // operand selects rather than a branch on the index: nothing waits for its
             // load until the first access through these pointers
+            gate_row = (const float*)(one ? p.gate1 : p.gate0) + b * (one ? p.gate1_stride[0] : p.gate0_stride[0]);
             scale_row = (const float*)(one ? p.scale1 : p.scale0) + b * (one ? p.scale1_stride[0] : p.scale0_stride[0]);
             shift_row = (const float*)(one ? p.shift1 : p.shift0) + b * (one ? p.shift1_stride[0] : p.shift0_stride[0]);
-            gate_row = (const float*)(one ? p.gate1 : p.gate0) + b * (one ? p.gate1_stride[0] : p.gate0_stride[0]);
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
+            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[0][j];
@@ -5401,7 +5660,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_yes_vec16)(const fg_norm_modu
                 for (int j = 0; j < 4; j++) s += v[2][j];
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[3][j];
-                const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
+                const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_c;
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[0][j] -= mean;
         #pragma unroll
@@ -5445,7 +5704,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_yes_vec16)(const fg_norm_modu
         #pragma unroll
                 for (int j = 0; j < 4; j++) s = fmaf(v[3][j], v[3][j], s);
             }
-            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_c + p.eps);
         #pragma unroll
             for (int j = 0; j < 4; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -5519,37 +5778,43 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_yes_vec16)(const fg_norm_modu
                 }
             }
         }
-        if (live && pos < nc) {  // chunk slot 0
-            float sc[4] = {}, sh[4] = {};
-            const int e = pos * 4;
-            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+        {
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 4;
+                float sc[4] = {};
+                fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+                float sh[4] = {};
+                fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 4; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-            float sc[4] = {}, sh[4] = {};
-            const int e = (pos + 1 * tpr) * 4;
-            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+                for (int j = 0; j < 4; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 4;
+                float sc[4] = {};
+                fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+                float sh[4] = {};
+                fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 4; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-            float sc[4] = {}, sh[4] = {};
-            const int e = (pos + 2 * tpr) * 4;
-            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+                for (int j = 0; j < 4; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+                const int e = (pos + 2 * tpr) * 4;
+                float sc[4] = {};
+                fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+                float sh[4] = {};
+                fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 4; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-            float sc[4] = {}, sh[4] = {};
-            const int e = (pos + 3 * tpr) * 4;
-            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+                for (int j = 0; j < 4; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+                const int e = (pos + 3 * tpr) * 4;
+                float sc[4] = {};
+                fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+                float sh[4] = {};
+                fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 4; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
+                for (int j = 0; j < 4; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
+            }
         }
         {
             float* orow = (float*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
@@ -5571,22 +5836,22 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_yes_vec16)(const fg_norm_modu
             }
         }
         {
-            float* gout = (float*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
+            float* orow = (float*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 4;
-                fg_st16(gout + e, fg_ld16_keep(gate_row + e));
+                fg_st16(orow + e, fg_ld16_keep(gate_row + e));
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 4;
-                fg_st16(gout + e, fg_ld16_keep(gate_row + e));
+                fg_st16(orow + e, fg_ld16_keep(gate_row + e));
             }
             if (live && pos + 2 * tpr < nc) {  // chunk slot 2
                 const int e = (pos + 2 * tpr) * 4;
-                fg_st16(gout + e, fg_ld16_keep(gate_row + e));
+                fg_st16(orow + e, fg_ld16_keep(gate_row + e));
             }
             if (live && pos + 3 * tpr < nc) {  // chunk slot 3
                 const int e = (pos + 3 * tpr) * 4;
-                fg_st16(gout + e, fg_ld16_keep(gate_row + e));
+                fg_st16(orow + e, fg_ld16_keep(gate_row + e));
             }
         }
     }
@@ -5652,59 +5917,78 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_yes_vec16)(const fg_norm_modu
             }
         }
         {
-            const float* rr = (const float*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
-            const float* gr = (const float*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
-            float* ro = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
+            const float* residual_row = (const float*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
+            const float* residual_gate_row = (const float*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 4;
-                float r[4] = {}, g[4] = {};
-                fg_load_fp32x4_plain(rr + e + 0, &r[0]);
-                fg_load_fp32x4_plain(gr + e + 0, &g[0]);
+                float a[4] = {};
+                fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
+                float g[4] = {};
+                fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
-                for (int j = 0; j < 4; j++) v[0][j] = fmaf(g[j], v[0][j], r[j]);
-                fg_store_fp32x4(ro + e + 0, &v[0][0]);
+                for (int j = 0; j < 4; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 4;
-                float r[4] = {}, g[4] = {};
-                fg_load_fp32x4_plain(rr + e + 0, &r[0]);
-                fg_load_fp32x4_plain(gr + e + 0, &g[0]);
+                float a[4] = {};
+                fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
+                float g[4] = {};
+                fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
-                for (int j = 0; j < 4; j++) v[1][j] = fmaf(g[j], v[1][j], r[j]);
-                fg_store_fp32x4(ro + e + 0, &v[1][0]);
+                for (int j = 0; j < 4; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
             }
             if (live && pos + 2 * tpr < nc) {  // chunk slot 2
                 const int e = (pos + 2 * tpr) * 4;
-                float r[4] = {}, g[4] = {};
-                fg_load_fp32x4_plain(rr + e + 0, &r[0]);
-                fg_load_fp32x4_plain(gr + e + 0, &g[0]);
+                float a[4] = {};
+                fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
+                float g[4] = {};
+                fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
-                for (int j = 0; j < 4; j++) v[2][j] = fmaf(g[j], v[2][j], r[j]);
-                fg_store_fp32x4(ro + e + 0, &v[2][0]);
+                for (int j = 0; j < 4; j++) v[2][j] = fmaf(g[j], v[2][j], a[j]);
             }
             if (live && pos + 3 * tpr < nc) {  // chunk slot 3
                 const int e = (pos + 3 * tpr) * 4;
-                float r[4] = {}, g[4] = {};
-                fg_load_fp32x4_plain(rr + e + 0, &r[0]);
-                fg_load_fp32x4_plain(gr + e + 0, &g[0]);
+                float a[4] = {};
+                fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
+                float g[4] = {};
+                fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
-                for (int j = 0; j < 4; j++) v[3][j] = fmaf(g[j], v[3][j], r[j]);
-                fg_store_fp32x4(ro + e + 0, &v[3][0]);
+                for (int j = 0; j < 4; j++) v[3][j] = fmaf(g[j], v[3][j], a[j]);
             }
         }
+        {
+            float* orow = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 4;
+                fg_store_fp32x4(orow + e + 0, &v[0][0]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 4;
+                fg_store_fp32x4(orow + e + 0, &v[1][0]);
+            }
+            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+                const int e = (pos + 2 * tpr) * 4;
+                fg_store_fp32x4(orow + e + 0, &v[2][0]);
+            }
+            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+                const int e = (pos + 3 * tpr) * 4;
+                fg_store_fp32x4(orow + e + 0, &v[3][0]);
+            }
+        }
+        const float* gate_row;
         const float* scale_row;
         const float* shift_row;
-        const float* gate_row;
         {
-            const bool one = live && ((const int*)p.index)[b * p.index_stride[0] + l * p.index_stride[1]] != 0;
+            const bool one = live && *((const int*)p.index + b * p.index_stride[0] + l * p.index_stride[1]) != 0;
             // operand selects rather than a branch on the index: nothing waits for its
             // load until the first access through these pointers
+            gate_row = (const float*)(one ? p.gate1 : p.gate0) + b * (one ? p.gate1_stride[0] : p.gate0_stride[0]);
             scale_row = (const float*)(one ? p.scale1 : p.scale0) + b * (one ? p.scale1_stride[0] : p.scale0_stride[0]);
             shift_row = (const float*)(one ? p.shift1 : p.shift0) + b * (one ? p.shift1_stride[0] : p.shift0_stride[0]);
-            gate_row = (const float*)(one ? p.gate1 : p.gate0) + b * (one ? p.gate1_stride[0] : p.gate0_stride[0]);
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
+            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[0][j];
@@ -5714,7 +5998,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_yes_vec16)(const fg_norm_modu
                 for (int j = 0; j < 4; j++) s += v[2][j];
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[3][j];
-                const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
+                const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_c;
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[0][j] -= mean;
         #pragma unroll
@@ -5758,7 +6042,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_yes_vec16)(const fg_norm_modu
         #pragma unroll
                 for (int j = 0; j < 4; j++) s = fmaf(v[3][j], v[3][j], s);
             }
-            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_c + p.eps);
         #pragma unroll
             for (int j = 0; j < 4; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -5832,37 +6116,43 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_yes_vec16)(const fg_norm_modu
                 }
             }
         }
-        if (live && pos < nc) {  // chunk slot 0
-            float sc[4] = {}, sh[4] = {};
-            const int e = pos * 4;
-            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+        {
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 4;
+                float sc[4] = {};
+                fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+                float sh[4] = {};
+                fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 4; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-            float sc[4] = {}, sh[4] = {};
-            const int e = (pos + 1 * tpr) * 4;
-            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+                for (int j = 0; j < 4; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 4;
+                float sc[4] = {};
+                fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+                float sh[4] = {};
+                fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 4; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-            float sc[4] = {}, sh[4] = {};
-            const int e = (pos + 2 * tpr) * 4;
-            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+                for (int j = 0; j < 4; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+                const int e = (pos + 2 * tpr) * 4;
+                float sc[4] = {};
+                fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+                float sh[4] = {};
+                fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 4; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-            float sc[4] = {}, sh[4] = {};
-            const int e = (pos + 3 * tpr) * 4;
-            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+                for (int j = 0; j < 4; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+                const int e = (pos + 3 * tpr) * 4;
+                float sc[4] = {};
+                fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+                float sh[4] = {};
+                fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 4; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
+                for (int j = 0; j < 4; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
+            }
         }
         {
             float* orow = (float*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
@@ -5884,22 +6174,22 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_yes_vec16)(const fg_norm_modu
             }
         }
         {
-            float* gout = (float*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
+            float* orow = (float*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 4;
-                fg_st16(gout + e, fg_ld16_keep(gate_row + e));
+                fg_st16(orow + e, fg_ld16_keep(gate_row + e));
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 4;
-                fg_st16(gout + e, fg_ld16_keep(gate_row + e));
+                fg_st16(orow + e, fg_ld16_keep(gate_row + e));
             }
             if (live && pos + 2 * tpr < nc) {  // chunk slot 2
                 const int e = (pos + 2 * tpr) * 4;
-                fg_st16(gout + e, fg_ld16_keep(gate_row + e));
+                fg_st16(orow + e, fg_ld16_keep(gate_row + e));
             }
             if (live && pos + 3 * tpr < nc) {  // chunk slot 3
                 const int e = (pos + 3 * tpr) * 4;
-                fg_st16(gout + e, fg_ld16_keep(gate_row + e));
+                fg_st16(orow + e, fg_ld16_keep(gate_row + e));
             }
         }
     }
@@ -5964,59 +6254,78 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_yes_vec16)(const fg_norm_modu
             }
         }
         {
-            const float* rr = (const float*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
-            const float* gr = (const float*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
-            float* ro = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
+            const float* residual_row = (const float*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
+            const float* residual_gate_row = (const float*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 4;
-                float r[4] = {}, g[4] = {};
-                fg_load_fp32x4_plain(rr + e + 0, &r[0]);
-                fg_load_fp32x4_plain(gr + e + 0, &g[0]);
+                float a[4] = {};
+                fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
+                float g[4] = {};
+                fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
-                for (int j = 0; j < 4; j++) v[0][j] = fmaf(g[j], v[0][j], r[j]);
-                fg_store_fp32x4(ro + e + 0, &v[0][0]);
+                for (int j = 0; j < 4; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 4;
-                float r[4] = {}, g[4] = {};
-                fg_load_fp32x4_plain(rr + e + 0, &r[0]);
-                fg_load_fp32x4_plain(gr + e + 0, &g[0]);
+                float a[4] = {};
+                fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
+                float g[4] = {};
+                fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
-                for (int j = 0; j < 4; j++) v[1][j] = fmaf(g[j], v[1][j], r[j]);
-                fg_store_fp32x4(ro + e + 0, &v[1][0]);
+                for (int j = 0; j < 4; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
             }
             if (live && pos + 2 * tpr < nc) {  // chunk slot 2
                 const int e = (pos + 2 * tpr) * 4;
-                float r[4] = {}, g[4] = {};
-                fg_load_fp32x4_plain(rr + e + 0, &r[0]);
-                fg_load_fp32x4_plain(gr + e + 0, &g[0]);
+                float a[4] = {};
+                fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
+                float g[4] = {};
+                fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
-                for (int j = 0; j < 4; j++) v[2][j] = fmaf(g[j], v[2][j], r[j]);
-                fg_store_fp32x4(ro + e + 0, &v[2][0]);
+                for (int j = 0; j < 4; j++) v[2][j] = fmaf(g[j], v[2][j], a[j]);
             }
             if (live && pos + 3 * tpr < nc) {  // chunk slot 3
                 const int e = (pos + 3 * tpr) * 4;
-                float r[4] = {}, g[4] = {};
-                fg_load_fp32x4_plain(rr + e + 0, &r[0]);
-                fg_load_fp32x4_plain(gr + e + 0, &g[0]);
+                float a[4] = {};
+                fg_load_fp32x4_plain(residual_row + e + 0, &a[0]);
+                float g[4] = {};
+                fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
-                for (int j = 0; j < 4; j++) v[3][j] = fmaf(g[j], v[3][j], r[j]);
-                fg_store_fp32x4(ro + e + 0, &v[3][0]);
+                for (int j = 0; j < 4; j++) v[3][j] = fmaf(g[j], v[3][j], a[j]);
             }
         }
+        {
+            float* orow = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 4;
+                fg_store_fp32x4(orow + e + 0, &v[0][0]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 4;
+                fg_store_fp32x4(orow + e + 0, &v[1][0]);
+            }
+            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+                const int e = (pos + 2 * tpr) * 4;
+                fg_store_fp32x4(orow + e + 0, &v[2][0]);
+            }
+            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+                const int e = (pos + 3 * tpr) * 4;
+                fg_store_fp32x4(orow + e + 0, &v[3][0]);
+            }
+        }
+        const float* gate_row;
         const float* scale_row;
         const float* shift_row;
-        const float* gate_row;
         {
-            const bool one = live && ((const int*)p.index)[b * p.index_stride[0] + l * p.index_stride[1]] != 0;
+            const bool one = live && *((const int*)p.index + b * p.index_stride[0] + l * p.index_stride[1]) != 0;
             // operand selects rather than a branch on the index: nothing waits for its
             // load until the first access through these pointers
+            gate_row = (const float*)(one ? p.gate1 : p.gate0) + b * (one ? p.gate1_stride[0] : p.gate0_stride[0]);
             scale_row = (const float*)(one ? p.scale1 : p.scale0) + b * (one ? p.scale1_stride[0] : p.scale0_stride[0]);
             shift_row = (const float*)(one ? p.shift1 : p.shift0) + b * (one ? p.shift1_stride[0] : p.shift0_stride[0]);
-            gate_row = (const float*)(one ? p.gate1 : p.gate0) + b * (one ? p.gate1_stride[0] : p.gate0_stride[0]);
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
+            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[0][j];
@@ -6026,7 +6335,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_yes_vec16)(const fg_norm_modu
                 for (int j = 0; j < 4; j++) s += v[2][j];
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[3][j];
-                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C;
+                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c;
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[0][j] -= mean;
         #pragma unroll
@@ -6070,7 +6379,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_yes_vec16)(const fg_norm_modu
         #pragma unroll
                 for (int j = 0; j < 4; j++) s = fmaf(v[3][j], v[3][j], s);
             }
-            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C + p.eps);
+            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c + p.eps);
         #pragma unroll
             for (int j = 0; j < 4; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -6144,37 +6453,43 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_yes_vec16)(const fg_norm_modu
                 }
             }
         }
-        if (live && pos < nc) {  // chunk slot 0
-            float sc[4] = {}, sh[4] = {};
-            const int e = pos * 4;
-            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+        {
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 4;
+                float sc[4] = {};
+                fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+                float sh[4] = {};
+                fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 4; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-            float sc[4] = {}, sh[4] = {};
-            const int e = (pos + 1 * tpr) * 4;
-            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+                for (int j = 0; j < 4; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 4;
+                float sc[4] = {};
+                fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+                float sh[4] = {};
+                fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 4; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-            float sc[4] = {}, sh[4] = {};
-            const int e = (pos + 2 * tpr) * 4;
-            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+                for (int j = 0; j < 4; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+                const int e = (pos + 2 * tpr) * 4;
+                float sc[4] = {};
+                fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+                float sh[4] = {};
+                fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 4; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-            float sc[4] = {}, sh[4] = {};
-            const int e = (pos + 3 * tpr) * 4;
-            fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
-            fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
+                for (int j = 0; j < 4; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+                const int e = (pos + 3 * tpr) * 4;
+                float sc[4] = {};
+                fg_load_fp32x4_keep(scale_row + e + 0, &sc[0]);
+                float sh[4] = {};
+                fg_load_fp32x4_keep(shift_row + e + 0, &sh[0]);
         #pragma unroll
-            for (int j = 0; j < 4; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
+                for (int j = 0; j < 4; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
+            }
         }
         {
             float* orow = (float*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
@@ -6196,22 +6511,22 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_yes_vec16)(const fg_norm_modu
             }
         }
         {
-            float* gout = (float*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
+            float* orow = (float*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 4;
-                fg_st16(gout + e, fg_ld16_keep(gate_row + e));
+                fg_st16(orow + e, fg_ld16_keep(gate_row + e));
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 4;
-                fg_st16(gout + e, fg_ld16_keep(gate_row + e));
+                fg_st16(orow + e, fg_ld16_keep(gate_row + e));
             }
             if (live && pos + 2 * tpr < nc) {  // chunk slot 2
                 const int e = (pos + 2 * tpr) * 4;
-                fg_st16(gout + e, fg_ld16_keep(gate_row + e));
+                fg_st16(orow + e, fg_ld16_keep(gate_row + e));
             }
             if (live && pos + 3 * tpr < nc) {  // chunk slot 3
                 const int e = (pos + 3 * tpr) * 4;
-                fg_st16(gout + e, fg_ld16_keep(gate_row + e));
+                fg_st16(orow + e, fg_ld16_keep(gate_row + e));
             }
         }
     }
@@ -6326,166 +6641,233 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_yes_scalar)(const fg_norm_mod
             }
         }
         {
-            const float* rr = (const float*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
-            const float* gr = (const float*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
-            float* ro = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
+            const float* residual_row = (const float*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
+            const float* residual_gate_row = (const float*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[0][j] = fmaf(g[j], v[0][j], r[j]);
-                (ro + e)[0] = fg_from_f32<float>(v[0][0]);
+                for (int j = 0; j < 1; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[1][j] = fmaf(g[j], v[1][j], r[j]);
-                (ro + e)[0] = fg_from_f32<float>(v[1][0]);
+                for (int j = 0; j < 1; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
             }
             if (live && pos + 2 * tpr < nc) {  // chunk slot 2
                 const int e = (pos + 2 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[2][j] = fmaf(g[j], v[2][j], r[j]);
-                (ro + e)[0] = fg_from_f32<float>(v[2][0]);
+                for (int j = 0; j < 1; j++) v[2][j] = fmaf(g[j], v[2][j], a[j]);
             }
             if (live && pos + 3 * tpr < nc) {  // chunk slot 3
                 const int e = (pos + 3 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[3][j] = fmaf(g[j], v[3][j], r[j]);
-                (ro + e)[0] = fg_from_f32<float>(v[3][0]);
+                for (int j = 0; j < 1; j++) v[3][j] = fmaf(g[j], v[3][j], a[j]);
             }
             if (live && pos + 4 * tpr < nc) {  // chunk slot 4
                 const int e = (pos + 4 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[4][j] = fmaf(g[j], v[4][j], r[j]);
-                (ro + e)[0] = fg_from_f32<float>(v[4][0]);
+                for (int j = 0; j < 1; j++) v[4][j] = fmaf(g[j], v[4][j], a[j]);
             }
             if (live && pos + 5 * tpr < nc) {  // chunk slot 5
                 const int e = (pos + 5 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[5][j] = fmaf(g[j], v[5][j], r[j]);
-                (ro + e)[0] = fg_from_f32<float>(v[5][0]);
+                for (int j = 0; j < 1; j++) v[5][j] = fmaf(g[j], v[5][j], a[j]);
             }
             if (live && pos + 6 * tpr < nc) {  // chunk slot 6
                 const int e = (pos + 6 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[6][j] = fmaf(g[j], v[6][j], r[j]);
-                (ro + e)[0] = fg_from_f32<float>(v[6][0]);
+                for (int j = 0; j < 1; j++) v[6][j] = fmaf(g[j], v[6][j], a[j]);
             }
             if (live && pos + 7 * tpr < nc) {  // chunk slot 7
                 const int e = (pos + 7 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[7][j] = fmaf(g[j], v[7][j], r[j]);
-                (ro + e)[0] = fg_from_f32<float>(v[7][0]);
+                for (int j = 0; j < 1; j++) v[7][j] = fmaf(g[j], v[7][j], a[j]);
             }
             if (live && pos + 8 * tpr < nc) {  // chunk slot 8
                 const int e = (pos + 8 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[8][j] = fmaf(g[j], v[8][j], r[j]);
-                (ro + e)[0] = fg_from_f32<float>(v[8][0]);
+                for (int j = 0; j < 1; j++) v[8][j] = fmaf(g[j], v[8][j], a[j]);
             }
             if (live && pos + 9 * tpr < nc) {  // chunk slot 9
                 const int e = (pos + 9 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[9][j] = fmaf(g[j], v[9][j], r[j]);
-                (ro + e)[0] = fg_from_f32<float>(v[9][0]);
+                for (int j = 0; j < 1; j++) v[9][j] = fmaf(g[j], v[9][j], a[j]);
             }
             if (live && pos + 10 * tpr < nc) {  // chunk slot 10
                 const int e = (pos + 10 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[10][j] = fmaf(g[j], v[10][j], r[j]);
-                (ro + e)[0] = fg_from_f32<float>(v[10][0]);
+                for (int j = 0; j < 1; j++) v[10][j] = fmaf(g[j], v[10][j], a[j]);
             }
             if (live && pos + 11 * tpr < nc) {  // chunk slot 11
                 const int e = (pos + 11 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[11][j] = fmaf(g[j], v[11][j], r[j]);
-                (ro + e)[0] = fg_from_f32<float>(v[11][0]);
+                for (int j = 0; j < 1; j++) v[11][j] = fmaf(g[j], v[11][j], a[j]);
             }
             if (live && pos + 12 * tpr < nc) {  // chunk slot 12
                 const int e = (pos + 12 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[12][j] = fmaf(g[j], v[12][j], r[j]);
-                (ro + e)[0] = fg_from_f32<float>(v[12][0]);
+                for (int j = 0; j < 1; j++) v[12][j] = fmaf(g[j], v[12][j], a[j]);
             }
             if (live && pos + 13 * tpr < nc) {  // chunk slot 13
                 const int e = (pos + 13 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[13][j] = fmaf(g[j], v[13][j], r[j]);
-                (ro + e)[0] = fg_from_f32<float>(v[13][0]);
+                for (int j = 0; j < 1; j++) v[13][j] = fmaf(g[j], v[13][j], a[j]);
             }
             if (live && pos + 14 * tpr < nc) {  // chunk slot 14
                 const int e = (pos + 14 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[14][j] = fmaf(g[j], v[14][j], r[j]);
-                (ro + e)[0] = fg_from_f32<float>(v[14][0]);
+                for (int j = 0; j < 1; j++) v[14][j] = fmaf(g[j], v[14][j], a[j]);
             }
             if (live && pos + 15 * tpr < nc) {  // chunk slot 15
                 const int e = (pos + 15 * tpr) * 1;
-                float r[1] = {}, g[1] = {};
-                r[0] = fg_to_f32((rr + e)[0]);
-                g[0] = fg_to_f32((gr + e)[0]);
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+                float g[1] = {};
+                g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
-                for (int j = 0; j < 1; j++) v[15][j] = fmaf(g[j], v[15][j], r[j]);
-                (ro + e)[0] = fg_from_f32<float>(v[15][0]);
+                for (int j = 0; j < 1; j++) v[15][j] = fmaf(g[j], v[15][j], a[j]);
             }
         }
+        {
+            float* orow = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 1;
+                (orow + e)[0] = fg_from_f32<float>(v[0][0]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<float>(v[1][0]);
+            }
+            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+                const int e = (pos + 2 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<float>(v[2][0]);
+            }
+            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+                const int e = (pos + 3 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<float>(v[3][0]);
+            }
+            if (live && pos + 4 * tpr < nc) {  // chunk slot 4
+                const int e = (pos + 4 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<float>(v[4][0]);
+            }
+            if (live && pos + 5 * tpr < nc) {  // chunk slot 5
+                const int e = (pos + 5 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<float>(v[5][0]);
+            }
+            if (live && pos + 6 * tpr < nc) {  // chunk slot 6
+                const int e = (pos + 6 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<float>(v[6][0]);
+            }
+            if (live && pos + 7 * tpr < nc) {  // chunk slot 7
+                const int e = (pos + 7 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<float>(v[7][0]);
+            }
+            if (live && pos + 8 * tpr < nc) {  // chunk slot 8
+                const int e = (pos + 8 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<float>(v[8][0]);
+            }
+            if (live && pos + 9 * tpr < nc) {  // chunk slot 9
+                const int e = (pos + 9 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<float>(v[9][0]);
+            }
+            if (live && pos + 10 * tpr < nc) {  // chunk slot 10
+                const int e = (pos + 10 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<float>(v[10][0]);
+            }
+            if (live && pos + 11 * tpr < nc) {  // chunk slot 11
+                const int e = (pos + 11 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<float>(v[11][0]);
+            }
+            if (live && pos + 12 * tpr < nc) {  // chunk slot 12
+                const int e = (pos + 12 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<float>(v[12][0]);
+            }
+            if (live && pos + 13 * tpr < nc) {  // chunk slot 13
+                const int e = (pos + 13 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<float>(v[13][0]);
+            }
+            if (live && pos + 14 * tpr < nc) {  // chunk slot 14
+                const int e = (pos + 14 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<float>(v[14][0]);
+            }
+            if (live && pos + 15 * tpr < nc) {  // chunk slot 15
+                const int e = (pos + 15 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<float>(v[15][0]);
+            }
+        }
+        const float* gate_row;
         const float* scale_row;
         const float* shift_row;
-        const float* gate_row;
         {
-            const bool one = live && ((const int*)p.index)[b * p.index_stride[0] + l * p.index_stride[1]] != 0;
+            const bool one = live && *((const int*)p.index + b * p.index_stride[0] + l * p.index_stride[1]) != 0;
             // the element path: the branch costs fewer registers than the selects
+            gate_row = one ? (const float*)p.gate1 + b * p.gate1_stride[0] : (const float*)p.gate0 + b * p.gate0_stride[0];
             scale_row = one ? (const float*)p.scale1 + b * p.scale1_stride[0] : (const float*)p.scale0 + b * p.scale0_stride[0];
             shift_row = one ? (const float*)p.shift1 + b * p.shift1_stride[0] : (const float*)p.shift0 + b * p.shift0_stride[0];
-            gate_row = one ? (const float*)p.gate1 + b * p.gate1_stride[0] : (const float*)p.gate0 + b * p.gate0_stride[0];
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
+            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 1; j++) s += v[0][j];
@@ -6519,7 +6901,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_yes_scalar)(const fg_norm_mod
                 for (int j = 0; j < 1; j++) s += v[14][j];
         #pragma unroll
                 for (int j = 0; j < 1; j++) s += v[15][j];
-                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C;
+                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c;
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[0][j] -= mean;
         #pragma unroll
@@ -6635,7 +7017,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_yes_scalar)(const fg_norm_mod
         #pragma unroll
                 for (int j = 0; j < 1; j++) s = fmaf(v[15][j], v[15][j], s);
             }
-            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C + p.eps);
+            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c + p.eps);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -6913,133 +7295,151 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_yes_scalar)(const fg_norm_mod
                 }
             }
         }
-        if (live && pos < nc) {  // chunk slot 0
-            float sc[1] = {}, sh[1] = {};
-            const int e = pos * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+        {
+            if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 1 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[0][j] = fmaf(v[0][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 2 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[1][j] = fmaf(v[1][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+                const int e = (pos + 2 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 3 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[2][j] = fmaf(v[2][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+                const int e = (pos + 3 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 4 * tpr < nc) {  // chunk slot 4
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 4 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[3][j] = fmaf(v[3][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 4 * tpr < nc) {  // chunk slot 4
+                const int e = (pos + 4 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[4][j] = fmaf(v[4][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 5 * tpr < nc) {  // chunk slot 5
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 5 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[4][j] = fmaf(v[4][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 5 * tpr < nc) {  // chunk slot 5
+                const int e = (pos + 5 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[5][j] = fmaf(v[5][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 6 * tpr < nc) {  // chunk slot 6
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 6 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[5][j] = fmaf(v[5][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 6 * tpr < nc) {  // chunk slot 6
+                const int e = (pos + 6 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[6][j] = fmaf(v[6][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 7 * tpr < nc) {  // chunk slot 7
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 7 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[6][j] = fmaf(v[6][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 7 * tpr < nc) {  // chunk slot 7
+                const int e = (pos + 7 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[7][j] = fmaf(v[7][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 8 * tpr < nc) {  // chunk slot 8
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 8 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[7][j] = fmaf(v[7][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 8 * tpr < nc) {  // chunk slot 8
+                const int e = (pos + 8 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[8][j] = fmaf(v[8][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 9 * tpr < nc) {  // chunk slot 9
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 9 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[8][j] = fmaf(v[8][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 9 * tpr < nc) {  // chunk slot 9
+                const int e = (pos + 9 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[9][j] = fmaf(v[9][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 10 * tpr < nc) {  // chunk slot 10
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 10 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[9][j] = fmaf(v[9][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 10 * tpr < nc) {  // chunk slot 10
+                const int e = (pos + 10 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[10][j] = fmaf(v[10][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 11 * tpr < nc) {  // chunk slot 11
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 11 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[10][j] = fmaf(v[10][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 11 * tpr < nc) {  // chunk slot 11
+                const int e = (pos + 11 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[11][j] = fmaf(v[11][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 12 * tpr < nc) {  // chunk slot 12
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 12 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[11][j] = fmaf(v[11][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 12 * tpr < nc) {  // chunk slot 12
+                const int e = (pos + 12 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[12][j] = fmaf(v[12][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 13 * tpr < nc) {  // chunk slot 13
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 13 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[12][j] = fmaf(v[12][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 13 * tpr < nc) {  // chunk slot 13
+                const int e = (pos + 13 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[13][j] = fmaf(v[13][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 14 * tpr < nc) {  // chunk slot 14
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 14 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[13][j] = fmaf(v[13][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 14 * tpr < nc) {  // chunk slot 14
+                const int e = (pos + 14 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[14][j] = fmaf(v[14][j], p.scale_offset + sc[j], sh[j]);
-        }
-        if (live && pos + 15 * tpr < nc) {  // chunk slot 15
-            float sc[1] = {}, sh[1] = {};
-            const int e = (pos + 15 * tpr) * 1;
-            sc[0] = fg_to_f32((scale_row + e)[0]);
-            sh[0] = fg_to_f32((shift_row + e)[0]);
+                for (int j = 0; j < 1; j++) v[14][j] = fmaf(v[14][j], p.scale_offset + sc[j], sh[j]);
+            }
+            if (live && pos + 15 * tpr < nc) {  // chunk slot 15
+                const int e = (pos + 15 * tpr) * 1;
+                float sc[1] = {};
+                sc[0] = fg_to_f32((scale_row + e)[0]);
+                float sh[1] = {};
+                sh[0] = fg_to_f32((shift_row + e)[0]);
         #pragma unroll
-            for (int j = 0; j < 1; j++) v[15][j] = fmaf(v[15][j], p.scale_offset + sc[j], sh[j]);
+                for (int j = 0; j < 1; j++) v[15][j] = fmaf(v[15][j], p.scale_offset + sc[j], sh[j]);
+            }
         }
         {
             float* orow = (float*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
@@ -7109,102 +7509,102 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_yes_scalar)(const fg_norm_mod
             }
         }
         {
-            float* gout = (float*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
+            float* orow = (float*)p.gate_out + b * p.gate_out_stride[0] + l * p.gate_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<float>(g[0]);
+                (orow + e)[0] = fg_from_f32<float>(g[0]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<float>(g[0]);
+                (orow + e)[0] = fg_from_f32<float>(g[0]);
             }
             if (live && pos + 2 * tpr < nc) {  // chunk slot 2
                 const int e = (pos + 2 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<float>(g[0]);
+                (orow + e)[0] = fg_from_f32<float>(g[0]);
             }
             if (live && pos + 3 * tpr < nc) {  // chunk slot 3
                 const int e = (pos + 3 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<float>(g[0]);
+                (orow + e)[0] = fg_from_f32<float>(g[0]);
             }
             if (live && pos + 4 * tpr < nc) {  // chunk slot 4
                 const int e = (pos + 4 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<float>(g[0]);
+                (orow + e)[0] = fg_from_f32<float>(g[0]);
             }
             if (live && pos + 5 * tpr < nc) {  // chunk slot 5
                 const int e = (pos + 5 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<float>(g[0]);
+                (orow + e)[0] = fg_from_f32<float>(g[0]);
             }
             if (live && pos + 6 * tpr < nc) {  // chunk slot 6
                 const int e = (pos + 6 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<float>(g[0]);
+                (orow + e)[0] = fg_from_f32<float>(g[0]);
             }
             if (live && pos + 7 * tpr < nc) {  // chunk slot 7
                 const int e = (pos + 7 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<float>(g[0]);
+                (orow + e)[0] = fg_from_f32<float>(g[0]);
             }
             if (live && pos + 8 * tpr < nc) {  // chunk slot 8
                 const int e = (pos + 8 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<float>(g[0]);
+                (orow + e)[0] = fg_from_f32<float>(g[0]);
             }
             if (live && pos + 9 * tpr < nc) {  // chunk slot 9
                 const int e = (pos + 9 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<float>(g[0]);
+                (orow + e)[0] = fg_from_f32<float>(g[0]);
             }
             if (live && pos + 10 * tpr < nc) {  // chunk slot 10
                 const int e = (pos + 10 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<float>(g[0]);
+                (orow + e)[0] = fg_from_f32<float>(g[0]);
             }
             if (live && pos + 11 * tpr < nc) {  // chunk slot 11
                 const int e = (pos + 11 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<float>(g[0]);
+                (orow + e)[0] = fg_from_f32<float>(g[0]);
             }
             if (live && pos + 12 * tpr < nc) {  // chunk slot 12
                 const int e = (pos + 12 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<float>(g[0]);
+                (orow + e)[0] = fg_from_f32<float>(g[0]);
             }
             if (live && pos + 13 * tpr < nc) {  // chunk slot 13
                 const int e = (pos + 13 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<float>(g[0]);
+                (orow + e)[0] = fg_from_f32<float>(g[0]);
             }
             if (live && pos + 14 * tpr < nc) {  // chunk slot 14
                 const int e = (pos + 14 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<float>(g[0]);
+                (orow + e)[0] = fg_from_f32<float>(g[0]);
             }
             if (live && pos + 15 * tpr < nc) {  // chunk slot 15
                 const int e = (pos + 15 * tpr) * 1;
                 float g[1];
                 g[0] = fg_to_f32((gate_row + e)[0]);
-                (gout + e)[0] = fg_from_f32<float>(g[0]);
+                (orow + e)[0] = fg_from_f32<float>(g[0]);
             }
         }
     }

@@ -1,4 +1,4 @@
-// generated from gen/specs/qknorm_across_heads_rope.lua by fusegen: do not edit
+// generated from gen/specs/rotary.lua by fusegen: do not edit
 // qknorm_across_heads_rope: RMSNorm of q and k over all heads of a token, then rotary embedding from per-token cos/sin tables, in place
 // Compiled once per GPU target with -DFG_SM=<target> (80 for sm_80); kernel
 // and launcher names end in _sm<target>.
@@ -115,7 +115,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_d64_full_vec16)
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const __half* pw = (const __half*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
@@ -377,7 +377,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_d64_full_scalar
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const __half* pw = (const __half*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
@@ -664,7 +664,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_d64_partial_vec
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const __half* pw = (const __half*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
@@ -1040,7 +1040,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_d64_partial_sca
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const __half* pw = (const __half*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
@@ -1367,7 +1367,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_d128_full_vec16
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const __half* pw = (const __half*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
@@ -1629,7 +1629,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_d128_full_scala
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const __half* pw = (const __half*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
@@ -1916,7 +1916,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_d128_partial_ve
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const __half* pw = (const __half*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
@@ -2292,7 +2292,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_d128_partial_sc
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const __half* pw = (const __half*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
@@ -2656,7 +2656,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_dany_full_vec16
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const __half* pw = (const __half*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
@@ -3032,7 +3032,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_dany_full_scala
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const __half* pw = (const __half*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
@@ -3396,7 +3396,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_dany_partial_ve
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const __half* pw = (const __half*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
@@ -3772,7 +3772,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_dany_partial_sc
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const __half* pw = (const __half*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;

@@ -1,4 +1,4 @@
-// generated from gen/specs/qknorm_across_heads_rope.lua by fusegen: do not edit
+// generated from gen/specs/rotary.lua by fusegen: do not edit
 // qknorm_across_heads_rope: RMSNorm of q and k over all heads of a token, then rotary embedding from per-token cos/sin tables, in place
 // Compiled once per GPU target with -DFG_SM=<target> (80 for sm_80); kernel
 // and launcher names end in _sm<target>.
@@ -122,7 +122,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_interleaved_d64_full
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const __half* pw = (const __half*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
@@ -396,7 +396,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_interleaved_d64_full
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const __half* pw = (const __half*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
@@ -659,7 +659,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_interleaved_d64_part
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const __half* pw = (const __half*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
@@ -1002,7 +1002,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_interleaved_d64_part
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const __half* pw = (const __half*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
@@ -1341,7 +1341,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_interleaved_d128_ful
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const __half* pw = (const __half*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
@@ -1615,7 +1615,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_interleaved_d128_ful
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const __half* pw = (const __half*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
@@ -1878,7 +1878,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_interleaved_d128_par
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const __half* pw = (const __half*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
@@ -2221,7 +2221,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_interleaved_d128_par
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const __half* pw = (const __half*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
@@ -2596,7 +2596,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_interleaved_dany_ful
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const __half* pw = (const __half*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
@@ -2984,7 +2984,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_interleaved_dany_ful
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const __half* pw = (const __half*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
@@ -3325,7 +3325,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_interleaved_dany_par
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const __half* pw = (const __half*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
@@ -3668,7 +3668,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_interleaved_dany_par
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const __half* pw = (const __half*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;

@@ -1,4 +1,4 @@
-// generated from gen/specs/qknorm_across_heads_rope.lua by fusegen: do not edit
+// generated from gen/specs/rotary.lua by fusegen: do not edit
 // qknorm_across_heads_rope: RMSNorm of q and k over all heads of a token, then rotary embedding from per-token cos/sin tables, in place
 // Compiled once per GPU target with -DFG_SM=<target> (80 for sm_80); kernel
 // and launcher names end in _sm<target>.
@@ -105,7 +105,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_half_d64_full_vec16)
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
@@ -315,7 +315,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_half_d64_full_scalar
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
@@ -548,7 +548,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_half_d64_partial_vec
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
@@ -832,7 +832,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_half_d64_partial_sca
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
@@ -1081,7 +1081,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_half_d128_full_vec16
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
@@ -1291,7 +1291,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_half_d128_full_scala
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
@@ -1524,7 +1524,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_half_d128_partial_ve
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
@@ -1808,7 +1808,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_half_d128_partial_sc
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
@@ -2133,7 +2133,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_half_dany_full_vec16
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
@@ -2556,7 +2556,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_half_dany_full_scala
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
@@ -2967,7 +2967,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_half_dany_partial_ve
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
@@ -3390,7 +3390,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_half_dany_partial_sc
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;

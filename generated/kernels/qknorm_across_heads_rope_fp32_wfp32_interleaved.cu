@@ -1,4 +1,4 @@
-// generated from gen/specs/qknorm_across_heads_rope.lua by fusegen: do not edit
+// generated from gen/specs/rotary.lua by fusegen: do not edit
 // qknorm_across_heads_rope: RMSNorm of q and k over all heads of a token, then rotary embedding from per-token cos/sin tables, in place
 // Compiled once per GPU target with -DFG_SM=<target> (80 for sm_80); kernel
 // and launcher names end in _sm<target>.
@@ -114,7 +114,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_interleaved_d64_full
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
@@ -336,7 +336,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_interleaved_d64_full
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
@@ -555,7 +555,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_interleaved_d64_part
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
@@ -822,7 +822,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_interleaved_d64_part
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
@@ -1085,7 +1085,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_interleaved_d128_ful
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
@@ -1307,7 +1307,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_interleaved_d128_ful
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
@@ -1526,7 +1526,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_interleaved_d128_par
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
@@ -1793,7 +1793,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_interleaved_d128_par
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
@@ -2142,7 +2142,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_interleaved_dany_ful
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
@@ -2592,7 +2592,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_interleaved_dany_ful
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
@@ -2983,7 +2983,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_interleaved_dany_par
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
@@ -3376,7 +3376,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp32_wfp32_tabfp32_interleaved_dany_par
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;

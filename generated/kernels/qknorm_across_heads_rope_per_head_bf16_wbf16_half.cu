@@ -1,4 +1,4 @@
-// generated from gen/specs/qknorm_across_heads_rope_per_head.lua by fusegen: do not edit
+// generated from gen/specs/rotary.lua by fusegen: do not edit
 // qknorm_across_heads_rope_per_head: RMSNorm of q and k over all heads of a token, then rotary embedding from per-head cos/sin tables, in place
 // Compiled once per GPU target with -DFG_SM=<target> (80 for sm_80); kernel
 // and launcher names end in _sm<target>.
@@ -102,7 +102,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_half_d64_fu
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
@@ -352,7 +352,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_half_d64_fu
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
@@ -651,7 +651,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_half_d64_pa
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
@@ -1015,7 +1015,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_half_d64_pa
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
@@ -1354,7 +1354,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_half_d128_f
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
@@ -1604,7 +1604,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_half_d128_f
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
@@ -1903,7 +1903,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_half_d128_p
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
@@ -2267,7 +2267,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_half_d128_p
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
@@ -2643,7 +2643,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_half_dany_f
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
@@ -3007,7 +3007,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_half_dany_f
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
@@ -3383,7 +3383,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_half_dany_p
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
@@ -3747,7 +3747,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_half_dany_p
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
@@ -4086,7 +4086,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_half_d64_fu
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
@@ -4334,7 +4334,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_half_d64_fu
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
@@ -4633,7 +4633,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_half_d64_pa
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
@@ -4995,7 +4995,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_half_d64_pa
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
@@ -5334,7 +5334,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_half_d128_f
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
@@ -5582,7 +5582,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_half_d128_f
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
@@ -5881,7 +5881,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_half_d128_p
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
@@ -6243,7 +6243,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_half_d128_p
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
@@ -6619,7 +6619,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_half_dany_f
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
@@ -6981,7 +6981,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_half_dany_f
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
@@ -7357,7 +7357,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_half_dany_p
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
@@ -7719,7 +7719,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_half_dany_p
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;

@@ -1,4 +1,4 @@
-// generated from gen/specs/qknorm_across_heads_rope_per_head.lua by fusegen: do not edit
+// generated from gen/specs/rotary.lua by fusegen: do not edit
 // qknorm_across_heads_rope_per_head: RMSNorm of q and k over all heads of a token, then rotary embedding from per-head cos/sin tables, in place
 // Compiled once per GPU target with -DFG_SM=<target> (80 for sm_80); kernel
 // and launcher names end in _sm<target>.
@@ -106,7 +106,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_interleaved
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
@@ -370,7 +370,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_interleaved
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
@@ -645,7 +645,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_interleaved
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
@@ -978,7 +978,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_interleaved
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
@@ -1329,7 +1329,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_interleaved
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
@@ -1593,7 +1593,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_interleaved
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
@@ -1868,7 +1868,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_interleaved
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
@@ -2201,7 +2201,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_interleaved
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
@@ -2588,7 +2588,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_interleaved
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
@@ -2968,7 +2968,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_interleaved
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
@@ -3321,7 +3321,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_interleaved
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
@@ -3654,7 +3654,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_interleaved
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
@@ -4005,7 +4005,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_interleaved
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
@@ -4269,7 +4269,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_interleaved
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
@@ -4544,7 +4544,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_interleaved
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
@@ -4877,7 +4877,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_interleaved
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
@@ -5228,7 +5228,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_interleaved
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
@@ -5492,7 +5492,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_interleaved
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
@@ -5767,7 +5767,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_interleaved
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
@@ -6100,7 +6100,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_interleaved
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
@@ -6487,7 +6487,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_interleaved
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
@@ -6867,7 +6867,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_interleaved
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
@@ -7220,7 +7220,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_interleaved
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
@@ -7553,7 +7553,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_interleaved
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;

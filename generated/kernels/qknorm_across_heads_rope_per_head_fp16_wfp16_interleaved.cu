@@ -1,4 +1,4 @@
-// generated from gen/specs/qknorm_across_heads_rope_per_head.lua by fusegen: do not edit
+// generated from gen/specs/rotary.lua by fusegen: do not edit
 // qknorm_across_heads_rope_per_head: RMSNorm of q and k over all heads of a token, then rotary embedding from per-head cos/sin tables, in place
 // Compiled once per GPU target with -DFG_SM=<target> (80 for sm_80); kernel
 // and launcher names end in _sm<target>.
@@ -106,7 +106,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_interleaved
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const __half* pw = (const __half*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
@@ -368,7 +368,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_interleaved
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const __half* pw = (const __half*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
@@ -643,7 +643,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_interleaved
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const __half* pw = (const __half*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
@@ -974,7 +974,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_interleaved
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const __half* pw = (const __half*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
@@ -1325,7 +1325,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_interleaved
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const __half* pw = (const __half*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
@@ -1587,7 +1587,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_interleaved
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const __half* pw = (const __half*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
@@ -1862,7 +1862,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_interleaved
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const __half* pw = (const __half*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
@@ -2193,7 +2193,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_interleaved
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const __half* pw = (const __half*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
@@ -2580,7 +2580,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_interleaved
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const __half* pw = (const __half*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
@@ -2956,7 +2956,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_interleaved
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const __half* pw = (const __half*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
@@ -3309,7 +3309,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_interleaved
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const __half* pw = (const __half*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
@@ -3640,7 +3640,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_interleaved
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const __half* pw = (const __half*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
@@ -3991,7 +3991,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_interleaved
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const __half* pw = (const __half*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
@@ -4253,7 +4253,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_interleaved
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const __half* pw = (const __half*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
@@ -4528,7 +4528,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_interleaved
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const __half* pw = (const __half*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
@@ -4859,7 +4859,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_interleaved
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const __half* pw = (const __half*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
@@ -5210,7 +5210,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_interleaved
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const __half* pw = (const __half*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
@@ -5472,7 +5472,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_interleaved
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const __half* pw = (const __half*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
@@ -5747,7 +5747,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_interleaved
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const __half* pw = (const __half*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
@@ -6078,7 +6078,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_interleaved
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const __half* pw = (const __half*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
@@ -6465,7 +6465,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_interleaved
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const __half* pw = (const __half*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
@@ -6841,7 +6841,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_interleaved
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const __half* pw = (const __half*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
@@ -7194,7 +7194,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_interleaved
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const __half* pw = (const __half*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
@@ -7525,7 +7525,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_interleaved
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const __half* pw = (const __half*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;

@@ -1,4 +1,4 @@
-// generated from gen/specs/qknorm_across_heads_rope_per_head.lua by fusegen: do not edit
+// generated from gen/specs/rotary.lua by fusegen: do not edit
 // qknorm_across_heads_rope_per_head: RMSNorm of q and k over all heads of a token, then rotary embedding from per-head cos/sin tables, in place
 // Compiled once per GPU target with -DFG_SM=<target> (80 for sm_80); kernel
 // and launcher names end in _sm<target>.
@@ -102,7 +102,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_half_d64_fu
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
@@ -354,7 +354,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_half_d64_fu
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
@@ -653,7 +653,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_half_d64_pa
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
@@ -1021,7 +1021,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_half_d64_pa
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
@@ -1360,7 +1360,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_half_d128_f
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
@@ -1612,7 +1612,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_half_d128_f
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
@@ -1911,7 +1911,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_half_d128_p
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
@@ -2279,7 +2279,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_half_d128_p
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
@@ -2655,7 +2655,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_half_dany_f
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
@@ -3023,7 +3023,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_half_dany_f
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
@@ -3399,7 +3399,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_half_dany_p
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
@@ -3767,7 +3767,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_half_dany_p
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
@@ -4106,7 +4106,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_half_d64_fu
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
@@ -4356,7 +4356,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_half_d64_fu
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
@@ -4655,7 +4655,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_half_d64_pa
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
@@ -5021,7 +5021,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_half_d64_pa
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
@@ -5360,7 +5360,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_half_d128_f
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
@@ -5610,7 +5610,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_half_d128_f
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
@@ -5909,7 +5909,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_half_d128_p
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
@@ -6275,7 +6275,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_half_d128_p
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
@@ -6651,7 +6651,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_half_dany_f
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
@@ -7017,7 +7017,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_half_dany_f
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
@@ -7393,7 +7393,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_half_dany_p
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
@@ -7759,7 +7759,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_half_dany_p
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;

@@ -1,4 +1,4 @@
-// generated from gen/specs/qknorm_across_heads_rope_per_head.lua by fusegen: do not edit
+// generated from gen/specs/rotary.lua by fusegen: do not edit
 // qknorm_across_heads_rope_per_head: RMSNorm of q and k over all heads of a token, then rotary embedding from per-head cos/sin tables, in place
 // Compiled once per GPU target with -DFG_SM=<target> (80 for sm_80); kernel
 // and launcher names end in _sm<target>.
@@ -94,7 +94,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp32_wfp32_tabfp32_half_d64_fu
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
@@ -298,7 +298,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp32_wfp32_tabfp32_half_d64_fu
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
@@ -537,7 +537,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp32_wfp32_tabfp32_half_d64_pa
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
@@ -815,7 +815,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp32_wfp32_tabfp32_half_d64_pa
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
@@ -1070,7 +1070,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp32_wfp32_tabfp32_half_d128_f
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
@@ -1274,7 +1274,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp32_wfp32_tabfp32_half_d128_f
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
@@ -1513,7 +1513,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp32_wfp32_tabfp32_half_d128_p
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
@@ -1791,7 +1791,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp32_wfp32_tabfp32_half_d128_p
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
@@ -2117,7 +2117,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp32_wfp32_tabfp32_half_dany_f
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
@@ -2528,7 +2528,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp32_wfp32_tabfp32_half_dany_f
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
@@ -2951,7 +2951,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp32_wfp32_tabfp32_half_dany_p
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
@@ -3362,7 +3362,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp32_wfp32_tabfp32_half_dany_p
                 }
             }
             // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 // w at this lane's elements of head h
                 const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;

@@ -1,4 +1,4 @@
-// generated from gen/specs/qknorm_rope_cos_sin_cache.lua by fusegen: do not edit
+// generated from gen/specs/rotary.lua by fusegen: do not edit
 // qknorm_rope_cos_sin_cache: RMSNorm of each head of q and k, then rotary embedding from a packed cos_sin_cache, in place
 // Compiled once per GPU target with -DFG_SM=<target> (80 for sm_80); kernel
 // and launcher names end in _sm<target>.
@@ -102,7 +102,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_half_d64_ful
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -362,7 +362,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_half_d64_ful
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -617,7 +617,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_half_d64_par
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -982,7 +982,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_half_d64_par
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -1286,7 +1286,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_half_d80_ful
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -1547,7 +1547,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_half_d80_ful
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -1803,7 +1803,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_half_d80_par
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -2169,7 +2169,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_half_d80_par
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -2474,7 +2474,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_half_d96_ful
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -2735,7 +2735,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_half_d96_ful
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -2991,7 +2991,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_half_d96_par
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -3357,7 +3357,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_half_d96_par
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -3662,7 +3662,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_half_d128_fu
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -3923,7 +3923,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_half_d128_fu
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -4179,7 +4179,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_half_d128_pa
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -4545,7 +4545,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_half_d128_pa
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -4850,7 +4850,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_half_d256_fu
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -5112,7 +5112,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_half_d256_fu
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -5369,7 +5369,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_half_d256_pa
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -5736,7 +5736,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_half_d256_pa
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -6063,7 +6063,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_half_dany_fu
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -6431,7 +6431,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_half_dany_fu
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -6759,7 +6759,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_half_dany_pa
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -7127,7 +7127,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi32_half_dany_pa
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -7434,7 +7434,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_half_d64_ful
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -7694,7 +7694,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_half_d64_ful
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -7949,7 +7949,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_half_d64_par
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -8314,7 +8314,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_half_d64_par
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -8618,7 +8618,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_half_d80_ful
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -8879,7 +8879,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_half_d80_ful
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -9135,7 +9135,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_half_d80_par
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -9501,7 +9501,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_half_d80_par
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -9806,7 +9806,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_half_d96_ful
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -10067,7 +10067,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_half_d96_ful
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -10323,7 +10323,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_half_d96_par
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -10689,7 +10689,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_half_d96_par
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -10994,7 +10994,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_half_d128_fu
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -11255,7 +11255,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_half_d128_fu
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -11511,7 +11511,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_half_d128_pa
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -11877,7 +11877,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_half_d128_pa
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -12182,7 +12182,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_half_d256_fu
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -12444,7 +12444,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_half_d256_fu
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -12701,7 +12701,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_half_d256_pa
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -13068,7 +13068,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_half_d256_pa
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -13395,7 +13395,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_half_dany_fu
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -13763,7 +13763,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_half_dany_fu
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -14091,7 +14091,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_half_dany_pa
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -14459,7 +14459,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wbf16_tabfp32_posi64_half_dany_pa
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);

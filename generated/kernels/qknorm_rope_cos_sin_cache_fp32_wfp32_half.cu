@@ -1,4 +1,4 @@
-// generated from gen/specs/qknorm_rope_cos_sin_cache.lua by fusegen: do not edit
+// generated from gen/specs/rotary.lua by fusegen: do not edit
 // qknorm_rope_cos_sin_cache: RMSNorm of each head of q and k, then rotary embedding from a packed cos_sin_cache, in place
 // Compiled once per GPU target with -DFG_SM=<target> (80 for sm_80); kernel
 // and launcher names end in _sm<target>.
@@ -96,7 +96,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_half_d64_ful
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -301,7 +301,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_half_d64_ful
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -515,7 +515,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_half_d64_par
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -785,7 +785,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_half_d64_par
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -1016,7 +1016,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_half_d80_ful
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -1222,7 +1222,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_half_d80_ful
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -1437,7 +1437,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_half_d80_par
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -1708,7 +1708,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_half_d80_par
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -1940,7 +1940,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_half_d96_ful
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -2146,7 +2146,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_half_d96_ful
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -2361,7 +2361,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_half_d96_par
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -2632,7 +2632,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_half_d96_par
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -2864,7 +2864,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_half_d128_fu
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -3070,7 +3070,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_half_d128_fu
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -3285,7 +3285,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_half_d128_pa
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -3556,7 +3556,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_half_d128_pa
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -3788,7 +3788,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_half_d256_fu
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -3995,7 +3995,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_half_d256_fu
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -4211,7 +4211,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_half_d256_pa
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -4483,7 +4483,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_half_d256_pa
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -4775,7 +4775,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_half_dany_fu
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -5180,7 +5180,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_half_dany_fu
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -5549,7 +5549,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_half_dany_pa
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -5954,7 +5954,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi32_half_dany_pa
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -6264,7 +6264,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_half_d64_ful
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -6469,7 +6469,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_half_d64_ful
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -6683,7 +6683,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_half_d64_par
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -6953,7 +6953,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_half_d64_par
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -7184,7 +7184,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_half_d80_ful
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -7390,7 +7390,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_half_d80_ful
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -7605,7 +7605,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_half_d80_par
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -7876,7 +7876,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_half_d80_par
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -8108,7 +8108,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_half_d96_ful
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -8314,7 +8314,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_half_d96_ful
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -8529,7 +8529,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_half_d96_par
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -8800,7 +8800,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_half_d96_par
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -9032,7 +9032,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_half_d128_fu
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -9238,7 +9238,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_half_d128_fu
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -9453,7 +9453,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_half_d128_pa
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -9724,7 +9724,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_half_d128_pa
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -9956,7 +9956,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_half_d256_fu
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -10163,7 +10163,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_half_d256_fu
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -10379,7 +10379,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_half_d256_pa
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -10651,7 +10651,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_half_d256_pa
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -10943,7 +10943,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_half_dany_fu
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -11348,7 +11348,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_half_dany_fu
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -11717,7 +11717,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_half_dany_pa
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -12122,7 +12122,7 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_half_dany_pa
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);

@@ -1,4 +1,4 @@
-// generated from gen/specs/qknorm_rope.lua by fusegen: do not edit
+// generated from gen/specs/rotary.lua by fusegen: do not edit
 // qknorm_rope: RMSNorm of each head of q and k, then rotary embedding from per-token cos/sin tables, in place
 // Compiled once per GPU target with -DFG_SM=<target> (80 for sm_80); kernel
 // and launcher names end in _sm<target>.
@@ -83,7 +83,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d64_full_vec16)(const fg_qkn
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -275,7 +275,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d64_full_scalar)(const fg_qk
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -476,7 +476,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d64_partial_vec16)(const fg_
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -733,7 +733,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d64_partial_scalar)(const fg
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -951,7 +951,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d80_full_vec16)(const fg_qkn
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -1144,7 +1144,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d80_full_scalar)(const fg_qk
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -1346,7 +1346,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d80_partial_vec16)(const fg_
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -1604,7 +1604,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d80_partial_scalar)(const fg
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -1823,7 +1823,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d96_full_vec16)(const fg_qkn
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -2016,7 +2016,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d96_full_scalar)(const fg_qk
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -2218,7 +2218,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d96_partial_vec16)(const fg_
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -2476,7 +2476,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d96_partial_scalar)(const fg
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -2695,7 +2695,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d128_full_vec16)(const fg_qk
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -2888,7 +2888,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d128_full_scalar)(const fg_q
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -3090,7 +3090,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d128_partial_vec16)(const fg
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -3348,7 +3348,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d128_partial_scalar)(const f
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -3567,7 +3567,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d256_full_vec16)(const fg_qk
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -3761,7 +3761,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d256_full_scalar)(const fg_q
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -3964,7 +3964,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d256_partial_vec16)(const fg
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -4223,7 +4223,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_d256_partial_scalar)(const f
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -4495,7 +4495,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_dany_full_vec16)(const fg_qk
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -4880,7 +4880,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_dany_full_scalar)(const fg_q
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -5229,7 +5229,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_dany_partial_vec16)(const fg
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -5614,7 +5614,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_half_dany_partial_scalar)(const f
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);

@@ -1,4 +1,4 @@
-// generated from gen/specs/qknorm_rope.lua by fusegen: do not edit
+// generated from gen/specs/rotary.lua by fusegen: do not edit
 // qknorm_rope: RMSNorm of each head of q and k, then rotary embedding from per-token cos/sin tables, in place
 // Compiled once per GPU target with -DFG_SM=<target> (80 for sm_80); kernel
 // and launcher names end in _sm<target>.
@@ -92,7 +92,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d64_full_vec16)(const
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -294,7 +294,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d64_full_scalar)(cons
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -487,7 +487,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d64_partial_vec16)(co
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -726,7 +726,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d64_partial_scalar)(c
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -956,7 +956,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d80_full_vec16)(const
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -1159,7 +1159,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d80_full_scalar)(cons
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -1353,7 +1353,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d80_partial_vec16)(co
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -1593,7 +1593,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d80_partial_scalar)(c
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -1824,7 +1824,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d96_full_vec16)(const
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -2027,7 +2027,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d96_full_scalar)(cons
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -2221,7 +2221,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d96_partial_vec16)(co
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -2461,7 +2461,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d96_partial_scalar)(c
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -2692,7 +2692,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d128_full_vec16)(cons
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -2895,7 +2895,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d128_full_scalar)(con
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -3089,7 +3089,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d128_partial_vec16)(c
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -3329,7 +3329,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d128_partial_scalar)(
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -3560,7 +3560,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d256_full_vec16)(cons
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -3764,7 +3764,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d256_full_scalar)(con
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -3959,7 +3959,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d256_partial_vec16)(c
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -4200,7 +4200,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_d256_partial_scalar)(
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -4494,7 +4494,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_dany_full_vec16)(cons
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -4901,7 +4901,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_dany_full_scalar)(con
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -5241,7 +5241,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_dany_partial_vec16)(c
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -5592,7 +5592,7 @@ FG_ARCH_NAME(fg_qknorm_rope_fp32_wfp32_tabfp32_interleaved_dany_partial_scalar)(
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);

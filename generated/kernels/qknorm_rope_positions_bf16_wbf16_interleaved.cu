@@ -1,4 +1,4 @@
-// generated from gen/specs/qknorm_rope_positions.lua by fusegen: do not edit
+// generated from gen/specs/rotary.lua by fusegen: do not edit
 // qknorm_rope_positions: RMSNorm of each head of q and k, then rotary embedding from cos/sin tables indexed by positions, in place
 // Compiled once per GPU target with -DFG_SM=<target> (80 for sm_80); kernel
 // and launcher names end in _sm<target>.
@@ -112,7 +112,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d64_
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -385,7 +385,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d64_
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -633,7 +633,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d64_
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -959,7 +959,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d64_
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -1276,7 +1276,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d80_
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -1550,7 +1550,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d80_
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -1799,7 +1799,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d80_
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -2126,7 +2126,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d80_
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -2444,7 +2444,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d96_
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -2718,7 +2718,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d96_
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -2967,7 +2967,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d96_
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -3294,7 +3294,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d96_
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -3612,7 +3612,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d128
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -3886,7 +3886,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d128
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -4135,7 +4135,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d128
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -4462,7 +4462,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d128
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -4780,7 +4780,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d256
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -5055,7 +5055,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d256
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -5305,7 +5305,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d256
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -5633,7 +5633,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_d256
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -5972,7 +5972,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_dany
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -6353,7 +6353,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_dany
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -6675,7 +6675,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_dany
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -7004,7 +7004,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi32_interleaved_dany
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -7324,7 +7324,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d64_
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -7597,7 +7597,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d64_
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -7845,7 +7845,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d64_
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -8171,7 +8171,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d64_
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -8488,7 +8488,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d80_
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -8762,7 +8762,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d80_
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -9011,7 +9011,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d80_
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -9338,7 +9338,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d80_
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -9656,7 +9656,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d96_
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -9930,7 +9930,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d96_
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -10179,7 +10179,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d96_
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -10506,7 +10506,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d96_
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -10824,7 +10824,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d128
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -11098,7 +11098,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d128
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -11347,7 +11347,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d128
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -11674,7 +11674,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d128
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -11992,7 +11992,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d256
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -12267,7 +12267,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d256
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -12517,7 +12517,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d256
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -12845,7 +12845,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_d256
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -13184,7 +13184,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_dany
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -13565,7 +13565,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_dany
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -13887,7 +13887,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_dany
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
@@ -14216,7 +14216,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_bf16_wbf16_tabfp32_posi64_interleaved_dany
                 }
             }
             // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // norm_rounding act
+            const bool round_y = p.norm_rounding == 1;  // rounding act
             if (h < H) {  // head h: every lane of its group takes this branch
                 float ss = 0.0f;
                 ss = fmaf(xa[0][0][0], xa[0][0][0], ss);

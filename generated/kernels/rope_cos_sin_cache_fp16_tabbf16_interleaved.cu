@@ -1,4 +1,4 @@
-// generated from gen/specs/rope_cos_sin_cache.lua by fusegen: do not edit
+// generated from gen/specs/rotary.lua by fusegen: do not edit
 // rope_cos_sin_cache: rotary embedding with a packed cos_sin_cache indexed by positions
 // Compiled once per GPU target with -DFG_SM=<target> (80 for sm_80); kernel
 // and launcher names end in _sm<target>.

@@ -1,4 +1,4 @@
-// generated from gen/specs/rope_per_head.lua by fusegen: do not edit
+// generated from gen/specs/rotary.lua by fusegen: do not edit
 // rope_per_head: rotary embedding with per-head cos/sin tables
 // Compiled once per GPU target with -DFG_SM=<target> (80 for sm_80); kernel
 // and launcher names end in _sm<target>.

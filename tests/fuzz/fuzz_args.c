@@ -52,6 +52,7 @@ static DLDataType pick_dtype(reader *r) {
   static const DLDataType v[] = {
       {kDLBfloat, 16, 1}, {kDLFloat, 16, 1}, {kDLFloat, 32, 1}, {kDLInt, 32, 1}, {kDLInt, 64, 1},
       {kDLFloat, 64, 1},  {kDLUInt, 8, 1},   {6 /* bool */, 8, 1},   {kDLFloat, 32, 4}, {kDLBfloat, 32, 1},
+      {FG_DL_FLOAT8_E4M3FN, 8, 1}, {FG_DL_FLOAT8_E4M3FN, 16, 1},
   };
   uint8_t b = byte(r);
   if (b < 200) return v[b % (sizeof v / sizeof v[0])];
@@ -92,7 +93,7 @@ static void build_tensor(reader *r, const fg__op_sig *sig, int idx, const int64_
   memset(t, 0, sizeof *t);
   uint8_t how = byte(r);
   int ndim = ts->ndim;
-  if (how % 8 == 1 && ts->optional_lead) ndim -= ts->optional_lead; /* leading dims left out */
+  if (how % 8 == 1 && ts->optional_dims) ndim -= ts->optional_dims; /* optional dims left out */
   if (how % 16 == 3) ndim = byte(r) % (MAX_NDIM + 1);
   t->ndim = ndim;
   ft->shape = malloc(sizeof(int64_t) * (ndim ? ndim : 1));
@@ -104,7 +105,7 @@ static void build_tensor(reader *r, const fg__op_sig *sig, int idx, const int64_
     int64_t v = 1;
     if (j >= 0 && j < ts->ndim && ts->dims[j].sym >= 0) {
       const fg__dim *d = &ts->dims[j];
-      v = sym[d->sym] / (d->div ? d->div : 1);
+      v = sym[d->sym] / (d->div ? d->div : 1) * (d->mul > 1 ? d->mul : 1);
       if (d->broadcast && (byte(r) & 1)) v = 1;
     }
     ft->shape[i] = v;

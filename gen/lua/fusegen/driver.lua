@@ -10,6 +10,7 @@ local emit_host = require "fusegen.emit_host"
 local prefix_mod = require "fusegen.prefix"
 local tiles_mod = require "fusegen.tiles"
 local tuning_mod = require "fusegen.tuning"
+local stages_mod = require "fusegen.stages"
 require "fusegen.mapping_heads" -- registers the "heads" mapping
 require "fusegen.mapping_rows" -- registers the "rows" mapping
 
@@ -73,15 +74,18 @@ function M.run(inputs)
   for _, t in ipairs(inputs.templates) do templates[t.name] = t end
   local render = render_mod.new(templates)
 
+  -- the stage library: every stage's declared contract, read from its template
+  run_guarded("the stage templates", stages_mod.load_all, templates, spec_mod.sandbox_env)
   local ops, seen = {}, {}
   for _, file in ipairs(inputs.specs) do
-    local op = run_guarded(file.path, spec_mod.load, file, templates)
-    if seen[op.op] then
-      error(string.format("%s: field 'op': expected a name not used by %s, got %q", file.path, seen[op.op], op.op), 0)
+    for _, op in ipairs(run_guarded(file.path, spec_mod.load, file, templates)) do
+      if seen[op.op] then
+        error(string.format("%s: field 'op': expected a name not used by %s, got %q", op.path, seen[op.op], op.op), 0)
+      end
+      seen[op.op] = op.path
+      op.variants = run_guarded(op.path, variants_mod.expand, op, archs)
+      ops[#ops + 1] = op
     end
-    seen[op.op] = file.path
-    op.variants = run_guarded(file.path, variants_mod.expand, op, archs)
-    ops[#ops + 1] = op
   end
   table.sort(ops, function(a, b) return a.op < b.op end)
 
@@ -107,7 +111,7 @@ function M.run(inputs)
     for _, op in ipairs(ops) do
       local names = {}
       for _, a in ipairs(op.axes) do names[#names + 1] = a.name end
-      lines[#lines + 1] = string.format("%s  (%s; %d variants; key = {%s})", op.op, op.path, #op.variants, table.concat(names, ", "))
+      lines[#lines + 1] = string.format("%s  (%s; %d variants; key = {%s})", op.op, op.file, #op.variants, table.concat(names, ", "))
       for _, v in ipairs(op.variants) do
         lines[#lines + 1] = string.format("  %-60s key={%s} sm_%d", v.name, table.concat(v.key, ","), v.arch)
       end

@@ -83,9 +83,12 @@ function M.helpers(op)
     dims_init = function(t)
       local out = {}
       for _, d in ipairs(t.parsed_dims) do
-        -- {symbol index, divisor, broadcast}; symbol -1: always size 1
-        if d.literal then out[#out + 1] = "{-1, 1, 0}"
-        else out[#out + 1] = ("{%d, %d, %d}"):format(sym_index[d.sym], d.div, d.broadcast and 1 or 0) end
+        -- {symbol index, divisor, multiplier, broadcast, optional}; symbol -1: always size 1
+        if d.literal then out[#out + 1] = "{-1, 1, 1, 0, 0}"
+        else
+          out[#out + 1] = ("{%d, %d, %d, %d, %d}"):format(sym_index[d.sym], d.div, d.mul or 1, d.broadcast and 1 or 0,
+            d.optional and 1 or 0)
+        end
       end
       return table.concat(out, ", ")
     end,

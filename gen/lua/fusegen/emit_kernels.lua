@@ -3,6 +3,8 @@
 
 local dtypes = require "fusegen.dtypes"
 local cg = require "fusegen.codegen"
+local variants_mod = require "fusegen.variants"
+local stages_mod = require "fusegen.stages"
 
 local function mapping_of(spec) return require("fusegen.mapping_" .. spec.kernel.mapping) end
 
@@ -17,22 +19,23 @@ end
 -- Everything a kernel template and its stages see: what every mapping shares,
 -- then what the spec's mapping adds (its plan m, guards, helpers).
 function M.kernel_env(spec, v, tuning)
-  local tensors = {}
-  for _, t in ipairs(spec.tensors) do
-    local dt = spec.axis_by_name[t.dtype] and v[t.dtype] or t.dtype
-    tensors[t.name] = { dtype = dt, ctype = dtypes.info(dt).cuda }
+  local tensors = variants_mod.tensor_types(spec, v)
+  -- the stage instances that run in this variant, per level, each with its arguments
+  local stages = {}
+  for _, level in ipairs(mapping_of(spec).STAGE_LEVELS) do
+    stages[level.name] = stages_mod.for_variant(spec, v, tensors, level.name)
   end
   local env = {
     spec = spec, v = v, cg = cg, dtypes = dtypes,
     tensors = tensors,
-    roles = spec.kernel.roles,
-    stages = spec.kernel.stages,
+    stages = stages,
     describe = describe(spec, v),
     -- FG_ARCH_NAME(x) is x_sm<target>: one source, a symbol per target
     kernel_name = "FG_ARCH_NAME(fg_" .. v.base .. ")",
     launcher_name = "FG_ARCH_NAME(fg__launch_" .. v.base .. ")",
     params_type = "fg_" .. spec.op .. "_params",
     shared = {}, -- what one stage tells the next (table stages: cos_of, sin_of)
+    c_float = function(x) return stages_mod.c_number(x, "f32") end, -- a number as a C float literal
   }
   return mapping_of(spec).kernel_env(spec, v, tuning, env)
 end
@@ -52,7 +55,7 @@ function M.emit(spec, variants, render, files, tuning_for)
   for _, file in ipairs(order) do
     local f = by_file[file]
     local parts = {
-      "// generated from " .. spec.path .. " by fusegen: do not edit\n",
+      "// generated from " .. spec.file .. " by fusegen: do not edit\n",
       "// " .. spec.op .. ": " .. spec.summary .. "\n",
       "// Compiled once per GPU target with -DFG_SM=<target> (80 for sm_80); kernel\n",
       "// and launcher names end in _sm<target>.\n",

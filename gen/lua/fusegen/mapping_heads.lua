@@ -18,8 +18,11 @@
 local dtypes = require "fusegen.dtypes"
 local spec_mod = require "fusegen.spec"
 local tiles_mod = require "fusegen.tiles"
+local stages_mod = require "fusegen.stages"
+local facts_mod = require "fusegen.facts"
+local variants_mod = require "fusegen.variants"
 
-local M = {}
+local M = { NAME = "heads" }
 
 local TILE_DEFAULTS = { warps = 8, chunks = 1, heads_in_flight = 2, blocks_per_sm = 32, min_blocks = 1, walk = 0,
   evict_first = 1, flat_waves = 0, lean = 0 }
@@ -53,102 +56,178 @@ function M.tiles(spec, v, tuning) return tiles_mod.resolve(spec, v, tuning, M.TI
 
 local function ceil_div(a, b) return (a + b - 1) // b end
 
--- The axes this mapping reads, and what each must hold.
-local REQUIRED_AXES = {
-  { "act", "the activation dtype (bf16, fp16, fp32)" },
-  { "table", "the cos/sin table dtype" },
-  { "head_dim", "the head size D" },
-  { "pairing", "interleaved or half" },
-  { "rot", "full (R = D) or partial" },
-  { "access", "vec16 or scalar" },
-}
-
-function M.check_axes(spec)
-  for _, a in ipairs(REQUIRED_AXES) do
-    if not spec.axis_by_name[a[1]] then
-      spec_mod.fail(spec.path, "axes", ("an axis named %q (%s): kernel.mapping \"heads\" reads it"):format(a[1], a[2]), nil)
-    end
-  end
-end
-
--- What a spec's kernel table may hold beyond mapping, stages, roles and files,
--- and its stage levels: token stages run once per work item, head stages per head.
+-- What a spec's kernel table may hold beyond mapping, stages and files, and
+-- the stage levels: token stages run once per work item, head stages per head.
 M.KERNEL_KEYS = { "head_sets" }
-
--- What a head stage needs from the mapping beyond its chunks of the rotate region:
+M.STAGE_LEVELS = { { name = "token", may_be_empty = true }, { name = "head" } }
+-- What a stage may need of this mapping (its declaration's `needs`):
 --   whole_head:  every element of the head in fp32 registers, the pass region too
 --   lane_reduce: the lanes of a head form an aligned power-of-two group, so that
 --                a sum over the head is a few xor shuffles
 --   whole_token: a warp per token, walking over all of its heads (a sum over the
 --                token's heads, then the head stages): every lane of the warp
 --                takes part in each item (tile walk: a run of a token's heads)
-local STAGE_NEEDS = {
-  norm_rms = { "whole_head", "lane_reduce" },
-  rms_across_heads = { "whole_head", "lane_reduce", "whole_token" },
-}
-M.STAGE_LEVELS = { { name = "token", may_be_empty = true }, { name = "head" } }
+--   pairs = {pairing, dims}: the head laid out for rotation: pairs of
+--                elements (interleaved or half) over [0, dims), the rest a pass region
 
--- head_sets: the (input, output, heads) groups one launch walks over (q and k);
--- default: roles input and output with heads symbol H.
+-- head_sets: the (input, output, heads) groups one launch walks over (q and k).
+-- Each input is [B?, S, H, D] (batch optional, tokens, heads, head size), and
+-- every set shares the batch, token and head-size symbols: the mapping reads
+-- them from the first set's input (k.layout).
 function M.check_kernel(spec, symbols)
   local k, path, fail, by_name = spec.kernel, spec.path, spec_mod.fail, spec.tensor_by_name
   local what = "{input = TENSOR, output = TENSOR, heads = SYMBOL}"
-  if k.head_sets ~= nil then
-    if type(k.head_sets) ~= "table" or #k.head_sets == 0 then fail(path, "kernel.head_sets", "a non-empty list of " .. what, k.head_sets) end
-    for j, hs in ipairs(k.head_sets) do
-      local f = ("kernel.head_sets[%d]"):format(j)
-      if type(hs) ~= "table" then fail(path, f, what, hs) end
-      if not by_name[hs.input] or by_name[hs.input].access == "out" then fail(path, f .. ".input", "the name of an input (or inout) tensor", hs.input) end
-      if not by_name[hs.output] or by_name[hs.output].access == "in" then fail(path, f .. ".output", "the name of an output (or inout) tensor", hs.output) end
-      if type(hs.heads) ~= "string" or not symbols[hs.heads] then fail(path, f .. ".heads", "the symbol of the head count", hs.heads) end
-      -- other fields name the set's own tensor for a role (weight = "q_weight")
-      for role, name in pairs(hs) do
-        if role ~= "input" and role ~= "output" and role ~= "heads" then
-          if type(role) ~= "string" or not role:match("^[a-z][a-z0-9_]*$") then fail(path, f, "fields input, output, heads and role = TENSOR", role) end
-          if not by_name[name] then fail(path, f .. "." .. role, "the name of a tensor", name) end
-        end
-      end
+  if type(k.head_sets) ~= "table" or #k.head_sets == 0 then fail(path, "kernel.head_sets", "a non-empty list of " .. what, k.head_sets) end
+  for j, hs in ipairs(k.head_sets) do
+    local f = ("kernel.head_sets[%d]"):format(j)
+    if type(hs) ~= "table" then fail(path, f, what, hs) end
+    for key in pairs(hs) do
+      if key ~= "input" and key ~= "output" and key ~= "heads" then fail(path, f .. "." .. tostring(key), "input, output or heads", key) end
     end
-  else
+    if not by_name[hs.input] or by_name[hs.input].access == "out" then fail(path, f .. ".input", "the name of an input (or inout) tensor", hs.input) end
+    if not by_name[hs.output] or by_name[hs.output].access == "in" then fail(path, f .. ".output", "the name of an output (or inout) tensor", hs.output) end
+    if type(hs.heads) ~= "string" or not symbols[hs.heads] then fail(path, f .. ".heads", "the symbol of the head count", hs.heads) end
     for _, role in ipairs { "input", "output" } do
-      if not k.roles[role] then fail(path, "kernel.roles." .. role, "the name of a tensor (or kernel.head_sets)", nil) end
-    end
-    if not symbols.H then fail(path, "tensors", "a dim H (heads) for the heads mapping (or kernel.head_sets)", nil) end
-  end  -- the table stages read R/2 angles a row (cos, sin) or R (the packed cos_sin)
-  for _, rl in ipairs { { "cos", "R/2" }, { "sin", "R/2" }, { "cos_sin", "R" } } do
-    local role, last = rl[1], rl[2]
-    local t = by_name[k.roles[role]]
-    if t and t.dims[#t.dims] ~= last then
-      fail(path, ("tensors[%d].dims[%d]"):format(t.index + 1, #t.dims),
-        ("%q: the table stages read the %s tensor's rows as %s angles"):format(last, role, last), t.dims[#t.dims])
+      local t = by_name[hs[role]]
+      local d = t.parsed_dims
+      local form = ("[B?, S, %s, D]: an optional batch, tokens, heads and the head size"):format(hs.heads)
+      if #d ~= 4 or not d[1].optional or d[2].sym == nil or d[3].sym ~= hs.heads or d[4].sym == nil or d[4].div ~= 1 then
+        fail(path, ("tensors[%d].dims"):format(t.index + 1), form .. " (a head set's " .. role .. " in the heads mapping)", "a table")
+      end
+      local layout = { batch = d[1].sym, tokens = d[2].sym, head = d[4].sym }
+      if not k.layout then k.layout = layout
+      elseif layout.batch ~= k.layout.batch or layout.tokens ~= k.layout.tokens or layout.head ~= k.layout.head then
+        fail(path, ("tensors[%d].dims"):format(t.index + 1), ("[%s?, %s, %s, %s], as the first head set's input"):format(
+          k.layout.batch, k.layout.tokens, hs.heads, k.layout.head), "a table")
+      end
     end
   end
 end
 
-function M.plan(spec, v, tuning)
-  local act = dtypes.info(v.act)
-  local tab = dtypes.info(v.table)
-  local D = v.head_dim
-  local m = { tiles = M.tiles(spec, v, tuning) }
-  -- the general variant: D (and so R) known only at run time, up to any_max
-  m.dynD = D == "any"
-  if m.dynD then D = spec.axis_by_name.head_dim.any_max end
-  m.esize, m.tsize = act.size, tab.size
-  m.C = 16 // act.size                      -- elements per chunk
-  if not m.dynD and D % m.C ~= 0 then
-    spec_mod.fail(spec.path, "axes.head_dim", ("head sizes that are multiples of %d for %s"):format(m.C, v.act), D)
-  end
-  m.D = D                                  -- the head size, or the most the general variant takes
-  m.D_expr = m.dynD and "(int)p.D" or tostring(D) -- in kernel code
-  m.vec = v.access == "vec16"
-  m.full = v.rot == "full" and not m.dynD
-  m.half = v.pairing == "half"
-  local needs = {}
-  for _, level in ipairs { "token", "head" } do
-    for _, name in ipairs(spec.kernel.stages[level]) do
-      for _, n in ipairs(STAGE_NEEDS[name] or {}) do needs[n] = true end
+-- Checks the heads stages' declarations call (their `check`): each returns
+-- nil, or a message and the parameter it is about.
+function M.check_helpers(c)
+  local spec, bind = c.spec, c.bind
+  local layout = spec.kernel.layout
+  local function dims_text(t) return "[" .. table.concat(t.dims, ", ") .. "]" end
+  -- the tables' rows: per token [S, x], by position [P, x], or per head [B?, H, S, x]
+  function c.table_rows(names, kind)
+    for _, n in ipairs(names) do
+      local t = bind[n].tensor
+      local d = t.parsed_dims
+      if kind == "per_head" then
+        if #d ~= 4 or not d[1].optional or d[3].sym ~= layout.tokens then
+          return ("a table [%s?, H, %s, R/2] (a row per batch, head and token), not %s"):format(layout.batch, layout.tokens, dims_text(t)), n
+        end
+      elseif #d ~= 2 or d[1].sym == nil or d[1].broadcast or (kind == "tokens" and d[1].sym ~= layout.tokens) then
+        return ("a table [%s, R/2]%s, not %s"):format(kind == "tokens" and layout.tokens or "P",
+          kind == "tokens" and " (a row per token of the sequence)" or " (a row per position)", dims_text(t)), n
+      end
     end
   end
+  function c.positions_of_tokens(n)
+    local t = bind[n].tensor
+    local d = t.parsed_dims
+    if #d ~= 2 or not d[1].optional or d[2].sym ~= layout.tokens then
+      return ("positions [%s?, %s] (one per token), not %s"):format(layout.batch, layout.tokens, dims_text(t)), n
+    end
+    local a = spec.axis_by_name[t.dtype]
+    for _, dt in ipairs(a and a.values or { t.dtype }) do
+      if dt ~= "i32" and dt ~= "i64" then return "positions of an integer dtype (i32 or i64), not " .. dt, n end
+    end
+  end
+  -- the span of the angles the table stage before gives: its rows hold
+  -- dims/2 angles per table (or dims, cosines and sines, in one packed row)
+  function c.angles_span()
+    local giver = c.giver("angles")
+    local dims = bind.dims.name
+    for _, p in ipairs(giver.decl.params) do
+      if p.angles then
+        local t = giver.bind[p.name].tensor
+        local last = t.parsed_dims[#t.parsed_dims]
+        if last.sym ~= dims or last.div ~= p.angles then
+          return ("the rotary dims whose angles the table stage %s loads (%s's last dim is %q, so %s)"):format(giver.name,
+            t.name, t.dims[#t.dims], p.angles == 2 and "dims/2 angles a row" or "dims angles a row"), "dims"
+        end
+      end
+    end
+  end
+  -- norm weights: [D] per head set, or [W] with a constraint W == H * D (the
+  -- whole token's weights, across heads)
+  function c.head_weights(n, across)
+    for i, b in ipairs(bind[n].list) do
+      local t, hs = b.tensor, spec.kernel.head_sets[i]
+      local d = t.parsed_dims
+      if across then
+        local ok = #d == 1 and d[1].sym and d[1].div == 1 and c.has_constraint(("%s == %s * %s"):format(d[1].sym, hs.heads, layout.head))
+        for _, con in ipairs(spec.constraints) do
+          local other = con[1]:match("^%s*" .. hs.heads .. "%s*==%s*([%a_][%w_]*)%s*$")
+          if other and #d == 1 and d[1].sym then ok = ok or c.has_constraint(("%s == %s * %s"):format(d[1].sym, other, layout.head)) end
+        end
+        if not ok then
+          return ("a weight [W] of the whole token, with a constraint W == %s * %s (after rms_across_heads)"):format(hs.heads, layout.head), n
+        end
+      elseif #d ~= 1 or d[1].sym ~= layout.head or d[1].div ~= 1 then
+        return ("a weight [%s] per head set (the head size), not %s"):format(layout.head, dims_text(t)), n
+      end
+    end
+  end
+  -- the weights norm_weights loaded before must be this stage's own
+  function c.same_weights(n)
+    local giver = c.giver("weights")
+    if not giver then return end
+    for i, b in ipairs(bind[n].list) do
+      if giver.bind.weight.list[i].name ~= b.name then
+        return ("the weights the stage norm_weights before it loads (%s)"):format(giver.bind.weight.list[i].name), n
+      end
+    end
+  end
+end
+
+-- What the 16-byte path needs of every variant: whole chunks per head.
+function M.vec_requires(spec)
+  return { (spec.kernel.layout and spec.kernel.layout.head or "D") .. " % VEC == 0" }
+end
+
+-- The axis that fixes the head size, if any (symbol axis of the head dim).
+local function head_axis(spec)
+  for _, a in ipairs(spec.axes) do
+    if a.kind == "symbol" and a.arg == spec.kernel.layout.head then return a end
+  end
+end
+
+function M.plan(spec, v, tuning)
+  local layout = spec.kernel.layout
+  local tensors = variants_mod.tensor_types(spec, v)
+  local F = facts_mod.of(spec, v)
+  local act_name = tensors[spec.kernel.head_sets[1].input].dtype
+  local act = dtypes.info(act_name)
+  local m = { tiles = M.tiles(spec, v, tuning), facts = F, layout = layout }
+  -- the head size: fixed by an axis, or a run-time value up to the general
+  -- variant's any_max
+  local D = F:value(layout.head)
+  m.dynD = D == nil
+  if m.dynD then D = F:bound(layout.head) end
+  local ax = head_axis(spec)
+  if not D then
+    spec_mod.fail(spec.path, "axes", ("an axis from \"symbol %s\" (the head size, which sizes the heads mapping's registers)"):format(layout.head), nil)
+  end
+  m.esize = act.size
+  m.C = 16 // act.size                      -- elements per chunk
+  if not m.dynD and D % m.C ~= 0 then
+    spec_mod.fail(spec.path, ax and ("axes[%d].values"):format(ax.index + 1) or "axes",
+      ("head sizes that are multiples of %d for %s"):format(m.C, act_name), D)
+  end
+  m.D = D                                  -- the head size, or the most the general variant takes
+  m.D_expr = m.dynD and ("(int)p." .. layout.head) or tostring(D) -- in kernel code
+  m.vec = F:holds("aligned16")
+  -- what the stages need of the mapping
+  local needs = stages_mod.needs(stages_mod.for_variant(spec, v, tensors))
+  local pairs_need = needs.pairs
+  m.half = pairs_need ~= nil and pairs_need.pairing == "half"
+  m.R_sym = pairs_need and pairs_need.dims.name or layout.head  -- the rotate region's span
+  m.R_expr = "p." .. m.R_sym
+  m.full = not m.dynD and F:equal(m.R_sym, layout.head)
   m.whole_head, m.lane_reduce = needs.whole_head or false, needs.lane_reduce or false
   -- walk: a warp walks over a run of m.walk head blocks of one token (m.walk_all:
   -- all of them) rather than items of one block
@@ -160,7 +239,7 @@ function M.plan(spec, v, tuning)
   -- of chunk slots over the whole head (R is a multiple of 2 chunks here, so a
   -- chunk is rotated or not as a whole), rather than a rotate and a pass region
   -- each sized for the worst case.
-  m.merged = m.whole_head and not m.half and v.rot ~= "full" and m.vec
+  m.merged = m.whole_head and not m.half and not F:equal(m.R_sym, layout.head) and m.vec
   -- chunk positions of the rotate region (at most; fewer at run time for partial
   -- R); merged: of the whole head
   local span = m.half and D // 2 or D
@@ -203,17 +282,17 @@ function M.kernel_env(spec, v, tuning, env)
   if not m.full then
     local C = m.C
     if m.half or not m.vec then
-      prologue[#prologue + 1] = "const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant"
+      prologue[#prologue + 1] = ("const int rhalf = (int)(%s / 2);  // %s is a run-time value in this variant"):format(m.R_expr, m.R_sym)
     end
-    span_expr = m.half and "rhalf" or "(int)p.R"
+    span_expr = m.half and "rhalf" or ("(int)" .. m.R_expr)
     if m.vec then
-      prologue[#prologue + 1] = ("const int nr = %s / %d;  // rotate chunks (R is a multiple of %d here)"):format(span_expr, C, 2 * C)
+      prologue[#prologue + 1] = ("const int nr = %s / %d;  // rotate chunks (%s is a multiple of %d here)"):format(span_expr, C, m.R_sym, 2 * C)
       if not m.merged then
-        prologue[#prologue + 1] = ("const int np = (%s - (int)p.R) / %d;  // pass chunks"):format(m.D_expr, C)
+        prologue[#prologue + 1] = ("const int np = (%s - (int)%s) / %d;  // pass chunks"):format(m.D_expr, m.R_expr, C)
       end
     else
       prologue[#prologue + 1] = ("const int nr = (%s + %d) / %d;  // rotate chunks, the last one maybe partial"):format(span_expr, C - 1, C)
-      prologue[#prologue + 1] = ("const int np = (%s - (int)p.R + %d) / %d;  // pass chunks"):format(m.D_expr, C - 1, C)
+      prologue[#prologue + 1] = ("const int np = (%s - (int)%s + %d) / %d;  // pass chunks"):format(m.D_expr, m.R_expr, C - 1, C)
     end
     nr_expr = "nr"
     if m.merged and m.dynD then
@@ -225,7 +304,7 @@ function M.kernel_env(spec, v, tuning, env)
   -- Head sets: the (input, output, head count) groups the kernel walks over;
   -- one for most ops, q and k for an op that rotates both in one launch.
   local sets = {}
-  for i, hs in ipairs(spec.kernel.head_sets or { { input = spec.kernel.roles.input, output = spec.kernel.roles.output, heads = "H" } }) do
+  for i, hs in ipairs(spec.kernel.head_sets) do
     sets[i] = { i = i, k = i - 1, bit = ("%du"):format(1 << spec.tensor_by_name[hs.output].index) }
     for key, name in pairs(hs) do sets[i][key] = name end
   end
@@ -252,6 +331,16 @@ function M.kernel_env(spec, v, tuning, env)
     for i = #sets - 1, 1, -1 do e = ("set == %d ? %s : %s"):format(i - 1, fill(sets[i]), e) end
     return #sets == 1 and e or ("(" .. e .. ")")
   end
+  -- pick_list({"p.q_weight", "p.k_weight"}): one expression per head set, as pick
+  env.pick_list = function(list)
+    local e = list[#list]
+    for i = #list - 1, 1, -1 do e = ("set == %d ? %s : %s"):format(i - 1, list[i], e) end
+    return #list == 1 and e or ("(" .. e .. ")")
+  end
+  -- the call's dims: batch (1 when absent), tokens, head size, rotate span
+  env.dims = { batch = "p." .. m.layout.batch, tokens = "p." .. m.layout.tokens, head = "p." .. m.layout.head, rot = m.R_expr }
+  env.host_dims = { batch = "p->" .. m.layout.batch, tokens = "p->" .. m.layout.tokens }
+  env.act_dtype = env.tensors[sets[1].input].dtype
   local cg = env.cg
   env.rotate_guard = function(k)
     return cg.chunk_guard(k, m.L, m.full and m.NR_max or nil, nr_expr, m.NR_max)
@@ -282,6 +371,20 @@ function M.kernel_env(spec, v, tuning, env)
     end
     for k = 0, m.NP - 1 do
       for j = 0, m.C - 1 do out[#out + 1] = { "p", k, j } end
+    end
+    return out
+  end
+  -- each_value(f): a line f(x) for every value x of the heads in flight that
+  -- the lane holds (the whole head: a stage that uses it needs whole_head)
+  env.each_value = function(f)
+    local out = {}
+    for u = 0, m.U - 1 do
+      local head = u == 0 and "h" or ("h + %d * hg"):format(u)
+      out[#out + 1] = ("if (%s < H) {  // head %s"):format(head, head)
+      for _, e in ipairs(env.head_values(u)) do
+        out[#out + 1] = "    " .. f(("x%s[%d][%d][%d]"):format(e[1], u, e[2], e[3]))
+      end
+      out[#out + 1] = "}"
     end
     return out
   end

@@ -22,8 +22,11 @@
 local dtypes = require "fusegen.dtypes"
 local spec_mod = require "fusegen.spec"
 local tiles_mod = require "fusegen.tiles"
+local facts_mod = require "fusegen.facts"
+local stages_mod = require "fusegen.stages"
+local variants_mod = require "fusegen.variants"
 
-local M = {}
+local M = { NAME = "rows" }
 
 local TILE_DEFAULTS = { warps = 16, chunks = 4, blocks_per_sm = 32, min_blocks = 1, rows_per_block = 0, prefetch = 0,
   evict_first = 1, wide_sum = 0 }
@@ -46,49 +49,130 @@ M.TILE_KINDS = { defaults = TILE_DEFAULTS, doc = TILE_DOC, limits = TILE_LIMITS 
 
 function M.tiles(spec, v, tuning) return tiles_mod.resolve(spec, v, tuning, M.TILE_KINDS) end
 
-local REQUIRED_AXES = {
-  { "act", "the activation dtype (bf16, fp16, fp32)" },
-  { "access", "vec16 or scalar" },
-}
+-- kernel.rows: the tensor whose rows the kernel walks, [B?, L, C] or [L, C];
+-- its dtype sets the chunk size. kernel.max_channels: the largest C every
+-- variant must hold (checked against the tiles). One stage level: row stages
+-- run in list order for each row.
+M.KERNEL_KEYS = { "rows", "max_channels" }
+M.STAGE_LEVELS = { { name = "row" } }
 
-function M.check_axes(spec)
-  for _, a in ipairs(REQUIRED_AXES) do
-    if not spec.axis_by_name[a[1]] then
-      spec_mod.fail(spec.path, "axes", ("an axis named %q (%s): kernel.mapping \"rows\" reads it"):format(a[1], a[2]), nil)
+function M.check_kernel(spec)
+  local k, path, fail = spec.kernel, spec.path, spec_mod.fail
+  local t = spec.tensor_by_name[k.rows]
+  if type(k.rows) ~= "string" or not t then
+    fail(path, "kernel.rows", "the name of the tensor whose rows the kernel walks ([B?, L, C] or [L, C])", k.rows)
+  end
+  local d = t.parsed_dims
+  local n = #d
+  if (n ~= 2 and n ~= 3) or (n == 3 and (d[1].sym == nil or d[1].broadcast)) or d[n - 1].sym == nil or d[n - 1].optional or
+      d[n - 1].broadcast or d[n].sym == nil or d[n].div ~= 1 or d[n].broadcast then
+    fail(path, ("tensors[%d].dims"):format(t.index + 1),
+      "[B?, L, C] or [L, C]: an optional batch, rows and channels (kernel.rows names this tensor)", "a table")
+  end
+  k.layout = { batch = n == 3 and d[1].sym or nil, rows = d[n - 1].sym, channels = d[n].sym }
+  if math.type(k.max_channels) ~= "integer" or k.max_channels < 1 or k.max_channels > 65536 then
+    fail(path, "kernel.max_channels", "the largest C the kernels take (an integer, 1 to 65536)", k.max_channels)
+  end
+end
+
+-- What the 16-byte path needs of every variant: whole chunks per row.
+function M.vec_requires(spec)
+  return { (spec.kernel.layout and spec.kernel.layout.channels or "C") .. " % VEC == 0" }
+end
+
+-- More checks of the rows stages: operands, select's branches, a quantised output.
+local function more_helpers(c)
+  local spec, bind = c.spec, c.bind
+  local layout = spec.kernel.layout
+  -- an operand bound to a tensor: a row along the channels, or one value per
+  -- row or per call (no channel dim)
+  function c.operand(n)
+    local b = bind[n]
+    if not b or b.kind ~= "row" then return end
+    local d = b.tensor.parsed_dims
+    return c.row_tensor(n, d[#d].sym ~= layout.channels and not b.offset)
+  end
+  -- select's branches: pairs of rows [B|1, C] of one dtype
+  function c.branch_rows(n)
+    for key, pair in pairs(bind[n].rows) do
+      for i = 1, 2 do
+        local t = pair[i].tensor
+        local d = t.parsed_dims
+        if #d ~= 2 or d[2].sym ~= layout.channels or d[2].div ~= 1 or (d[1].sym ~= layout.batch and not d[1].literal) then
+          return ("rows [%s|1, %s] (a row per batch, or one for all), not [%s] (%s)"):format(layout.batch or "B",
+            layout.channels, table.concat(t.dims, ", "), key), n
+        end
+      end
+      if pair[1].tensor.dtype ~= pair[2].tensor.dtype then return ("branches of one dtype (%s)"):format(key), n end
     end
   end
-  local r = spec.axis_by_name.residual
-  if r then
-    for j, val in ipairs(r.values) do
-      if val ~= "yes" and val ~= "no" then
-        spec_mod.fail(spec.path, ("axes[%d].values[%d]"):format(r.index + 1, j), "\"yes\" or \"no\" (axis residual of the rows mapping)", val)
+  -- the output a dynamic scale quantises to: a dtype with a largest value
+  function c.quantised(n)
+    local t = bind[n].tensor
+    local a = spec.axis_by_name[t.dtype]
+    for _, dt in ipairs(a and a.values or { t.dtype }) do
+      if not dtypes.info(dt).quantised then return ("an output of a quantised dtype (fp8e4m3), not %s"):format(dt), n end
+    end
+  end
+end
+
+-- Checks the rows stages' declarations call: nil, or a message and the parameter.
+function M.check_helpers(c)
+  local spec, bind = c.spec, c.bind
+  local layout = spec.kernel.layout
+  -- A tensor read or written along the rows. Its last dim holds the channels
+  -- (read from an offset: a multiple of them, "C*2" from offset C); with
+  -- per_row, it has no channel dim (a value per row, or one per call). Its
+  -- other dims are the batch, the rows, a literal 1, or a symbol X that groups
+  -- the rows (row l is in group l / (L / X)), with a constraint L % X == 0.
+  more_helpers(c)
+  function c.row_tensor(n, per_row, offset)
+    local b = bind[n]
+    if not b or (b.kind ~= "tensor" and b.kind ~= "row") then return end
+    local t = b.tensor
+    local d = t.parsed_dims
+    local last = d[#d]
+    if per_row then
+      if last.sym == layout.channels then
+        return ("a tensor without the channel dim %s (one value per row, or one per call)"):format(layout.channels), n
+      end
+    else
+      -- the channels, or a multiple of them read from offset 0 or C (the two
+      -- halves of a [.., C*2] row)
+      offset = b.offset or offset
+      local mul = last.mul or 1
+      if last.sym ~= layout.channels or last.div ~= 1 then
+        return ("a tensor whose last dim is the channel count %s (of kernel.rows) or a multiple of it (\"%s*2\")"):format(
+          layout.channels, layout.channels), n
+      end
+      if offset and (mul < 2 or offset ~= layout.channels) then
+        return ("with offset %s, a tensor whose last dim is a multiple of the channels (\"%s*2\")"):format(
+          offset, layout.channels), n
+      end
+    end
+    for j = 1, per_row and #d or #d - 1 do
+      local x = d[j]
+      if x.sym and x.sym ~= layout.batch and x.sym ~= layout.rows then
+        if x.div ~= 1 or (x.mul or 1) ~= 1 or x.sym == layout.channels then
+          return ("dims of the batch, the rows, their groups or 1, not %q"):format(t.dims[j]), n
+        end
+        if not c.has_constraint(("%s %% %s == 0"):format(layout.rows, x.sym)) then
+          return ("a constraint \"%s %% %s == 0\" (%s groups the rows: row l is in group l / (%s / %s))"):format(
+            layout.rows, x.sym, x.sym, layout.rows, x.sym), n
+        end
       end
     end
   end
 end
 
--- kernel.max_channels: the largest C every variant must hold (checked against
--- the tiles); one stage level: row stages run in list order for each row.
-M.KERNEL_KEYS = { "max_channels" }
-M.STAGE_LEVELS = { { name = "row" } }
-
-function M.check_kernel(spec, symbols)
-  local k, path, fail = spec.kernel, spec.path, spec_mod.fail
-  for _, role in ipairs { "input", "output" } do
-    if not k.roles[role] then fail(path, "kernel.roles." .. role, "the name of a tensor [B, L, C]", nil) end
-  end
-  for _, sym in ipairs { "B", "L", "C" } do
-    if not symbols[sym] then fail(path, "tensors", "a dim " .. sym .. " ([B, L, C] rows) for the rows mapping", nil) end
-  end
-  if math.type(k.max_channels) ~= "integer" or k.max_channels < 1 then
-    fail(path, "kernel.max_channels", "the largest C the kernels take (a positive integer)", k.max_channels)
-  end
-end
-
 function M.plan(spec, v, tuning)
-  local act = dtypes.info(v.act)
-  local m = { tiles = M.tiles(spec, v, tuning) }
-  m.vec = v.access == "vec16"
+  local tensors = variants_mod.tensor_types(spec, v)
+  local act_name = tensors[spec.kernel.rows].dtype
+  local act = dtypes.info(act_name)
+  local m = { tiles = M.tiles(spec, v, tuning), layout = spec.kernel.layout, act = act_name }
+  m.vec = facts_mod.of(spec, v):holds("aligned16")
+  -- a stage that reduces over the row (a norm) needs the reduction slots
+  m.reduce = stages_mod.needs(stages_mod.for_variant(spec, v, tensors)).row_reduce or false
   -- elements per chunk: 16 bytes, or one element on the element path (where
   -- neighbouring threads then read neighbouring elements)
   m.V = m.vec and 16 // act.size or 1
@@ -104,9 +188,8 @@ function M.plan(spec, v, tuning)
   m.max_C = m.threads * m.K * m.V       -- a row that takes every warp of the block
   if m.max_C < spec.kernel.max_channels then
     spec_mod.fail(spec.path, "tiles", ("tiles that hold kernel.max_channels = %d channels of %s (32 * warps * chunks * %d)"):format(
-      spec.kernel.max_channels, v.act, m.V), m.max_C)
+      spec.kernel.max_channels, act_name, m.V), m.max_C)
   end
-  m.residual = v.residual == "yes"
   return m
 end
 
@@ -114,14 +197,32 @@ end
 function M.kernel_env(spec, v, tuning, env)
   local m = M.plan(spec, v, tuning)
   env.m = m
-  local cg = env.cg
-  env.act_ctype = env.tensors[spec.kernel.roles.input].ctype
-  -- the row of token (b, l) of a [B, L, C] tensor (B may be broadcast: stride 0)
-  env.row_of = function(name)
-    local t = spec.tensor_by_name[name]
-    local T = env.tensors[name].ctype
-    local c = t.access == "in" and "const " or ""
-    return ("(%s%s*)p.%s + b * p.%s_stride[0] + l * p.%s_stride[1]"):format(c, T, name, name, name)
+  local cg, layout = env.cg, m.layout
+  env.act_ctype = env.tensors[spec.kernel.rows].ctype
+  env.act_dtype = m.act
+  -- the call's dims in kernel and launcher code (no batch dim: 1)
+  env.dims = { batch = layout.batch and ("p." .. layout.batch) or "1", rows = "p." .. layout.rows,
+    channels = "p." .. layout.channels }
+  env.host_dims = { batch = layout.batch and ("p->" .. layout.batch) or "1", rows = "p->" .. layout.rows,
+    channels = "p->" .. layout.channels }
+  -- The pointer to row (b, l) of tensor argument a (from a stage's arg): each
+  -- dim but the channels' adds the batch, the row, or the row's group; a
+  -- broadcast dim has stride 0. per_row: a tensor without a channel dim.
+  env.row_of = function(a, offset, per_row)
+    local t = a.tensor
+    local d = t.parsed_dims
+    local terms = {}
+    for j = 1, per_row and #d or #d - 1 do
+      local x = d[j]
+      if x.sym == layout.batch and x.sym then terms[#terms + 1] = "b * " .. a.stride(j - 1)
+      elseif x.sym == layout.rows then terms[#terms + 1] = "l * " .. a.stride(j - 1)
+      elseif x.sym then terms[#terms + 1] = ("(l / (p.%s / p.%s)) * %s"):format(layout.rows, x.sym, a.stride(j - 1)) end
+    end
+    local const = t.access == "in" and "const " or ""
+    local e = ("(%s%s*)%s"):format(const, a.ctype, a.ptr)
+    for _, term in ipairs(terms) do e = e .. " + " .. term end
+    if offset then e = e .. " + p." .. offset end
+    return e
   end
   -- chunk slot k of the thread: `if (...) {` with e its first element
   env.chunk_open = function(k)
@@ -136,9 +237,10 @@ function M.kernel_env(spec, v, tuning, env)
   env.store = function(src, ptr, dtype)
     return cg.store_f32(src, ptr, m.V, dtype, { vec = m.vec })
   end
-  -- prefetch levels of the stages' loads: 1 streamed inputs, 2 modulation rows;
-  -- what a stage with loads of that level does in a phase: "issue" (load raw),
-  -- "use" (use the raw chunks), "all" (load where used) or "none"
+  -- prefetch levels of the stages' loads: 1 streamed inputs, 2 rows read by
+  -- every row of a batch (modulation); what a stage with loads of that level
+  -- does in a phase: "issue" (load raw), "use" (use the raw chunks), "all"
+  -- (load where used) or "none"
   env.mode = function(phase, level)
     if phase == "all" then return "all" end
     if m.prefetch >= level then return phase end
@@ -151,7 +253,117 @@ function M.kernel_env(spec, v, tuning, env)
   env.unpack = function(dst, raw, dtype)
     return ("fg_unpack_%sx%d(%s, &%s[0]);"):format(dtype, m.V, raw, dst)
   end
+  -- each_value(f): a line f(x) for every value x of the row the thread holds
+  env.each_value = function(f)
+    local out = {}
+    for k = 0, m.K - 1 do
+      out[#out + 1] = "#pragma unroll"
+      out[#out + 1] = ("for (int j = 0; j < %d; j++) %s"):format(m.V, f(("v[%d][j]"):format(k)))
+    end
+    return out
+  end
+  -- operand(a, what): stage argument a as an operand (M.operand), with the
+  -- prefetch level its parameter declares, if any
+  env.operand = function(a, what) return M.operand(env, a, what, a.level) end
+  -- unique_name(base): base, or base2, base3, ... when a stage before took it
+  env.unique_name = function(base)
+    env.shared.names = env.shared.names or {}
+    local n, i = base, 2
+    while env.shared.names[n] do n, i = base .. i, i + 1 end
+    env.shared.names[n] = true
+    return n
+  end
   return env
+end
+
+-- An operand of a row stage (an arg of kind operand): a row of a tensor (per
+-- row, per batch, per group of rows, with an offset), a row an earlier stage
+-- gives (shared.rows[name]), a tensor of one value per row or per call, an f32
+-- scalar or a number. What a stage writes with it:
+--   o.uniform          one value for the whole row: o.value is its C expression
+--   o.level, o.raw     its prefetch level (1 read once per row, 2 read by many
+--                      rows); raw: the issue phase loads its chunks as uint4
+--   o.issue()          lines of the issue phase (nothing unless raw)
+--   o.open()           lines before the stage's chunk loop (its row pointer)
+--   o.fetch(k, dst)    lines in chunk slot k (after chunk_first): float dst[V]
+--   o.at(dst)          element j of it, in a `for (int j ...)` loop
+function M.operand(env, a, name, level)
+  local m, shared = env.m, env.shared
+  local o = { name = name }
+  if a.kind == "scalar" or a.kind == "number" then
+    o.uniform, o.value = true, a.expr
+    o.issue, o.open, o.fetch = function() return {} end, function() return {} end, function() return {} end
+    o.at = function() return o.value end
+    return o
+  end
+  local ptr, dtype, ctype, per_element
+  local given = a.kind == "given"
+  if given then
+    local g = shared.rows and shared.rows[a.name]
+    if not g then error(("operand %s: no stage before gives the row %q"):format(name, a.name), 0) end
+    ptr, dtype, ctype, o.level, per_element = g.ptr, g.dtype, g.ctype, g.level, true
+    name = a.name
+  else
+    name = a.name .. (a.offset and ("_from_" .. a.offset:lower()) or "")
+    local t = a.tensor
+    local d = t.parsed_dims
+    per_element = d[#d].sym == m.layout.channels
+    ptr = env.row_of(a, a.offset, not per_element)
+    dtype, ctype = a.dtype, a.ctype
+    local per_row = false
+    for _, x in ipairs(d) do per_row = per_row or x.sym == m.layout.rows end
+    o.level = level or (per_row and 1 or 2)
+  end
+  o.name = name
+  -- the names of its raw registers and row pointer: the tensor's (or the given
+  -- row's; "x_from_c" from an offset), made unique in the kernel, and the same
+  -- in both phases (kept on the argument)
+  a.names = a.names or { raw = env.unique_name(name .. "_raw"), row = not given and env.unique_name(name .. "_row") or nil }
+  local rawn = a.names.raw
+  o.dtype, o.ctype = dtype, ctype
+  o.hint = o.level == 1 and m.stream_hint or "keep"
+  if not per_element then
+    -- one value per row (or per call): read once, before the chunks
+    o.uniform, o.value = true, name .. "_v"
+    o.issue, o.fetch = function() return {} end, function() return {} end
+    o.open = function() return { ("const float %s_v = fg_to_f32(*(%s));"):format(name, ptr) } end
+    o.at = function() return o.value end
+    return o
+  end
+  o.raw = m.vec and m.prefetch >= o.level and dtypes.info(dtype).size == dtypes.info(m.act).size
+  o.uses_e = not o.raw
+  o.ptr = ptr
+  -- a given row is a pointer the giving stage declared; a tensor's row gets one
+  o.row = given and ptr or a.names.row
+  local function decl() return ("const %s* %s = %s;"):format(ctype, o.row, ptr) end
+  o.issue = function()
+    if not o.raw then return {} end
+    local out = { ("uint4 %s[%d];"):format(rawn, m.K), "{" }
+    if not given then out[#out + 1] = "    " .. decl() end
+    for k = 0, m.K - 1 do
+      out[#out + 1] = ("    %s  // chunk slot %d"):format(env.chunk_open(k), k)
+      out[#out + 1] = "        " .. env.chunk_first(k)
+      out[#out + 1] = "        " .. env.load_raw(("%s[%d]"):format(rawn, k), o.row .. " + e", o.hint)
+      out[#out + 1] = "    }"
+    end
+    out[#out + 1] = "}"
+    return out
+  end
+  o.open = function()
+    if o.raw or given then return {} end
+    return { decl() }
+  end
+  o.fetch = function(k, dst)
+    local out = { ("float %s[%d] = {};"):format(dst, m.V) }
+    if o.raw then
+      out[#out + 1] = env.unpack(dst, ("%s[%d]"):format(rawn, k), dtype)
+    else
+      for _, l in ipairs(env.load(dst, o.row .. " + e", dtype, o.hint)) do out[#out + 1] = l end
+    end
+    return out
+  end
+  o.at = function(dst) return dst .. "[j]" end
+  return o
 end
 
 spec_mod.register_mapping("rows", M)

@@ -47,8 +47,13 @@ function M.new(templates)
       if extra then sub = setmetatable(extra, { __index = vars }) end
       render(other, sub, prefix .. (env._I or ""), out)
     end
-    -- stage(name, extra vars): a stage template (the rows mapping passes its phase)
-    env.stage = function(stage_name, extra) env.include("stages/" .. stage_name .. ".cu.tpl", extra) end
+    -- stage(inst, extra vars): a stage instance's template, with its arguments
+    -- as `arg` (the rows mapping passes its phase)
+    env.stage = function(inst, extra)
+      local vars2 = extra or {}
+      vars2.arg, vars2.inst = inst.arg, inst
+      env.include("stages/" .. inst.name .. ".cu.tpl", vars2)
+    end
     compiled(name)(env)
   end
 

@@ -5,6 +5,7 @@
 -- Every error names the spec file, the field and what was expected.
 
 local dtypes = require "fusegen.dtypes"
+local stages_mod = require "fusegen.stages"
 
 local M = {}
 
@@ -89,12 +90,12 @@ local SCALAR_KEYS = set_of { "name", "type", "default", "doc" }
 local AXIS_KEYS = set_of { "name", "values", "from", "rule", "prefix", "any_when", "any_max", "doc" }
 local SPEC_KEYS = set_of { "op", "summary", "doc", "tensors", "scalars", "enums", "constraints",
   "axes", "keep", "keep_doc", "kernel", "tiles", "tune" }
-local KERNEL_KEYS = set_of { "mapping", "stages", "roles", "files" } -- and the mapping's own
+local KERNEL_KEYS = set_of { "mapping", "stages", "files" } -- and the mapping's own
 local MAPPINGS = {} -- filled below: mapping modules require this one
 
 -- Parse a dims entry: "S", "B?" (optional leading dim, 1 when absent), "R/2",
 -- "B|1" (B or 1: a size-1 dim broadcasts, stride 0), "1" (always size 1).
-local DIM_FORMS = "a dim such as \"S\", \"B?\", \"R/2\", \"B|1\" or \"1\""
+local DIM_FORMS = "a dim such as \"S\", \"B?\", \"R/2\", \"C*2\", \"B|1\" or \"1\""
 local function parse_dim(path, field, d)
   if type(d) ~= "string" then fail(path, field, DIM_FORMS, d) end
   if d == "1" then return { div = 1, optional = false, literal = true } end
@@ -103,7 +104,10 @@ local function parse_dim(path, field, d)
   local sb, bopt = d:match("^([A-Z][A-Z0-9_]*)|1(%??)$")
   if sb then return { sym = sb, div = 1, optional = bopt == "?", broadcast = true } end
   local s2, div = d:match("^([A-Z][A-Z0-9_]*)/(%d+)$")
-  if s2 and tonumber(div) >= 1 then return { sym = s2, div = tonumber(div), optional = false } end
+  if s2 and tonumber(div) >= 1 and tonumber(div) <= 64 then return { sym = s2, div = tonumber(div), optional = false } end
+  -- "C*2": a multiple of the symbol (the size must divide by it)
+  local s3, mul = d:match("^([A-Z][A-Z0-9_]*)%*(%d+)$")
+  if s3 and tonumber(mul) >= 1 and tonumber(mul) <= 64 then return { sym = s3, div = 1, mul = tonumber(mul), optional = false } end
   fail(path, field, DIM_FORMS, d)
 end
 
@@ -125,17 +129,57 @@ local function check_condition(path, field, expr, symbols, rule_words, optional_
   end
 end
 
--- Load a spec file: run it in the sandbox and validate what it returns.
+-- Helpers a spec file may call to share the common part of a family of ops.
+--   extend(base, changes): a copy of base with the fields of changes replacing its own
+--   join(list, ...): one list of the elements of every list given, in order
+local function copy(x)
+  if type(x) ~= "table" then return x end
+  local t = {}
+  for k, v in pairs(x) do t[k] = copy(v) end
+  return t
+end
+local function extend(base, changes)
+  local t = copy(base)
+  for k, v in pairs(changes or {}) do t[k] = copy(v) end
+  return t
+end
+local function join(...)
+  local out = {}
+  for i = 1, select("#", ...) do
+    for _, x in ipairs(select(i, ...) or {}) do out[#out + 1] = copy(x) end
+  end
+  return out
+end
+
+-- Load a spec file: run it in the sandbox and validate what it returns: one
+-- op's table, or a family: a list of op tables (each member then named in
+-- errors as `<file>: op '<name>'`).
 function M.load(file, templates)
-  local path = file.path
   local env = M.sandbox_env()
-  local chunk, err = load(file.text, "@" .. path, "t", env)
+  env.extend, env.join = extend, join
+  local chunk, err = load(file.text, "@" .. file.path, "t", env)
   if not chunk then error(err, 0) end
   local ok, s = pcall(chunk)
   if not ok then error(tostring(s), 0) end
-  if type(s) ~= "table" then fail(path, "(file)", "the file to return a table", s) end
+  if type(s) ~= "table" then fail(file.path, "(file)", "the file to return a table (an op) or a list of op tables (a family)", s) end
+  -- (validation annotates the tables: each op gets its own copy, so that the
+  -- members of a family may share tables)
+  if s[1] == nil then return { M.validate(copy(s), file.path, file.path, templates) } end
+  check_list(file.path, "(file)", s, "op tables (a family of ops)")
+  local out = {}
+  for i, member in ipairs(s) do
+    local name = type(member) == "table" and type(member.op) == "string" and member.op:match(IDENT) and member.op
+    local where = name and ("%s: op '%s'"):format(file.path, name) or ("%s: entry %d"):format(file.path, i)
+    if type(member) ~= "table" then fail(where, "(entry)", "an op table", member) end
+    out[i] = M.validate(copy(member), where, file.path, templates)
+  end
+  return out
+end
+
+-- Validate one op's table s; path names it in errors, file is its spec file.
+function M.validate(s, path, file, templates)
   check_keys(path, "", s, SPEC_KEYS)
-  s.path = path
+  s.path, s.file = path, file
 
   check_ident(path, "op", s.op)
   if type(s.summary) ~= "string" or s.summary == "" then fail(path, "summary", "a one-line string", s.summary) end
@@ -164,17 +208,13 @@ function M.load(file, templates)
     t.index = i - 1
     check_list(path, f .. ".dims", t.dims, "dims")
     if #t.dims > 6 then fail(path, f .. ".dims", "at most 6 dims", #t.dims) end
+    -- a "?" dim may be left out: a tensor given with k dims fewer leaves out
+    -- the first k of them (size 1, stride 0)
     t.parsed_dims = {}
-    local leading = true
-    t.optional_lead = 0
+    t.optional_dims = 0
     for j, d in ipairs(t.dims) do
       local pd = parse_dim(path, ("%s.dims[%d]"):format(f, j), d)
-      if pd.optional then
-        if not leading then fail(path, ("%s.dims[%d]"):format(f, j), "'?' only on leading dims", d) end
-        t.optional_lead = t.optional_lead + 1
-      else
-        leading = false
-      end
+      if pd.optional then t.optional_dims = t.optional_dims + 1 end
       t.parsed_dims[j] = pd
       if pd.sym then symbols[pd.sym] = true end
     end
@@ -336,9 +376,9 @@ function M.load(file, templates)
   if s.keep ~= nil and type(s.keep) ~= "function" then fail(path, "keep", "a function(variant) returning true for the variants to build", s.keep) end
   if s.keep ~= nil and type(s.keep_doc) ~= "string" then fail(path, "keep_doc", "a string saying which variants keep() drops (used in error messages)", s.keep_doc) end
 
-  -- kernel: mapping, stages, roles, files
+  -- kernel: mapping, stages, files and the mapping's own fields
   local k = s.kernel
-  if type(k) ~= "table" then fail(path, "kernel", "a table with mapping, stages, roles and files", k) end
+  if type(k) ~= "table" then fail(path, "kernel", "a table with mapping, stages and files", k) end
   local mapping = MAPPINGS[k.mapping]
   if not mapping then
     local names = {}
@@ -350,8 +390,9 @@ function M.load(file, templates)
   for n in pairs(KERNEL_KEYS) do keys[n] = true end
   for _, n in ipairs(mapping.KERNEL_KEYS or {}) do keys[n] = true end
   check_keys(path, "kernel", k, keys)
-  mapping.check_axes(s)
-  -- stages: a list of stage names per level of the mapping (heads: token, head)
+  mapping.check_kernel(s, symbols)
+  -- stages: a list of stage instances per level of the mapping (heads: token, head),
+  -- checked against the stages' declarations (gen/lua/fusegen/stages.lua)
   local levels = mapping.STAGE_LEVELS
   local level_doc = {}
   for _, l in ipairs(levels) do level_doc[#level_doc + 1] = l.name .. " = {...}" end
@@ -363,21 +404,9 @@ function M.load(file, templates)
   for _, l in ipairs(levels) do
     local list = k.stages[l.name] or {}
     k.stages[l.name] = list
-    check_list(path, "kernel.stages." .. l.name, list, "stage names", l.may_be_empty)
-    for j, name in ipairs(list) do
-      local f = ("kernel.stages.%s[%d]"):format(l.name, j)
-      check_ident(path, f, name)
-      if not templates["stages/" .. name .. ".cu.tpl"] then
-        fail(path, f, "a stage with a template gen/templates/stages/<name>.cu.tpl", name)
-      end
-    end
+    check_list(path, "kernel.stages." .. l.name, list, "stage instances", l.may_be_empty)
   end
-  if type(k.roles) ~= "table" then fail(path, "kernel.roles", "a table mapping stage roles to tensor names", k.roles) end
-  for role, name in pairs(k.roles) do
-    check_ident(path, "kernel.roles", role)
-    if not by_name[name] then fail(path, "kernel.roles." .. role, "the name of a tensor", name) end
-  end
-  if mapping.check_kernel then mapping.check_kernel(s, symbols) end
+  stages_mod.check_spec(s, mapping, function(field, expected, got) fail(path, field, expected, got) end)
   check_list(path, "kernel.files", k.files, "axis names")
   for j, name in ipairs(k.files) do
     if not s.axis_by_name[name] then fail(path, ("kernel.files[%d]"):format(j), "the name of an axis", name) end
@@ -388,8 +417,6 @@ function M.load(file, templates)
   if type(s.tiles) ~= "table" then fail(path, "tiles", "a table of tile parameters", s.tiles) end
   -- tune: the candidate values the tuner tries, in the same shape with lists (gen/lua/fusegen/tiles.lua)
   if s.tune ~= nil and type(s.tune) ~= "table" then fail(path, "tune", "a table of tile parameter = {candidate values}", s.tune) end
-
-  s.path = path
   return s
 end
 

@@ -2,6 +2,9 @@
 --
 --   % <lua statement>      a line whose first non-blank character is '%' is Lua code
 --   $(<lua expression>)    anywhere in a text line: replaced by tostring(expression)
+--   %! <lua>               a declaration line: the %! lines of a template, together,
+--                          are a Lua chunk that returns its declaration (a stage's
+--                          contract); they produce no output
 --   everything else        copied to the output as it is
 --
 -- Each template line becomes exactly one line of Lua, so a Lua error inside a
@@ -52,7 +55,9 @@ function M.compile(text, name)
   local out = {}
   for lineno, line in ipairs(split_lines(text)) do
     local indent, stmt = line:match("^(%s*)%%(.*)$")
-    if stmt then
+    if stmt and stmt:sub(1, 1) == "!" then
+      out[#out + 1] = "" -- a declaration line: read by M.declaration
+    elseif stmt then
       -- _I carries the statement's indentation to include()/stage() calls on that line.
       out[#out + 1] = string.format("_I=%q %s", indent, stmt)
     else
@@ -65,6 +70,24 @@ function M.compile(text, name)
   local chunk, err = load(source, "@" .. name, "t", {})
   if not chunk then error("template error: " .. err, 0) end
   return chunk
+end
+
+-- The template's declaration: its %! lines, run as one chunk in env (other
+-- lines stay as empty lines, so that errors name the template's own line).
+-- nil when the template has no %! line.
+function M.declaration(text, name, env)
+  local lines, any = {}, false
+  for _, line in ipairs(split_lines(text)) do
+    local decl = line:match("^%s*%%!(.*)$")
+    lines[#lines + 1] = decl or ""
+    any = any or decl ~= nil
+  end
+  if not any then return nil end
+  local chunk, err = load(table.concat(lines, "\n"), "@" .. name, "t", env)
+  if not chunk then error("template error: " .. err, 0) end
+  local ok, decl = pcall(chunk)
+  if not ok then error(tostring(decl), 0) end
+  return decl
 end
 
 return M

@@ -4,7 +4,19 @@
 -- spec lists them) that the spec's keep() accepts, once per GPU target.
 -- The order is fixed, so the output is the same on every run.
 
+local dtypes = require "fusegen.dtypes"
+
 local M = {}
+
+-- Each tensor's dtype in variant v: { name = { dtype = "bf16", ctype = "__nv_bfloat16" } }.
+function M.tensor_types(spec, v)
+  local out = {}
+  for _, t in ipairs(spec.tensors) do
+    local dt = spec.axis_by_name[t.dtype] and v[t.dtype] or t.dtype
+    out[t.name] = { dtype = dt, ctype = dtypes.info(dt).cuda }
+  end
+  return out
+end
 
 -- "sm_90" -> 90
 function M.parse_archs(text)

@@ -1,4 +1,4 @@
-// generated from $(op.path) by fusegen: do not edit
+// generated from $(op.file) by fusegen: do not edit
 // Entry point of $(op.op): check every argument, pick the kernel, launch it.
 // Order: tensor descriptors, scalars, constraints, variant key (none of which
 // needs a GPU), then the device and pointers, then the kernel for this GPU.
@@ -17,7 +17,7 @@ static const fg__dtype_group groups[] = {
 };
 static const fg__tensor_sig tensors[] = {
 % for _, t in ipairs(op.tensors) do
-    {"$(t.name)", FG__$(t.access:upper()), $(t.optional and 1 or 0), $(t.inplace_of and op.tensor_by_name[t.inplace_of].index or -1), $(group_index[t.dtype]), $(#t.dims), $(t.optional_lead), $(t.scalar_access and 1 or 0), {$(dims_init(t))}},
+    {"$(t.name)", FG__$(t.access:upper()), $(t.optional and 1 or 0), $(t.inplace_of and op.tensor_by_name[t.inplace_of].index or -1), $(group_index[t.dtype]), $(#t.dims), $(t.optional_dims), $(t.scalar_access and 1 or 0), {$(dims_init(t))}},
 % end
 };
 % for _, a in ipairs(op.axes) do

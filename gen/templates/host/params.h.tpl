@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 % for _, op in ipairs(ops) do
-// $(op.op): $(op.summary)   [$(op.path)]
+// $(op.op): $(op.summary)   [$(op.file)]
 typedef struct fg_$(op.op)_params {
 %   for _, t in ipairs(op.tensors) do
     $(t.access == "in" and "const void*" or "void*") $(t.name);

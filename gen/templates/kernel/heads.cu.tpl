@@ -23,7 +23,7 @@ $(kernel_name)(const $(params_type) p, const $(grid_type) g)
 % if m.G * m.L < 32 then
     if (group >= $(m.G)) return;       // lanes $(m.G * m.L)..31 hold no head
 % end
-    const int64_t ntok = p.B * p.S;
+    const int64_t ntok = $(dims.batch) * $(dims.tokens);
 % if m.walk then
 %   local run = m.walk_all and "all of its heads" or ("up to " .. m.walk * m.G * m.U .. " heads")
     // Work items: (token, run of heads). A warp walks over $(run) of one token,
@@ -92,7 +92,7 @@ $(kernel_name)(const $(params_type) p, const $(grid_type) g)
 % if not m.walk then
         const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
 % end
-        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * $(dims.tokens);
         // the item's heads: input and output rows of token (b, s), head strides, count
         const $(act_ctype)* xin = (const $(act_ctype)*)$(pick("p.{input}")) + b * $(pick("p.{input}_stride[0]")) + s * $(pick("p.{input}_stride[1]"));
         const int64_t xin_hs = $(pick("p.{input}_stride[2]"));
@@ -161,14 +161,14 @@ extern "C" cudaError_t $(launcher_name)(const void* params, int sm_count, cudaSt
         set.tpw = $(m.G) / set.hg;  // tokens per warp item
         set.nhb = (int)((p->$(hs.heads) + set.hg * $(m.U) - 1) / (set.hg * $(m.U)));  // head blocks per token
 %   end
-        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.nit = ($(host_dims.batch) * $(host_dims.tokens) + set.tpw - 1) / set.tpw * set.nhb;
         set.hg_div = fg_udiv_make((uint32_t)set.hg);
         set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
         items += set.nit;
     }
 % end
     g.nitems = items;
-    g.s_div = fg_udiv_make((uint32_t)p->S);
+    g.s_div = fg_udiv_make((uint32_t)$(host_dims.tokens));
     int64_t blocks = (items + $(m.warps) - 1) / $(m.warps);
 % if m.blocks_per_sm > 0 then
     const int64_t cap = (int64_t)sm_count * per_sm;
@@ -183,10 +183,10 @@ extern "C" cudaError_t $(launcher_name)(const void* params, int sm_count, cudaSt
 %   for i, hs in ipairs(head_sets) do
         lg.nhb[$(i - 1)] = (int)((p->$(hs.heads) + $(m.U - 1)) / $(m.U));  // blocks of $(m.U) heads per token ($(hs.input))
         lg.nhb_div[$(i - 1)] = fg_udiv_make((uint32_t)lg.nhb[$(i - 1)]);
-        lg.groups[$(i - 1)] = (int32_t)(p->B * p->S * lg.nhb[$(i - 1)]);  // below 2^31: B * S * heads is
+        lg.groups[$(i - 1)] = (int32_t)($(host_dims.batch) * $(host_dims.tokens) * lg.nhb[$(i - 1)]);  // below 2^31: B * S * heads is
         groups += lg.groups[$(i - 1)];
 %   end
-        lg.s_div = fg_udiv_make((uint32_t)p->S);
+        lg.s_div = fg_udiv_make((uint32_t)$(host_dims.tokens));
         const int64_t lean_blocks = (groups + $(m.G * m.warps - 1)) / $(m.G * m.warps);
         $(lean_kernel_name)<<<(unsigned)lean_blocks, $(m.threads), 0, stream>>>(*p, lg);
         return cudaGetLastError();

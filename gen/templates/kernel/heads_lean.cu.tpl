@@ -44,7 +44,7 @@ $(lean_kernel_name)(const $(params_type) p, const $(lean_grid_type) g)
     // lane group q -> token t (sequence b, position s) and its first head h
     const int t = (int)fg_udiv_div31(q, $(pick("g.nhb_div[{k}]")));
     const int h = ((int)q - t * $(pick("g.nhb[{k}]"))) * $(m.U);
-    const int b = (int)fg_udiv_div31((uint32_t)t, g.s_div), s = t - b * (int)p.S;
+    const int b = (int)fg_udiv_div31((uint32_t)t, g.s_div), s = t - b * (int)$(dims.tokens);
     const $(act_ctype)* xin = (const $(act_ctype)*)$(pick("p.{input}")) + (b * $(lean_ix(pick("p.{input}_stride[0]"))) + s * $(lean_ix(pick("p.{input}_stride[1]"))));
     const int xin_hs = $(lean_ix(pick("p.{input}_stride[2]")));
     $(act_ctype)* xout = ($(act_ctype)*)$(pick("p.{output}")) + (b * $(lean_ix(pick("p.{output}_stride[0]"))) + s * $(lean_ix(pick("p.{output}_stride[1]"))));

@@ -12,12 +12,12 @@
 __global__ void __launch_bounds__($(m.threads), $(m.min_blocks))
 $(kernel_name)(const $(params_type) p)
 {
-% if m.wide_sum then
+% if m.reduce and m.wide_sum then
     __shared__ __align__(16) float red[2][$(m.warps)];  // partial sums of the row's warps (read as float4)
-% else
+% elseif m.reduce then
     __shared__ float red[2][$(m.warps)];  // partial sums of the row groups' warps
 % end
-    const int C = (int)p.C;
+    const int C = (int)$(dims.channels);
     const int nc = (C + $(m.V - 1)) / $(m.V);               // chunks per row
 % if m.vec then
     const int wr = (nc + $(32 * m.K - 1)) / $(32 * m.K);     // warps per row
@@ -37,8 +37,10 @@ $(kernel_name)(const $(params_type) p)
     const int group = (threadIdx.x >> 5) / wr;      // this thread's row slot
     const int pos = threadIdx.x - group * tpr;      // its place in the row
 % end
+% if m.reduce then
     int rbuf = 0;
-% if m.wide_sum then
+% end
+% if m.reduce and m.wide_sum then
     fg_block_sum_init<$(m.warps)>(red, wr);
 % end
 % if per_row_grid then
@@ -46,22 +48,22 @@ $(kernel_name)(const $(params_type) p)
     // division to find b and l, and no loop over b
     {
         const int64_t b = (int64_t)(blockIdx.z * 65535u + blockIdx.y);  // in 32 bits: B * L < 2^31
-        if (b >= p.B) return;  // the whole block: no sync is left waiting
+        if (b >= $(dims.batch)) return;  // the whole block: no sync is left waiting
         const int64_t l = (int64_t)blockIdx.x * rpb + group;
 %   if one_row then
         const bool live = true;  // gridDim.x == L
 %   else
-        const bool live = group < rpb && l < p.L;
+        const bool live = group < rpb && l < $(dims.rows);
 %   end
 % else
-    const int64_t nrows = p.B * p.L;
+    const int64_t nrows = $(dims.batch) * $(dims.rows);
     // every thread runs every iteration (the reductions sync the block)
     for (int64_t first = (int64_t)blockIdx.x * rpb; first < nrows; first += (int64_t)gridDim.x * rpb) {
         const int64_t row = first + group;
         const bool live = group < rpb && row < nrows;
         // row -> (b, l); 32-bit division: fewer than 2^31 rows per call
-        const int64_t b = live ? (int64_t)((uint32_t)row / (uint32_t)p.L) : 0;
-        const int64_t l = live ? row - b * p.L : 0;
+        const int64_t b = live ? (int64_t)((uint32_t)row / (uint32_t)$(dims.rows)) : 0;
+        const int64_t l = live ? row - b * $(dims.rows) : 0;
 % end
         float v[$(m.K)][$(m.V)] = {};  // the row's values, fp32
 % if m.prefetch > 0 then
@@ -94,7 +96,7 @@ extern "C" cudaError_t $(launcher_name)(const void* params, int sm_count, cudaSt
     const $(params_type)* p = (const $(params_type)*)params;
     % include("kernel/resident_blocks.cu.tpl")
 % if m.vec then
-    const int64_t nc = (p->C + $(m.V - 1)) / $(m.V), wr = (nc + $(32 * m.K - 1)) / $(32 * m.K);
+    const int64_t nc = ($(host_dims.channels) + $(m.V - 1)) / $(m.V), wr = (nc + $(32 * m.K - 1)) / $(32 * m.K);
 % else
     const int64_t wr = $(m.warps);  // a row per block
 % end
@@ -109,8 +111,8 @@ extern "C" cudaError_t $(launcher_name)(const void* params, int sm_count, cudaSt
     const int64_t rpb = $(m.warps) / wr, threads = $(m.threads);
 % end
 % if per_row_grid then
-    const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
-                    (unsigned)((p->B + 65534) / 65535));
+    const dim3 grid((unsigned)(($(host_dims.rows) + rpb - 1) / rpb), (unsigned)($(host_dims.batch) < 65535 ? $(host_dims.batch) : 65535),
+                    (unsigned)(($(host_dims.batch) + 65534) / 65535));
     $(kernel_name)<<<grid, (unsigned)threads, 0, stream>>>(*p);
 % else
 %   if m.rows_per_block > 0 then
@@ -120,7 +122,7 @@ extern "C" cudaError_t $(launcher_name)(const void* params, int sm_count, cudaSt
 %   else
     const int64_t cap = (int64_t)sm_count * per_sm;
 %   end
-    int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
+    int64_t blocks = ($(host_dims.batch) * $(host_dims.rows) + rpb - 1) / rpb;
     if (blocks > cap) blocks = cap;
     $(kernel_name)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
 % end

@@ -1,3 +1,8 @@
+%! return {
+%!   doc = "the lane's chunks of each head in flight of the head set's input, as fp32 (rotate region, partner halves, pass region)",
+%!   mappings = { "heads" }, level = "head",
+%!   gives = { "values" },
+%! }
 % -- Stage load: the lane's chunks of $(m.U) head(s) of the input, as fp32.
 % -- Rotate region into xa (and xb, the partner halves, for half pairing);
 % -- the pass region [R, D) is kept raw in xp, only when writing out of place,
@@ -21,9 +26,9 @@ if ($(head) < H) {  // head $(head)
 %     if open then
     $(open)  // $(m.merged and "" or "rotate ")chunk slot $(k)
         const int e = (pos + $(k * m.L)) * $(m.C);
-        % put(cg.load_f32(("xa[%d][%d]"):format(u, k), "px + e", m.C, v.act, { vec = m.vec, hint = load_hint or m.stream_hint, guard = element_guard }))
+        % put(cg.load_f32(("xa[%d][%d]"):format(u, k), "px + e", m.C, act_dtype, { vec = m.vec, hint = load_hint or m.stream_hint, guard = element_guard }))
 %       if m.half then
-        % put(cg.load_f32(("xb[%d][%d]"):format(u, k), "px + e + " .. half_offset, m.C, v.act, { vec = m.vec, hint = load_hint or m.stream_hint, guard = element_guard }))
+        % put(cg.load_f32(("xb[%d][%d]"):format(u, k), "px + e + " .. half_offset, m.C, act_dtype, { vec = m.vec, hint = load_hint or m.stream_hint, guard = element_guard }))
 %       end
     }
 %     end
@@ -31,12 +36,12 @@ if ($(head) < H) {  // head $(head)
 %   for k = 0, m.NP - 1 do
 %     if m.whole_head then
     if ($(pass_guard(k))) {  // pass chunk slot $(k): [R, D), not rotated
-        const int e = p.R + (pos + $(k * m.L)) * $(m.C);
-        % put(cg.load_f32(("xp[%d][%d]"):format(u, k), "px + e", m.C, v.act, { vec = m.vec, hint = load_hint or m.stream_hint, guard = pass_element_guard }))
+        const int e = $(dims.rot) + (pos + $(k * m.L)) * $(m.C);
+        % put(cg.load_f32(("xp[%d][%d]"):format(u, k), "px + e", m.C, act_dtype, { vec = m.vec, hint = load_hint or m.stream_hint, guard = pass_element_guard }))
     }
 %     else
     if (copy_pass && $(pass_guard(k))) {  // pass chunk slot $(k): [R, D) copied as it is
-        const int e = p.R + (pos + $(k * m.L)) * $(m.C);
+        const int e = $(dims.rot) + (pos + $(k * m.L)) * $(m.C);
 %       if m.vec then
         xp[$(u)][$(k)] = fg_ld16_$(m.stream_hint)(px + e);
 %       else

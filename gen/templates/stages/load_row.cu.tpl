@@ -1,27 +1,42 @@
-% -- Stage load_row: the thread's chunks of the input row x[b, l, :] into v (fp32);
+%! return {
+%!   doc = "the thread's chunks of row (b, l) of a tensor into the row's values, as fp32 (from an offset: the second half of a [.., C*2] row)",
+%!   mappings = { "rows" }, level = "row",
+%!   params = {
+%!     { "from", "tensor", access = "in", doc = "the rows read: [B?, L, C], or [B?, L, C*2] with an offset" },
+%!     { "offset", "symbol", optional = true, doc = "the first channel read: C for the second half of a [.., C*2] row" },
+%!   },
+%!   gives = { "values" },
+%!   check = function(c) return c.row_tensor("from", false, c.bind.offset and c.bind.offset.name) end,
+%! }
+% -- Stage load_row: the thread's chunks of row (b, l) of `from` into v (fp32);
 % -- slots past the end of the row stay 0. Prefetch level 1 (the rows mapping):
 % -- "issue" loads raw 16-byte chunks (x_raw) and "use" converts them; "all"
-% -- loads into v.
+% -- loads into v. A dtype of another size than the rows' loads at use.
+% local from = arg.from
 % local mode = mode(phase, 1)
+% if dtypes.info(from.dtype).size ~= dtypes.info(act_dtype).size and mode ~= "all" then mode = phase == "use" and "all" or "none" end
+% -- the raw chunks' name, the same in both phases (x_raw for a tensor x)
+% from.names = from.names or { raw = unique_name(from.name .. "_raw") }
+% local raw = from.names.raw
 % if mode == "issue" then
-uint4 x_raw[$(m.K)];
+uint4 $(raw)[$(m.K)];
 % end
 % if mode == "issue" or mode == "all" then
 {
-    const $(act_ctype)* xr = $(row_of(roles.input));
+    const $(from.ctype)* xr = $(row_of(from, arg.offset and arg.offset.name));
 %   for k = 0, m.K - 1 do
     $(chunk_open(k))  // chunk slot $(k)
         $(chunk_first(k))
 %     if mode == "issue" then
-        % put(load_raw(("x_raw[%d]"):format(k), "xr + e", m.stream_hint))
+        % put(load_raw(("%s[%d]"):format(raw, k), "xr + e", m.stream_hint))
 %     else
-        % put(load(("v[%d]"):format(k), "xr + e", v.act, m.stream_hint))
+        % put(load(("v[%d]"):format(k), "xr + e", from.dtype, m.stream_hint))
 %     end
     }
 %   end
 }
 % elseif mode == "use" then
 %   for k = 0, m.K - 1 do
-$(chunk_open(k)) $(unpack(("v[%d]"):format(k), ("x_raw[%d]"):format(k), v.act)) }  // chunk slot $(k)
+$(chunk_open(k)) $(unpack(("v[%d]"):format(k), ("%s[%d]"):format(raw, k), from.dtype)) }  // chunk slot $(k)
 %   end
 % end

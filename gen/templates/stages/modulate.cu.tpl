@@ -1,44 +1,47 @@
-% -- Stage modulate: v = v * (scale_offset + scale) + shift, with scale and shift
-% -- from the source stage before it: row pointers (shared.mod_rows) or scalars
-% -- (shared.mod_scalar). scale_offset is the op's f32 scalar (1, or 0 for plain
-% -- scale). Prefetch level 2: "issue" loads the rows' chunks raw (sc_raw,
-% -- sh_raw), "use" applies them; "all" loads each chunk where it applies it.
-% local rows = shared.mod_rows
-% local mode = mode(phase, 2)
-% if mode == "none" then
-% elseif mode == "issue" then
-%   if rows then
-uint4 sc_raw[$(m.K)], sh_raw[$(m.K)];
-%     for k = 0, m.K - 1 do
-$(chunk_open(k))  // chunk slot $(k)
-    $(chunk_first(k))
-    % put(load_raw(("sc_raw[%d]"):format(k), rows.scale .. " + e", "keep"))
-    % put(load_raw(("sh_raw[%d]"):format(k), rows.shift .. " + e", "keep"))
-}
-%     end
-%   end
-% elseif shared.mod_scalar then
+%! return {
+%!   doc = "the row's values modulated: v * (offset + scale) + shift (offset 1, or 0 for plain scale)",
+%!   mappings = { "rows" }, level = "row",
+%!   params = {
+%!     { "scale", "operand", level = 2, doc = "the scale: a row per batch [B|1, C], per token, per group of rows, a row a stage gives, a scalar" },
+%!     { "shift", "operand", level = 2, doc = "the shift, as scale" },
+%!     { "offset", "scalar", type = "f32", number = true, doc = "k in v * (k + scale) + shift: 1, or 0 for plain scale" },
+%!   },
+%!   uses = { "values" },
+%!   check = function(c) return c.operand("scale") or c.operand("shift") end,
+%! }
+% -- Stage modulate: v = v * (offset + scale) + shift. Its operands load at
+% -- prefetch level 2 (rows read by many rows): "issue" loads their chunks raw,
+% -- "use" applies them; "all" loads each chunk where it applies it.
+% local sc = operand(arg.scale, "scale")
+% local sh = operand(arg.shift, "shift")
+% local k0 = arg.offset.expr
+% if phase == "issue" then
+% put(sc.issue())
+% put(sh.issue())
+% elseif sc.uniform and sh.uniform then
 {
-    const float a = p.scale_offset + $(shared.mod_scalar.scale), c = $(shared.mod_scalar.shift);
+    % put(sc.open())
+    % put(sh.open())
+    const float a = $(k0) + $(sc.value), c = $(sh.value);
 %   for k = 0, m.K - 1 do
 #pragma unroll
     for (int j = 0; j < $(m.V); j++) v[$(k)][j] = fmaf(v[$(k)][j], a, c);
 %   end
 }
 % else
+{
+    % put(sc.open())
+    % put(sh.open())
 %   for k = 0, m.K - 1 do
-$(chunk_open(k))  // chunk slot $(k)
-    float sc[$(m.V)] = {}, sh[$(m.V)] = {};
-%     if mode == "use" then
-    % put(unpack("sc", ("sc_raw[%d]"):format(k), rows.dtype))
-    % put(unpack("sh", ("sh_raw[%d]"):format(k), rows.dtype))
-%     else
-    $(chunk_first(k))
-    % put(load("sc", rows.scale .. " + e", rows.dtype, "keep"))
-    % put(load("sh", rows.shift .. " + e", rows.dtype, "keep"))
+    $(chunk_open(k))  // chunk slot $(k)
+%     if sc.uses_e or sh.uses_e then
+        $(chunk_first(k))
 %     end
+        % put(sc.fetch(k, "sc"))
+        % put(sh.fetch(k, "sh"))
 #pragma unroll
-    for (int j = 0; j < $(m.V); j++) v[$(k)][j] = fmaf(v[$(k)][j], p.scale_offset + sc[j], sh[j]);
-}
+        for (int j = 0; j < $(m.V); j++) v[$(k)][j] = fmaf(v[$(k)][j], $(k0) + $(sc.at("sc")), $(sh.at("sh")));
+    }
 %   end
+}
 % end

@@ -1,10 +1,19 @@
+%! return {
+%!   doc = "the RMS of the token's whole hidden vector (all H heads of the head set), for norm_rms to scale every head by",
+%!   mappings = { "heads" }, level = "token",
+%!   params = {
+%!     { "eps", "scalar", type = "f32", number = true, doc = "added to the mean square under the square root" },
+%!   },
+%!   gives = { "token_rms" },
+%!   needs = { "whole_head", "lane_reduce", "whole_token" },
+%! }
 % -- Stage rms_across_heads (a token stage): the RMS of the token's whole
 % -- hidden vector, all H heads of the item's head set, for norm_rms to scale
 % -- every head by. A first pass over the token's heads sums their squares
 % -- (plain loads, so that the second pass, the head stages, finds the lines in
 % -- cache); the warp adds its lanes' sums; shared.norm_scale names the result.
 % -- The mapping gives this stage a warp per token (m.walk_all).
-% local inv = m.dynD and "(float)(H * p.D)" or ("(float)(H * %d)"):format(m.D)
+% local inv = m.dynD and ("(float)(H * " .. dims.head .. ")") or ("(float)(H * %d)"):format(m.D)
 % shared.norm_scale = "rs_token"
 // RMS over the token's H * D elements: a first pass over its heads
 float rs_token;
@@ -23,5 +32,5 @@ float rs_token;
     ss += __shfl_xor_sync(0xffffffffu, ss, $(off));
 %   off = off // 2
 % end
-    rs_token = rsqrtf(ss / $(inv) + p.eps);
+    rs_token = rsqrtf(ss / $(inv) + $(arg.eps.expr));
 }

@@ -1,3 +1,8 @@
+%! return {
+%!   doc = "the head's values rounded once and written to the head set's output (out of place: the pass region copied)",
+%!   mappings = { "heads" }, level = "head",
+%!   uses = { "values" },
+%! }
 % -- Stage store: round once to the output dtype and write the lane's chunks;
 % -- out of place, also copy the pass region [R, D) (with a whole-head stage:
 % -- store it, as the rotate region, from fp32).
@@ -11,9 +16,9 @@ if ($(head) < H) {  // head $(head)
 %     if open then
     $(open)  // $(m.merged and "" or "rotate ")chunk slot $(k)
         const int e = (pos + $(k * m.L)) * $(m.C);
-        % put(cg.store_f32(("xa[%d][%d]"):format(u, k), "po + e", m.C, v.act, { vec = m.vec, guard = element_guard }))
+        % put(cg.store_f32(("xa[%d][%d]"):format(u, k), "po + e", m.C, act_dtype, { vec = m.vec, guard = element_guard }))
 %       if m.half then
-        % put(cg.store_f32(("xb[%d][%d]"):format(u, k), "po + e + " .. half_offset, m.C, v.act, { vec = m.vec, guard = element_guard }))
+        % put(cg.store_f32(("xb[%d][%d]"):format(u, k), "po + e + " .. half_offset, m.C, act_dtype, { vec = m.vec, guard = element_guard }))
 %       end
     }
 %     end
@@ -21,12 +26,12 @@ if ($(head) < H) {  // head $(head)
 %   for k = 0, m.NP - 1 do
 %     if m.whole_head then
     if ($(pass_guard(k))) {  // pass chunk slot $(k): [R, D), not rotated
-        const int e = p.R + (pos + $(k * m.L)) * $(m.C);
-        % put(cg.store_f32(("xp[%d][%d]"):format(u, k), "po + e", m.C, v.act, { vec = m.vec, guard = pass_element_guard }))
+        const int e = $(dims.rot) + (pos + $(k * m.L)) * $(m.C);
+        % put(cg.store_f32(("xp[%d][%d]"):format(u, k), "po + e", m.C, act_dtype, { vec = m.vec, guard = pass_element_guard }))
     }
 %     else
     if (copy_pass && $(pass_guard(k))) {  // pass chunk slot $(k)
-        const int e = p.R + (pos + $(k * m.L)) * $(m.C);
+        const int e = $(dims.rot) + (pos + $(k * m.L)) * $(m.C);
 %       if m.vec then
         fg_st16(po + e, xp[$(u)][$(k)]);
 %       else

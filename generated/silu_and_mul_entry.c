@@ -1,0 +1,75 @@
+// generated from gen/specs/serving.lua by fusegen: do not edit
+// Entry point of silu_and_mul: check every argument, pick the kernel, launch it.
+// Order: tensor descriptors, scalars, constraints, variant key (none of which
+// needs a GPU), then the device and pointers, then the kernel for this GPU.
+#include "fusegen_kernels.h"
+#include "fusegen_params.h"
+
+// Signature: the tensors' dims as symbols, their dtypes and access.
+static const char* const syms[] = {"B", "C", "L"};
+static const int dtypes_act[] = {FG_DTYPE_BF16, FG_DTYPE_FP16, FG_DTYPE_FP32};
+static const fg__dtype_group groups[] = {
+    {"act", 3, dtypes_act},
+};
+static const fg__tensor_sig tensors[] = {
+    {"x", FG__IN, 0, -1, 0, 3, 1, 0, {{0, 1, 1, 0, 1}, {2, 1, 1, 0, 0}, {1, 1, 2, 0, 0}}},
+    {"out", FG__OUT, 0, -1, 0, 3, 1, 0, {{0, 1, 1, 0, 1}, {2, 1, 1, 0, 0}, {1, 1, 1, 0, 0}}},
+};
+static const char* const values_act[] = {"bf16", "fp16", "fp32"};
+static const char* const values_access[] = {"vec16", "scalar"};
+static const fg__axis_desc axis_desc[] = {
+    {"act", 3, values_act},
+    {"access", 2, values_access},
+};
+// Also read by fg__bytes_moved (the benchmark's byte count).
+const fg__op_sig fg__silu_and_mul_sig = {"fg_silu_and_mul", 2, tensors, 3, syms, 1, groups};
+#define sig fg__silu_and_mul_sig
+
+fg_status fg_silu_and_mul(const DLTensor* x, DLTensor* out, float eps, fg_stream_t stream)
+{
+    const DLTensor* t[2] = {x, out};
+    fg__call c;
+    fg_status st = fg__check_call(&sig, t, &c);
+    if (st != FG_OK) return st;
+    const int64_t B = c.sym[0];
+    const int64_t C = c.sym[1];
+    const int64_t L = c.sym[2];
+    if (!(C <= 16384))
+        return fg__fail(FG_ERR_SHAPE, "fg_silu_and_mul: at most 16384 channels (C = %lld)", (long long)C);
+    if (!(B * L < 2147483648))
+        return fg__fail(FG_ERR_SHAPE, "fg_silu_and_mul: at most 2^31 - 1 rows per call (B = %lld, L = %lld)", (long long)B, (long long)L);
+
+    // The variant: one key entry per axis (act, access).
+    const int VEC = 16 / fg__dtype_size(c.dtype[0]);
+    const int aligned16 = c.aligned16;
+    (void)VEC; (void)aligned16;
+    int key[2];
+    switch (c.dtype[0]) {
+    case FG_DTYPE_BF16: key[0] = 0; break;
+    case FG_DTYPE_FP16: key[0] = 1; break;
+    case FG_DTYPE_FP32: key[0] = 2; break;
+    default: return fg__fail(FG_ERR_DTYPE, "fg_silu_and_mul: x has dtype %s; supported: bf16, fp16, fp32", fg__dtype_name(c.dtype[0]));
+    }
+    if (aligned16 && C % VEC == 0) key[1] = 0;  // vec16
+    else if (1) key[1] = 1;  // scalar
+    else return fg__fail(FG_ERR_UNSUPPORTED, "fg_silu_and_mul: no value of access applies");
+
+    if (c.empty) { fg__clear_error(); return FG_OK; }  // nothing to do: launch nothing
+    st = fg__check_device(&sig, &c);
+    if (st != FG_OK) return st;
+    const fg__kernel_entry* e = fg__find_kernel(fg__silu_and_mul_kernels, fg__silu_and_mul_kernel_count, 2, key, c.cc);
+    if (!e) return fg__no_kernel(&sig, key, 2, axis_desc, c.cc, "");
+
+    fg_silu_and_mul_params p;
+    p.x = c.data[0];
+    fg__copy_strides(p.x_stride, c.stride[0], 3);
+    p.out = (void*)c.data[1];
+    fg__copy_strides(p.out_stride, c.stride[1], 3);
+    p.B = B;
+    p.C = C;
+    p.L = L;
+    p.eps = eps;
+    p.inplace = c.inplace;
+    p.index32 = c.index32;
+    return fg__launch(&sig, e, &p, &c, stream);
+}
