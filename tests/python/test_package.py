@@ -127,6 +127,78 @@ else:
         r = fusegen.rope(fx, fc, fc, pairing="half")  # a fake tensor takes the torch.ops route
         check(r is fx, "the function with fake tensors goes through torch.ops")
 
+    # fusegen.testing finds, from the spec data alone, calls of every op that pass
+    # the library's argument checks: host tensors shown to the library as CUDA
+    # tensors at addresses never dereferenced, so that its checks run up to the
+    # device (where a machine without a GPU, or the fake addresses, stop them)
+    import random
+
+    import fusegen.testing
+
+    class DLDevice(ctypes.Structure):
+        _fields_ = [("device_type", ctypes.c_int), ("device_id", ctypes.c_int32)]
+
+    class DLDataType(ctypes.Structure):
+        _fields_ = [("code", ctypes.c_uint8), ("bits", ctypes.c_uint8), ("lanes", ctypes.c_uint16)]
+
+    class DLTensor(ctypes.Structure):
+        _fields_ = [("data", ctypes.c_void_p), ("device", DLDevice), ("ndim", ctypes.c_int32),
+                    ("dtype", DLDataType), ("shape", ctypes.POINTER(ctypes.c_int64)),
+                    ("strides", ctypes.POINTER(ctypes.c_int64)), ("byte_offset", ctypes.c_uint64)]
+
+    class DLManagedTensor(ctypes.Structure):
+        _fields_ = [("dl_tensor", DLTensor), ("manager_ctx", ctypes.c_void_p), ("deleter", ctypes.c_void_p)]
+
+    codes = {torch.float32: (2, 32), torch.float16: (2, 16), torch.bfloat16: (4, 16), torch.int32: (0, 32),
+             torch.int64: (0, 64), torch.int8: (0, 8), torch.uint8: (1, 8), torch.float8_e4m3fn: (10, 8),
+             torch.float8_e5m2: (12, 8)}
+    capsule_new = ctypes.pythonapi.PyCapsule_New
+    capsule_new.restype = ctypes.py_object
+    capsule_new.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p]
+    held = []
+
+    class Described:
+        """A tensor's descriptor on the GPU, at an address of its own, never read."""
+        address = 1 << 40
+
+        def __init__(self, t):
+            self.t = t
+
+        def __dlpack_device__(self):
+            return (2, 0)
+
+        def __dlpack__(self, stream=None):
+            t = self.t
+            Described.address += 1 << 36
+            shape = (ctypes.c_int64 * max(t.dim(), 1))(*t.shape)
+            strides = (ctypes.c_int64 * max(t.dim(), 1))(*t.stride())
+            m = DLManagedTensor(DLTensor(Described.address, DLDevice(2, 0), t.dim(), DLDataType(*codes[t.dtype], 1),
+                                         shape, strides, 0), None, None)
+            held.append((shape, strides, m))
+            return capsule_new(ctypes.addressof(m), b"dltensor", None)
+
+    for name in generated.OPS:
+        rng = random.Random(name)
+        last = None
+        for _ in range(2000):
+            drawn = fusegen.testing.draw(name, rng, device="cpu")
+            if drawn is None:
+                continue
+            tensors, scalars = drawn
+            try:
+                getattr(fusegen, name)(**{k: Described(v) if v is not None else None for k, v in tensors.items()},
+                                       **scalars)
+                last = None
+                break
+            except fusegen.FusegenError as e:
+                last = e
+                if e.status_name in ("FG_ERR_DEVICE", "FG_ERR_CUDA") and "DLPack device" not in e.message:
+                    last = None
+                    break
+            finally:
+                held.clear()
+        check(last is None, f"{name}: an example call passes the argument checks (last refusal: {last})")
+
     # torch.compile(fullgraph=True): the functions become the torch ops, no graph
     # break; stand-in CPU kernels (each written tensor: its input + 1) check that
     # mutations of intermediates and of views survive functionalization

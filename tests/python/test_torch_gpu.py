@@ -140,6 +140,7 @@ torch.cuda.current_stream().wait_stream(s)
 g = torch.cuda.CUDAGraph()
 with torch.cuda.graph(g):
     out_static = block(*static)
+replayed = []
 for seed in (6, 7):
     new = inputs(seed)
     for dst, src in zip(static, new):
@@ -147,7 +148,10 @@ for seed in (6, 7):
     g.replay()
     torch.cuda.synchronize()
     want = block(*new)
-    check(torch.equal(out_static, want), f"CUDA graph replay = eager (seed {seed})")
+    replayed.append(out_static.clone())
+    check(torch.allclose(out_static.float(), want.float(), atol=1e-2, rtol=1e-2),
+          f"CUDA graph replay = eager (seed {seed}, max diff {(out_static.float() - want.float()).abs().max().item():.3g})")
+check(not torch.equal(replayed[0], replayed[1]), "the replays computed from their inputs")
 xq = torch.randn(16, 4, 64, device="cuda", dtype=torch.bfloat16)
 tc = torch.rand(16, 32, device="cuda")
 g2 = torch.cuda.CUDAGraph()

@@ -167,7 +167,7 @@ ENUMS = {
 
 # Each op's tensors as its C entry point takes them: (name, access, optional,
 # inplace_of or None, dims, dtype group, its dtypes); its scalars: (name, type,
-# default or None).
+# default or None); its constraints over the dims' symbols (C expressions).
 OPS = {
 % for _, op in ipairs(ops) do
     $(pystr(op.op)): {
@@ -181,6 +181,11 @@ OPS = {
 %   for _, sc in ipairs(op.scalars) do
 %     local d = default_of(op, sc)
             ($(pystr(sc.name)), $(pystr(sc.type)), $(d and d.py or "None")),
+%   end
+        ],
+        "constraints": [
+%   for _, c in ipairs(op.constraints or {}) do
+            $(pystr(c[1])),
 %   end
         ],
     },

@@ -8,6 +8,7 @@ added later. Needs PyTorch and a GPU.
     fusegen.rope(**tensors, **scalars)
 """
 import random
+import re
 
 import torch
 
@@ -18,6 +19,7 @@ DTYPES = {"fp32": torch.float32, "fp16": torch.float16, "bf16": torch.bfloat16, 
           "i64": torch.int64, "i8": torch.int8, "u8": torch.uint8}
 SIZES = (1, 2, 3, 4, 8, 16, 32, 64, 96, 128, 256)
 TINY = (1, 2, 4, 8, 16, 64)
+MAX_ELEMENTS = 1 << 22  # per tensor: a draw with a larger one is drawn again
 
 
 def torch_dtype(name):
@@ -50,9 +52,82 @@ def parse_dim(d):
     return d, int(div), int(mul), broadcast, optional
 
 
+_TOKEN = re.compile(r"\s*(?:(\d+)|([A-Z][A-Z0-9_]*)|(.))")
+
+
+def _arith(expr, vals):
+    """The value of an integer expression over symbols (+ - * / % and parentheses,
+    C's integer division), or None for anything else. Parsed, never run."""
+    tokens = []
+    for num, sym, op in _TOKEN.findall(expr):
+        if num:
+            tokens.append(int(num))
+        elif sym:
+            if sym not in vals:
+                return None
+            tokens.append(vals[sym])
+        elif op.strip():
+            if op not in "+-*/%()":
+                return None
+            tokens.append(op)
+    pos = 0
+
+    def atom():
+        nonlocal pos
+        t = tokens[pos] if pos < len(tokens) else None
+        pos += 1
+        if t == "(":
+            v = add()
+            pos += 1
+            return v
+        if t == "-":
+            return -atom()
+        if isinstance(t, int):
+            return t
+        raise ValueError(expr)
+
+    def mul():
+        nonlocal pos
+        v = atom()
+        while pos < len(tokens) and tokens[pos] in ("*", "/", "%"):
+            o = tokens[pos]
+            pos += 1
+            r = atom()
+            v = v * r if o == "*" else (int(v / r) if o == "/" else v - r * int(v / r))
+        return v
+
+    def add():
+        nonlocal pos
+        v = mul()
+        while pos < len(tokens) and tokens[pos] in ("+", "-"):
+            o = tokens[pos]
+            pos += 1
+            v = v + mul() if o == "+" else v - mul()
+        return v
+
+    try:
+        v = add()
+        return v if pos == len(tokens) else None
+    except (ValueError, ZeroDivisionError, IndexError, TypeError):
+        return None
+
+
+def _satisfy(constraints, vals):
+    """Sizes that meet the constraints of the form `SYM == expression`."""
+    for _ in range(2):
+        for c in constraints:
+            for part in c.split("&&"):
+                m = re.match(r"^\s*\(?\s*([A-Z][A-Z0-9_]*)\s*==\s*(.+?)\s*\)?\s*$", part)
+                if m and "||" not in part and m.group(1) in vals:
+                    v = _arith(m.group(2), vals)
+                    if v is not None and v > 0:
+                        vals[m.group(1)] = v
+
+
 def draw(op, rng, sizes=SIZES, device="cuda"):
     """One random call of op: its tensors by name (every output allocated, each
-    optional input given or None) and its scalars by name."""
+    optional input given or None) and its scalars by name; None if a tensor
+    would hold more than MAX_ELEMENTS."""
     desc = OPS[op]
     divs = {}
     for t in desc["tensors"]:
@@ -61,6 +136,7 @@ def draw(op, rng, sizes=SIZES, device="cuda"):
             if s is not None:
                 divs[s] = max(divs.get(s, 1), div)
     vals = {s: rng.choice(sizes) * div for s, div in divs.items()}
+    _satisfy(desc.get("constraints", ()), vals)
     lead = {s: rng.random() < 0.5 for s in divs}
     given = rng.random() < 0.5  # optional inputs: all given or none (residual forms)
     groups, tensors = {}, {}
@@ -80,6 +156,11 @@ def draw(op, rng, sizes=SIZES, device="cuda"):
         if optional and not inplace_of and not (given if rng.random() < 0.9 else not given):
             tensors[name] = None
             continue
+        elements = 1
+        for n in shape:
+            elements *= n
+        if elements > MAX_ELEMENTS:
+            return None
         td = torch_dtype(dt)
         if td.is_floating_point:  # positive: a valid scale for the quantising ops too
             t = (torch.rand(shape, device=device) * 0.9 + 0.1).to(td)
@@ -107,7 +188,10 @@ def example_call(op, seed=None, sizes=SIZES, tries=4000):
     rng = random.Random(op if seed is None else seed)
     fn = _api.FUNCTIONS[op]
     for _ in range(tries):
-        tensors, scalars = draw(op, rng, sizes)
+        drawn = draw(op, rng, sizes)
+        if drawn is None:
+            continue
+        tensors, scalars = drawn
         try:
             fn(**clone_all(tensors), **scalars)
         except FusegenError:
