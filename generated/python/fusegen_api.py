@@ -30,6 +30,86 @@ ENUMS = {
 # inplace_of or None, dims, dtype group, its dtypes); its scalars: (name, type,
 # default or None); its constraints over the dims' symbols (C expressions).
 OPS = {
+    "fused_add_rmsnorm": {
+        "summary": "residual add then RMSNorm, in place on both: residual = x + residual; x = rmsnorm(residual) * w",
+        "tensors": [
+            ("x", "in", False, None, ["B?", "L", "C"], "act", ["bf16", "fp16", "fp32"]),
+            ("residual", "in", False, None, ["B?", "L", "C"], "act", ["bf16", "fp16", "fp32"]),
+            ("weight", "in", False, None, ["C"], "weight", ["fp32", "bf16", "fp16"]),
+            ("out", "out", True, "x", ["B?", "L", "C"], "act", ["bf16", "fp16", "fp32"]),
+            ("residual_out", "out", True, "residual", ["B?", "L", "C"], "act", ["bf16", "fp16", "fp32"]),
+        ],
+        "scalars": [
+            ("eps", "f32", 1e-06),
+        ],
+        "constraints": [
+            "C <= 16384",
+            "B * L < 2147483648",
+        ],
+    },
+    "fused_add_rmsnorm_quant_fp8": {
+        "summary": "residual add, RMSNorm, static fp8 quantisation: residual updated in place",
+        "tensors": [
+            ("x", "in", False, None, ["B?", "L", "C"], "act", ["bf16", "fp16", "fp32"]),
+            ("residual", "inout", False, None, ["B?", "L", "C"], "act", ["bf16", "fp16", "fp32"]),
+            ("weight", "in", False, None, ["C"], "weight", ["fp32", "bf16", "fp16"]),
+            ("scale", "in", False, None, ["1"], "fp32", ["fp32"]),
+            ("out", "out", False, None, ["B?", "L", "C"], "fp8e4m3", ["fp8e4m3"]),
+        ],
+        "scalars": [
+            ("eps", "f32", 1e-06),
+        ],
+        "constraints": [
+            "C <= 16384",
+            "B * L < 2147483648",
+        ],
+    },
+    "gated_residual_add": {
+        "summary": "gated residual add (adaLN-zero's closing step): residual + gate * x",
+        "tensors": [
+            ("x", "in", False, None, ["B", "L", "C"], "act", ["bf16", "fp16", "fp32"]),
+            ("gate", "in", False, None, ["B|1", "L|1?", "C"], "act", ["bf16", "fp16", "fp32"]),
+            ("residual", "in", False, None, ["B", "L", "C"], "act", ["bf16", "fp16", "fp32"]),
+            ("out", "out", True, "residual", ["B", "L", "C"], "act", ["bf16", "fp16", "fp32"]),
+        ],
+        "scalars": [
+            ("eps", "f32", 1e-06),
+        ],
+        "constraints": [
+            "C <= 16384",
+            "B * L < 2147483648",
+        ],
+    },
+    "gelu_tanh_and_mul": {
+        "summary": "GELU(tanh)-and-multiply: out = gelu_tanh(x[:, :F]) * x[:, F:]",
+        "tensors": [
+            ("x", "in", False, None, ["B?", "L", "C*2"], "act", ["bf16", "fp16", "fp32"]),
+            ("out", "out", False, None, ["B?", "L", "C"], "act", ["bf16", "fp16", "fp32"]),
+        ],
+        "scalars": [
+            ("eps", "f32", 1e-06),
+        ],
+        "constraints": [
+            "C <= 16384",
+            "B * L < 2147483648",
+        ],
+    },
+    "layernorm": {
+        "summary": "LayerNorm of rows: out = (x - mean) * rsqrt(var + eps) * w + b",
+        "tensors": [
+            ("x", "in", False, None, ["B?", "L", "C"], "act", ["bf16", "fp16", "fp32"]),
+            ("weight", "in", True, None, ["C"], "act", ["bf16", "fp16", "fp32"]),
+            ("bias", "in", True, None, ["C"], "act", ["bf16", "fp16", "fp32"]),
+            ("out", "out", True, "x", ["B?", "L", "C"], "act", ["bf16", "fp16", "fp32"]),
+        ],
+        "scalars": [
+            ("eps", "f32", 1e-06),
+        ],
+        "constraints": [
+            "C <= 16384",
+            "B * L < 2147483648",
+        ],
+    },
     "norm_modulate": {
         "summary": "norm + modulation, scale and shift per batch",
         "tensors": [
@@ -262,6 +342,55 @@ OPS = {
             "P >= 1 || B * S * (HQ + HK) == 0",
         ],
     },
+    "rmsnorm": {
+        "summary": "RMSNorm of rows: out = x * rsqrt(mean(x^2) + eps) * w",
+        "tensors": [
+            ("x", "in", False, None, ["B?", "L", "C"], "act", ["bf16", "fp16", "fp32"]),
+            ("weight", "in", False, None, ["C"], "weight", ["fp32", "bf16", "fp16"]),
+            ("out", "out", True, "x", ["B?", "L", "C"], "act", ["bf16", "fp16", "fp32"]),
+        ],
+        "scalars": [
+            ("eps", "f32", 1e-06),
+        ],
+        "constraints": [
+            "C <= 16384",
+            "B * L < 2147483648",
+        ],
+    },
+    "rmsnorm_dynamic_quant_fp8": {
+        "summary": "RMSNorm then fp8 quantisation with a scale per row (optionally after a residual add)",
+        "tensors": [
+            ("x", "in", False, None, ["B?", "L", "C"], "act", ["bf16", "fp16", "fp32"]),
+            ("weight", "in", False, None, ["C"], "weight", ["fp32", "bf16", "fp16"]),
+            ("out", "out", False, None, ["B?", "L", "C"], "fp8e4m3", ["fp8e4m3"]),
+            ("scales", "out", False, None, ["B?", "L"], "fp32", ["fp32"]),
+            ("scale_ub", "in", True, None, ["1"], "fp32", ["fp32"]),
+            ("residual", "inout", True, None, ["B?", "L", "C"], "act", ["bf16", "fp16", "fp32"]),
+        ],
+        "scalars": [
+            ("eps", "f32", 1e-06),
+        ],
+        "constraints": [
+            "C <= 16384",
+            "B * L < 2147483648",
+        ],
+    },
+    "rmsnorm_quant_fp8": {
+        "summary": "RMSNorm then static fp8 quantisation: out = fp8(rmsnorm(x) * w / scale)",
+        "tensors": [
+            ("x", "in", False, None, ["B?", "L", "C"], "act", ["bf16", "fp16", "fp32"]),
+            ("weight", "in", False, None, ["C"], "weight", ["fp32", "bf16", "fp16"]),
+            ("scale", "in", False, None, ["1"], "fp32", ["fp32"]),
+            ("out", "out", False, None, ["B?", "L", "C"], "fp8e4m3", ["fp8e4m3"]),
+        ],
+        "scalars": [
+            ("eps", "f32", 1e-06),
+        ],
+        "constraints": [
+            "C <= 16384",
+            "B * L < 2147483648",
+        ],
+    },
     "rope": {
         "summary": "rotary embedding with per-token cos/sin tables",
         "tensors": [
@@ -350,11 +479,53 @@ OPS = {
             "B * S * (HQ + HK) < 2147483648",
         ],
     },
+    "rope_qk_cos_sin_cache": {
+        "summary": "rotary embedding of q and k in one launch, from a packed cos_sin_cache indexed by positions",
+        "tensors": [
+            ("q", "in", False, None, ["B?", "S", "HQ", "D"], "act", ["bf16", "fp16", "fp32"]),
+            ("k", "in", False, None, ["B?", "S", "HK", "D"], "act", ["bf16", "fp16", "fp32"]),
+            ("q_out", "out", True, "q", ["B?", "S", "HQ", "D"], "act", ["bf16", "fp16", "fp32"]),
+            ("k_out", "out", True, "k", ["B?", "S", "HK", "D"], "act", ["bf16", "fp16", "fp32"]),
+            ("cos_sin_cache", "in", False, None, ["P", "R"], "table", ["fp32", "bf16", "fp16"]),
+            ("positions", "in", False, None, ["B?", "S"], "pos", ["i32", "i64"]),
+        ],
+        "scalars": [
+            ("pairing", "pairing", "interleaved"),
+            ("position_offset", "i64", 0),
+        ],
+        "constraints": [
+            "R % 2 == 0 && R >= 2 && R <= D",
+            "B * S * (HQ + HK) < 2147483648",
+            "P >= 1 || B * S * (HQ + HK) == 0",
+        ],
+    },
+    "silu_and_mul": {
+        "summary": "SiLU-and-multiply: out = silu(x[:, :F]) * x[:, F:]",
+        "tensors": [
+            ("x", "in", False, None, ["B?", "L", "C*2"], "act", ["bf16", "fp16", "fp32"]),
+            ("out", "out", False, None, ["B?", "L", "C"], "act", ["bf16", "fp16", "fp32"]),
+        ],
+        "scalars": [
+            ("eps", "f32", 1e-06),
+        ],
+        "constraints": [
+            "C <= 16384",
+            "B * L < 2147483648",
+        ],
+    },
 }
 
 # The PyTorch schemas (namespace fusegen), by name; each kernel below takes
 # its schema's arguments.
 SCHEMAS = {
+    "fused_add_rmsnorm": "fused_add_rmsnorm(Tensor x, Tensor residual, Tensor weight, float eps=1e-06, *, Tensor(a!) out, Tensor(b!) residual_out) -> ()",
+    "fused_add_rmsnorm_": "fused_add_rmsnorm_(Tensor(a!) x, Tensor(b!) residual, Tensor weight, float eps=1e-06) -> ()",
+    "fused_add_rmsnorm_quant_fp8": "fused_add_rmsnorm_quant_fp8(Tensor x, Tensor(a!) residual, Tensor weight, Tensor scale, Tensor(b!) out, float eps=1e-06) -> ()",
+    "gated_residual_add": "gated_residual_add(Tensor x, Tensor gate, Tensor residual, float eps=1e-06, *, Tensor(a!) out) -> ()",
+    "gated_residual_add_": "gated_residual_add_(Tensor x, Tensor gate, Tensor(a!) residual, float eps=1e-06) -> ()",
+    "gelu_tanh_and_mul": "gelu_tanh_and_mul(Tensor x, Tensor(a!) out, float eps=1e-06) -> ()",
+    "layernorm": "layernorm(Tensor x, float eps=1e-06, *, Tensor? weight=None, Tensor? bias=None, Tensor(a!) out) -> ()",
+    "layernorm_": "layernorm_(Tensor(a!) x, float eps=1e-06, *, Tensor? weight=None, Tensor? bias=None) -> ()",
     "norm_modulate": "norm_modulate(Tensor x, Tensor(a!) out, Tensor scale, Tensor shift, str norm=\"layer\", float eps=1e-06, float scale_offset=1.0, *, Tensor? weight=None, Tensor? bias=None, Tensor? residual=None, Tensor? residual_gate=None, Tensor(b!)? residual_out=None) -> ()",
     "norm_modulate_per_frame": "norm_modulate_per_frame(Tensor x, Tensor(a!) out, Tensor scale, Tensor shift, str norm=\"layer\", float eps=1e-06, float scale_offset=1.0, *, Tensor? weight=None, Tensor? bias=None, Tensor? residual=None, Tensor? residual_gate=None, Tensor(b!)? residual_out=None) -> ()",
     "norm_modulate_per_token": "norm_modulate_per_token(Tensor x, Tensor(a!) out, Tensor scale, Tensor shift, str norm=\"layer\", float eps=1e-06, float scale_offset=1.0, *, Tensor? weight=None, Tensor? bias=None, Tensor? residual=None, Tensor? residual_gate=None, Tensor(b!)? residual_out=None) -> ()",
@@ -365,6 +536,10 @@ SCHEMAS = {
     "qknorm_rope": "qknorm_rope(Tensor(a!) q, Tensor(b!) k, Tensor q_weight, Tensor k_weight, Tensor cos, Tensor sin, str pairing=\"interleaved\", float eps=1e-06, str norm_rounding=\"fp32\") -> ()",
     "qknorm_rope_cos_sin_cache": "qknorm_rope_cos_sin_cache(Tensor(a!) q, Tensor(b!) k, Tensor q_weight, Tensor k_weight, Tensor cos_sin_cache, Tensor positions, str pairing=\"interleaved\", float eps=1e-06, int position_offset=0, str norm_rounding=\"fp32\") -> ()",
     "qknorm_rope_positions": "qknorm_rope_positions(Tensor(a!) q, Tensor(b!) k, Tensor q_weight, Tensor k_weight, Tensor cos, Tensor sin, Tensor positions, str pairing=\"interleaved\", float eps=1e-06, int position_offset=0, str norm_rounding=\"fp32\") -> ()",
+    "rmsnorm": "rmsnorm(Tensor x, Tensor weight, float eps=1e-06, *, Tensor(a!) out) -> ()",
+    "rmsnorm_": "rmsnorm_(Tensor(a!) x, Tensor weight, float eps=1e-06) -> ()",
+    "rmsnorm_dynamic_quant_fp8": "rmsnorm_dynamic_quant_fp8(Tensor x, Tensor weight, Tensor(a!) out, Tensor(b!) scales, float eps=1e-06, *, Tensor? scale_ub=None, Tensor(c!)? residual=None) -> ()",
+    "rmsnorm_quant_fp8": "rmsnorm_quant_fp8(Tensor x, Tensor weight, Tensor scale, Tensor(a!) out, float eps=1e-06) -> ()",
     "rope": "rope(Tensor x, Tensor cos, Tensor sin, str pairing=\"interleaved\", *, Tensor(a!) out) -> ()",
     "rope_": "rope_(Tensor(a!) x, Tensor cos, Tensor sin, str pairing=\"interleaved\") -> ()",
     "rope_cos_sin_cache": "rope_cos_sin_cache(Tensor x, Tensor cos_sin_cache, Tensor positions, str pairing=\"interleaved\", int position_offset=0, *, Tensor(a!) out) -> ()",
@@ -375,7 +550,154 @@ SCHEMAS = {
     "rope_positions_": "rope_positions_(Tensor(a!) x, Tensor cos, Tensor sin, Tensor positions, str pairing=\"interleaved\", int position_offset=0) -> ()",
     "rope_qk": "rope_qk(Tensor q, Tensor k, Tensor cos, Tensor sin, str pairing=\"interleaved\", *, Tensor(a!) q_out, Tensor(b!) k_out) -> ()",
     "rope_qk_": "rope_qk_(Tensor(a!) q, Tensor(b!) k, Tensor cos, Tensor sin, str pairing=\"interleaved\") -> ()",
+    "rope_qk_cos_sin_cache": "rope_qk_cos_sin_cache(Tensor q, Tensor k, Tensor cos_sin_cache, Tensor positions, str pairing=\"interleaved\", int position_offset=0, *, Tensor(a!) q_out, Tensor(b!) k_out) -> ()",
+    "rope_qk_cos_sin_cache_": "rope_qk_cos_sin_cache_(Tensor(a!) q, Tensor(b!) k, Tensor cos_sin_cache, Tensor positions, str pairing=\"interleaved\", int position_offset=0) -> ()",
+    "silu_and_mul": "silu_and_mul(Tensor x, Tensor(a!) out, float eps=1e-06) -> ()",
 }
+
+
+def _k_fused_add_rmsnorm(x, residual, weight, eps=1e-06, *, out, residual_out):
+    if _ext.fused_add_rmsnorm(x, residual, weight, out, residual_out, eps, None) is not None:
+        raise TypeError("fused_add_rmsnorm: a tensor subclass reached the kernel")
+
+
+def _k_fused_add_rmsnorm_(x, residual, weight, eps=1e-06):
+    if _ext.fused_add_rmsnorm(x, residual, weight, None, None, eps, None) is not None:
+        raise TypeError("fused_add_rmsnorm_: a tensor subclass reached the kernel")
+
+
+def fused_add_rmsnorm(x, residual, weight, eps=1e-06, *, out=None, residual_out=None, stream=None):
+    """fused_add_rmsnorm(x, residual, weight, eps, *, out, residual_out, stream): residual add then RMSNorm, in place on both: residual = x + residual; x = rmsnorm(residual) * w.
+
+    Returns its outputs (in place: the tensors written). stream: a CUDA stream
+    (int or torch.cuda.Stream) for eager calls; default the current PyTorch
+    stream. Raises FusegenError when the library refuses the call."""
+    if not _is_compiling() and _ext.fused_add_rmsnorm(x, residual, weight, out, residual_out, eps, stream) is None:
+        return ((x if out is None else out), (residual if residual_out is None else residual_out))
+    if out is None and residual_out is None:
+        _ops.fused_add_rmsnorm_(x, residual, weight, eps)
+    else:
+        _ops.fused_add_rmsnorm(x, residual, weight, eps, out=out, residual_out=residual_out)
+    return ((x if out is None else out), (residual if residual_out is None else residual_out))
+
+
+def _bytes_fused_add_rmsnorm(x, residual, weight, eps=1e-06, *, out=None, residual_out=None, stream=None):
+    return _ext.fused_add_rmsnorm_bytes_moved(x, residual, weight, out, residual_out)
+
+
+fused_add_rmsnorm.bytes_moved = _bytes_fused_add_rmsnorm
+
+
+def _k_fused_add_rmsnorm_quant_fp8(x, residual, weight, scale, out, eps=1e-06):
+    if _ext.fused_add_rmsnorm_quant_fp8(x, residual, weight, scale, out, eps, None) is not None:
+        raise TypeError("fused_add_rmsnorm_quant_fp8: a tensor subclass reached the kernel")
+
+
+def fused_add_rmsnorm_quant_fp8(x, residual, weight, scale, out, eps=1e-06, *, stream=None):
+    """fused_add_rmsnorm_quant_fp8(x, residual, weight, scale, out, eps, *, stream): residual add, RMSNorm, static fp8 quantisation: residual updated in place.
+
+    Returns its outputs (in place: the tensors written). stream: a CUDA stream
+    (int or torch.cuda.Stream) for eager calls; default the current PyTorch
+    stream. Raises FusegenError when the library refuses the call."""
+    if not _is_compiling() and _ext.fused_add_rmsnorm_quant_fp8(x, residual, weight, scale, out, eps, stream) is None:
+        return (residual, out)
+    _ops.fused_add_rmsnorm_quant_fp8(x, residual, weight, scale, out, eps)
+    return (residual, out)
+
+
+def _bytes_fused_add_rmsnorm_quant_fp8(x, residual, weight, scale, out, eps=1e-06, *, stream=None):
+    return _ext.fused_add_rmsnorm_quant_fp8_bytes_moved(x, residual, weight, scale, out)
+
+
+fused_add_rmsnorm_quant_fp8.bytes_moved = _bytes_fused_add_rmsnorm_quant_fp8
+
+
+def _k_gated_residual_add(x, gate, residual, eps=1e-06, *, out):
+    if _ext.gated_residual_add(x, gate, residual, out, eps, None) is not None:
+        raise TypeError("gated_residual_add: a tensor subclass reached the kernel")
+
+
+def _k_gated_residual_add_(x, gate, residual, eps=1e-06):
+    if _ext.gated_residual_add(x, gate, residual, None, eps, None) is not None:
+        raise TypeError("gated_residual_add_: a tensor subclass reached the kernel")
+
+
+def gated_residual_add(x, gate, residual, eps=1e-06, *, out=None, stream=None):
+    """gated_residual_add(x, gate, residual, eps, *, out, stream): gated residual add (adaLN-zero's closing step): residual + gate * x.
+
+    Returns its outputs (in place: the tensors written). stream: a CUDA stream
+    (int or torch.cuda.Stream) for eager calls; default the current PyTorch
+    stream. Raises FusegenError when the library refuses the call."""
+    if not _is_compiling() and _ext.gated_residual_add(x, gate, residual, out, eps, stream) is None:
+        return (residual if out is None else out)
+    if out is None:
+        _ops.gated_residual_add_(x, gate, residual, eps)
+    else:
+        _ops.gated_residual_add(x, gate, residual, eps, out=out)
+    return (residual if out is None else out)
+
+
+def _bytes_gated_residual_add(x, gate, residual, eps=1e-06, *, out=None, stream=None):
+    return _ext.gated_residual_add_bytes_moved(x, gate, residual, out)
+
+
+gated_residual_add.bytes_moved = _bytes_gated_residual_add
+
+
+def _k_gelu_tanh_and_mul(x, out, eps=1e-06):
+    if _ext.gelu_tanh_and_mul(x, out, eps, None) is not None:
+        raise TypeError("gelu_tanh_and_mul: a tensor subclass reached the kernel")
+
+
+def gelu_tanh_and_mul(x, out, eps=1e-06, *, stream=None):
+    """gelu_tanh_and_mul(x, out, eps, *, stream): GELU(tanh)-and-multiply: out = gelu_tanh(x[:, :F]) * x[:, F:].
+
+    Returns its outputs (in place: the tensors written). stream: a CUDA stream
+    (int or torch.cuda.Stream) for eager calls; default the current PyTorch
+    stream. Raises FusegenError when the library refuses the call."""
+    if not _is_compiling() and _ext.gelu_tanh_and_mul(x, out, eps, stream) is None:
+        return out
+    _ops.gelu_tanh_and_mul(x, out, eps)
+    return out
+
+
+def _bytes_gelu_tanh_and_mul(x, out, eps=1e-06, *, stream=None):
+    return _ext.gelu_tanh_and_mul_bytes_moved(x, out)
+
+
+gelu_tanh_and_mul.bytes_moved = _bytes_gelu_tanh_and_mul
+
+
+def _k_layernorm(x, eps=1e-06, *, weight=None, bias=None, out):
+    if _ext.layernorm(x, weight, bias, out, eps, None) is not None:
+        raise TypeError("layernorm: a tensor subclass reached the kernel")
+
+
+def _k_layernorm_(x, eps=1e-06, *, weight=None, bias=None):
+    if _ext.layernorm(x, weight, bias, None, eps, None) is not None:
+        raise TypeError("layernorm_: a tensor subclass reached the kernel")
+
+
+def layernorm(x, eps=1e-06, *, weight=None, bias=None, out=None, stream=None):
+    """layernorm(x, eps, *, weight, bias, out, stream): LayerNorm of rows: out = (x - mean) * rsqrt(var + eps) * w + b.
+
+    Returns its outputs (in place: the tensors written). stream: a CUDA stream
+    (int or torch.cuda.Stream) for eager calls; default the current PyTorch
+    stream. Raises FusegenError when the library refuses the call."""
+    if not _is_compiling() and _ext.layernorm(x, weight, bias, out, eps, stream) is None:
+        return (x if out is None else out)
+    if out is None:
+        _ops.layernorm_(x, eps, weight=weight, bias=bias)
+    else:
+        _ops.layernorm(x, eps, weight=weight, bias=bias, out=out)
+    return (x if out is None else out)
+
+
+def _bytes_layernorm(x, eps=1e-06, *, weight=None, bias=None, out=None, stream=None):
+    return _ext.layernorm_bytes_moved(x, weight, bias, out)
+
+
+layernorm.bytes_moved = _bytes_layernorm
 
 
 def _k_norm_modulate(x, out, scale, shift, norm="layer", eps=1e-06, scale_offset=1.0, *, weight=None, bias=None, residual=None, residual_gate=None, residual_out=None):
@@ -618,6 +940,86 @@ def _bytes_qknorm_rope_positions(q, k, q_weight, k_weight, cos, sin, positions, 
 qknorm_rope_positions.bytes_moved = _bytes_qknorm_rope_positions
 
 
+def _k_rmsnorm(x, weight, eps=1e-06, *, out):
+    if _ext.rmsnorm(x, weight, out, eps, None) is not None:
+        raise TypeError("rmsnorm: a tensor subclass reached the kernel")
+
+
+def _k_rmsnorm_(x, weight, eps=1e-06):
+    if _ext.rmsnorm(x, weight, None, eps, None) is not None:
+        raise TypeError("rmsnorm_: a tensor subclass reached the kernel")
+
+
+def rmsnorm(x, weight, eps=1e-06, *, out=None, stream=None):
+    """rmsnorm(x, weight, eps, *, out, stream): RMSNorm of rows: out = x * rsqrt(mean(x^2) + eps) * w.
+
+    Returns its outputs (in place: the tensors written). stream: a CUDA stream
+    (int or torch.cuda.Stream) for eager calls; default the current PyTorch
+    stream. Raises FusegenError when the library refuses the call."""
+    if not _is_compiling() and _ext.rmsnorm(x, weight, out, eps, stream) is None:
+        return (x if out is None else out)
+    if out is None:
+        _ops.rmsnorm_(x, weight, eps)
+    else:
+        _ops.rmsnorm(x, weight, eps, out=out)
+    return (x if out is None else out)
+
+
+def _bytes_rmsnorm(x, weight, eps=1e-06, *, out=None, stream=None):
+    return _ext.rmsnorm_bytes_moved(x, weight, out)
+
+
+rmsnorm.bytes_moved = _bytes_rmsnorm
+
+
+def _k_rmsnorm_dynamic_quant_fp8(x, weight, out, scales, eps=1e-06, *, scale_ub=None, residual=None):
+    if _ext.rmsnorm_dynamic_quant_fp8(x, weight, out, scales, scale_ub, residual, eps, None) is not None:
+        raise TypeError("rmsnorm_dynamic_quant_fp8: a tensor subclass reached the kernel")
+
+
+def rmsnorm_dynamic_quant_fp8(x, weight, out, scales, eps=1e-06, *, scale_ub=None, residual=None, stream=None):
+    """rmsnorm_dynamic_quant_fp8(x, weight, out, scales, eps, *, scale_ub, residual, stream): RMSNorm then fp8 quantisation with a scale per row (optionally after a residual add).
+
+    Returns its outputs (in place: the tensors written). stream: a CUDA stream
+    (int or torch.cuda.Stream) for eager calls; default the current PyTorch
+    stream. Raises FusegenError when the library refuses the call."""
+    if not _is_compiling() and _ext.rmsnorm_dynamic_quant_fp8(x, weight, out, scales, scale_ub, residual, eps, stream) is None:
+        return _outputs((out, scales), (residual,))
+    _ops.rmsnorm_dynamic_quant_fp8(x, weight, out, scales, eps, scale_ub=scale_ub, residual=residual)
+    return _outputs((out, scales), (residual,))
+
+
+def _bytes_rmsnorm_dynamic_quant_fp8(x, weight, out, scales, eps=1e-06, *, scale_ub=None, residual=None, stream=None):
+    return _ext.rmsnorm_dynamic_quant_fp8_bytes_moved(x, weight, out, scales, scale_ub, residual)
+
+
+rmsnorm_dynamic_quant_fp8.bytes_moved = _bytes_rmsnorm_dynamic_quant_fp8
+
+
+def _k_rmsnorm_quant_fp8(x, weight, scale, out, eps=1e-06):
+    if _ext.rmsnorm_quant_fp8(x, weight, scale, out, eps, None) is not None:
+        raise TypeError("rmsnorm_quant_fp8: a tensor subclass reached the kernel")
+
+
+def rmsnorm_quant_fp8(x, weight, scale, out, eps=1e-06, *, stream=None):
+    """rmsnorm_quant_fp8(x, weight, scale, out, eps, *, stream): RMSNorm then static fp8 quantisation: out = fp8(rmsnorm(x) * w / scale).
+
+    Returns its outputs (in place: the tensors written). stream: a CUDA stream
+    (int or torch.cuda.Stream) for eager calls; default the current PyTorch
+    stream. Raises FusegenError when the library refuses the call."""
+    if not _is_compiling() and _ext.rmsnorm_quant_fp8(x, weight, scale, out, eps, stream) is None:
+        return out
+    _ops.rmsnorm_quant_fp8(x, weight, scale, out, eps)
+    return out
+
+
+def _bytes_rmsnorm_quant_fp8(x, weight, scale, out, eps=1e-06, *, stream=None):
+    return _ext.rmsnorm_quant_fp8_bytes_moved(x, weight, scale, out)
+
+
+rmsnorm_quant_fp8.bytes_moved = _bytes_rmsnorm_quant_fp8
+
+
 def _k_rope(x, cos, sin, pairing="interleaved", *, out):
     if _ext.rope(x, out, cos, sin, pairing, None) is not None:
         raise TypeError("rope: a tensor subclass reached the kernel")
@@ -778,6 +1180,62 @@ def _bytes_rope_qk(q, k, cos, sin, pairing="interleaved", *, q_out=None, k_out=N
 rope_qk.bytes_moved = _bytes_rope_qk
 
 
+def _k_rope_qk_cos_sin_cache(q, k, cos_sin_cache, positions, pairing="interleaved", position_offset=0, *, q_out, k_out):
+    if _ext.rope_qk_cos_sin_cache(q, k, q_out, k_out, cos_sin_cache, positions, pairing, position_offset, None) is not None:
+        raise TypeError("rope_qk_cos_sin_cache: a tensor subclass reached the kernel")
+
+
+def _k_rope_qk_cos_sin_cache_(q, k, cos_sin_cache, positions, pairing="interleaved", position_offset=0):
+    if _ext.rope_qk_cos_sin_cache(q, k, None, None, cos_sin_cache, positions, pairing, position_offset, None) is not None:
+        raise TypeError("rope_qk_cos_sin_cache_: a tensor subclass reached the kernel")
+
+
+def rope_qk_cos_sin_cache(q, k, cos_sin_cache, positions, pairing="interleaved", position_offset=0, *, q_out=None, k_out=None, stream=None):
+    """rope_qk_cos_sin_cache(q, k, cos_sin_cache, positions, pairing, position_offset, *, q_out, k_out, stream): rotary embedding of q and k in one launch, from a packed cos_sin_cache indexed by positions.
+
+    Returns its outputs (in place: the tensors written). stream: a CUDA stream
+    (int or torch.cuda.Stream) for eager calls; default the current PyTorch
+    stream. Raises FusegenError when the library refuses the call."""
+    if not _is_compiling() and _ext.rope_qk_cos_sin_cache(q, k, q_out, k_out, cos_sin_cache, positions, pairing, position_offset, stream) is None:
+        return ((q if q_out is None else q_out), (k if k_out is None else k_out))
+    if q_out is None and k_out is None:
+        _ops.rope_qk_cos_sin_cache_(q, k, cos_sin_cache, positions, pairing, position_offset)
+    else:
+        _ops.rope_qk_cos_sin_cache(q, k, cos_sin_cache, positions, pairing, position_offset, q_out=q_out, k_out=k_out)
+    return ((q if q_out is None else q_out), (k if k_out is None else k_out))
+
+
+def _bytes_rope_qk_cos_sin_cache(q, k, cos_sin_cache, positions, pairing="interleaved", position_offset=0, *, q_out=None, k_out=None, stream=None):
+    return _ext.rope_qk_cos_sin_cache_bytes_moved(q, k, q_out, k_out, cos_sin_cache, positions)
+
+
+rope_qk_cos_sin_cache.bytes_moved = _bytes_rope_qk_cos_sin_cache
+
+
+def _k_silu_and_mul(x, out, eps=1e-06):
+    if _ext.silu_and_mul(x, out, eps, None) is not None:
+        raise TypeError("silu_and_mul: a tensor subclass reached the kernel")
+
+
+def silu_and_mul(x, out, eps=1e-06, *, stream=None):
+    """silu_and_mul(x, out, eps, *, stream): SiLU-and-multiply: out = silu(x[:, :F]) * x[:, F:].
+
+    Returns its outputs (in place: the tensors written). stream: a CUDA stream
+    (int or torch.cuda.Stream) for eager calls; default the current PyTorch
+    stream. Raises FusegenError when the library refuses the call."""
+    if not _is_compiling() and _ext.silu_and_mul(x, out, eps, stream) is None:
+        return out
+    _ops.silu_and_mul(x, out, eps)
+    return out
+
+
+def _bytes_silu_and_mul(x, out, eps=1e-06, *, stream=None):
+    return _ext.silu_and_mul_bytes_moved(x, out)
+
+
+silu_and_mul.bytes_moved = _bytes_silu_and_mul
+
+
 def _outputs(given, optional):
     """The outputs a call returns: those always given, then the optional ones given."""
     for t in optional:
@@ -787,6 +1245,14 @@ def _outputs(given, optional):
 
 
 KERNELS = {
+    "fused_add_rmsnorm": _k_fused_add_rmsnorm,
+    "fused_add_rmsnorm_": _k_fused_add_rmsnorm_,
+    "fused_add_rmsnorm_quant_fp8": _k_fused_add_rmsnorm_quant_fp8,
+    "gated_residual_add": _k_gated_residual_add,
+    "gated_residual_add_": _k_gated_residual_add_,
+    "gelu_tanh_and_mul": _k_gelu_tanh_and_mul,
+    "layernorm": _k_layernorm,
+    "layernorm_": _k_layernorm_,
     "norm_modulate": _k_norm_modulate,
     "norm_modulate_per_frame": _k_norm_modulate_per_frame,
     "norm_modulate_per_token": _k_norm_modulate_per_token,
@@ -797,6 +1263,10 @@ KERNELS = {
     "qknorm_rope": _k_qknorm_rope,
     "qknorm_rope_cos_sin_cache": _k_qknorm_rope_cos_sin_cache,
     "qknorm_rope_positions": _k_qknorm_rope_positions,
+    "rmsnorm": _k_rmsnorm,
+    "rmsnorm_": _k_rmsnorm_,
+    "rmsnorm_dynamic_quant_fp8": _k_rmsnorm_dynamic_quant_fp8,
+    "rmsnorm_quant_fp8": _k_rmsnorm_quant_fp8,
     "rope": _k_rope,
     "rope_": _k_rope_,
     "rope_cos_sin_cache": _k_rope_cos_sin_cache,
@@ -807,9 +1277,17 @@ KERNELS = {
     "rope_positions_": _k_rope_positions_,
     "rope_qk": _k_rope_qk,
     "rope_qk_": _k_rope_qk_,
+    "rope_qk_cos_sin_cache": _k_rope_qk_cos_sin_cache,
+    "rope_qk_cos_sin_cache_": _k_rope_qk_cos_sin_cache_,
+    "silu_and_mul": _k_silu_and_mul,
 }
 
 FUNCTIONS = {
+    "fused_add_rmsnorm": fused_add_rmsnorm,
+    "fused_add_rmsnorm_quant_fp8": fused_add_rmsnorm_quant_fp8,
+    "gated_residual_add": gated_residual_add,
+    "gelu_tanh_and_mul": gelu_tanh_and_mul,
+    "layernorm": layernorm,
     "norm_modulate": norm_modulate,
     "norm_modulate_per_frame": norm_modulate_per_frame,
     "norm_modulate_per_token": norm_modulate_per_token,
@@ -820,9 +1298,14 @@ FUNCTIONS = {
     "qknorm_rope": qknorm_rope,
     "qknorm_rope_cos_sin_cache": qknorm_rope_cos_sin_cache,
     "qknorm_rope_positions": qknorm_rope_positions,
+    "rmsnorm": rmsnorm,
+    "rmsnorm_dynamic_quant_fp8": rmsnorm_dynamic_quant_fp8,
+    "rmsnorm_quant_fp8": rmsnorm_quant_fp8,
     "rope": rope,
     "rope_cos_sin_cache": rope_cos_sin_cache,
     "rope_per_head": rope_per_head,
     "rope_positions": rope_positions,
     "rope_qk": rope_qk,
+    "rope_qk_cos_sin_cache": rope_qk_cos_sin_cache,
+    "silu_and_mul": silu_and_mul,
 }

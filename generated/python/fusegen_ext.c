@@ -11,6 +11,236 @@ static const char* const enum_norm_rounding[] = {"fp32", "act"};
 static const char* const enum_pairing[] = {"interleaved", "half"};
 static const char* const enum_rounding[] = {"fp32", "eager_bf16"};
 
+// fused_add_rmsnorm(
+//     x: tensor, in
+//     residual: tensor, in
+//     weight: tensor, in
+//     out: tensor, out, may be None
+//     residual_out: tensor, out, may be None
+//     eps: f32
+//     stream)
+static PyObject* op_fused_add_rmsnorm(PyObject* self, PyObject* const* args, Py_ssize_t nargs)
+{
+    (void)self;
+    if (nargs != 7) return fgpy_arity("fused_add_rmsnorm", 7, nargs);
+    fgpy_call c;
+    fgpy_begin(&c);
+    DLTensor* t[5];
+    fgpy_scalar s[1];
+    fg_stream_t stream;
+    int r;
+    if ((r = fgpy_tensor(&c, args[0], "fused_add_rmsnorm", "x", 0, &t[0])) != FGPY_OK) goto fail;
+    if ((r = fgpy_tensor(&c, args[1], "fused_add_rmsnorm", "residual", 0, &t[1])) != FGPY_OK) goto fail;
+    if ((r = fgpy_tensor(&c, args[2], "fused_add_rmsnorm", "weight", 0, &t[2])) != FGPY_OK) goto fail;
+    if ((r = fgpy_tensor(&c, args[3], "fused_add_rmsnorm", "out", 1, &t[3])) != FGPY_OK) goto fail;
+    if ((r = fgpy_tensor(&c, args[4], "fused_add_rmsnorm", "residual_out", 1, &t[4])) != FGPY_OK) goto fail;
+    if ((r = fgpy_f32(args[5], "fused_add_rmsnorm", "eps", &s[0].f)) != FGPY_OK) goto fail;
+    if ((r = fgpy_stream(&c, args[6], &stream)) != FGPY_OK) goto fail;
+    return fgpy_finish(&c, fg_fused_add_rmsnorm(t[0], t[1], t[2], t[3], t[4], s[0].f, stream));
+fail:
+    return fgpy_abort(&c, r);
+}
+
+// Bytes fused_add_rmsnorm moves (each input read once, each output written once), from its tensors.
+static PyObject* bytes_fused_add_rmsnorm(PyObject* self, PyObject* const* args, Py_ssize_t nargs)
+{
+    (void)self;
+    if (nargs != 5) return fgpy_arity("fused_add_rmsnorm_bytes_moved", 5, nargs);
+    fgpy_call c;
+    fgpy_begin(&c);
+    DLTensor* t[5];
+    int r;
+    if ((r = fgpy_tensor(&c, args[0], "fused_add_rmsnorm", "x", 0, &t[0])) != FGPY_OK) goto fail;
+    if ((r = fgpy_tensor(&c, args[1], "fused_add_rmsnorm", "residual", 0, &t[1])) != FGPY_OK) goto fail;
+    if ((r = fgpy_tensor(&c, args[2], "fused_add_rmsnorm", "weight", 0, &t[2])) != FGPY_OK) goto fail;
+    if ((r = fgpy_tensor(&c, args[3], "fused_add_rmsnorm", "out", 1, &t[3])) != FGPY_OK) goto fail;
+    if ((r = fgpy_tensor(&c, args[4], "fused_add_rmsnorm", "residual_out", 1, &t[4])) != FGPY_OK) goto fail;
+    return fgpy_count(&c, fg__bytes_moved(&fg__fused_add_rmsnorm_sig, (const DLTensor* const*)t));
+fail:
+    return fgpy_abort(&c, r);
+}
+
+// fused_add_rmsnorm_quant_fp8(
+//     x: tensor, in
+//     residual: tensor, inout
+//     weight: tensor, in
+//     scale: tensor, in
+//     out: tensor, out
+//     eps: f32
+//     stream)
+static PyObject* op_fused_add_rmsnorm_quant_fp8(PyObject* self, PyObject* const* args, Py_ssize_t nargs)
+{
+    (void)self;
+    if (nargs != 7) return fgpy_arity("fused_add_rmsnorm_quant_fp8", 7, nargs);
+    fgpy_call c;
+    fgpy_begin(&c);
+    DLTensor* t[5];
+    fgpy_scalar s[1];
+    fg_stream_t stream;
+    int r;
+    if ((r = fgpy_tensor(&c, args[0], "fused_add_rmsnorm_quant_fp8", "x", 0, &t[0])) != FGPY_OK) goto fail;
+    if ((r = fgpy_tensor(&c, args[1], "fused_add_rmsnorm_quant_fp8", "residual", 0, &t[1])) != FGPY_OK) goto fail;
+    if ((r = fgpy_tensor(&c, args[2], "fused_add_rmsnorm_quant_fp8", "weight", 0, &t[2])) != FGPY_OK) goto fail;
+    if ((r = fgpy_tensor(&c, args[3], "fused_add_rmsnorm_quant_fp8", "scale", 0, &t[3])) != FGPY_OK) goto fail;
+    if ((r = fgpy_tensor(&c, args[4], "fused_add_rmsnorm_quant_fp8", "out", 0, &t[4])) != FGPY_OK) goto fail;
+    if ((r = fgpy_f32(args[5], "fused_add_rmsnorm_quant_fp8", "eps", &s[0].f)) != FGPY_OK) goto fail;
+    if ((r = fgpy_stream(&c, args[6], &stream)) != FGPY_OK) goto fail;
+    return fgpy_finish(&c, fg_fused_add_rmsnorm_quant_fp8(t[0], t[1], t[2], t[3], t[4], s[0].f, stream));
+fail:
+    return fgpy_abort(&c, r);
+}
+
+// Bytes fused_add_rmsnorm_quant_fp8 moves (each input read once, each output written once), from its tensors.
+static PyObject* bytes_fused_add_rmsnorm_quant_fp8(PyObject* self, PyObject* const* args, Py_ssize_t nargs)
+{
+    (void)self;
+    if (nargs != 5) return fgpy_arity("fused_add_rmsnorm_quant_fp8_bytes_moved", 5, nargs);
+    fgpy_call c;
+    fgpy_begin(&c);
+    DLTensor* t[5];
+    int r;
+    if ((r = fgpy_tensor(&c, args[0], "fused_add_rmsnorm_quant_fp8", "x", 0, &t[0])) != FGPY_OK) goto fail;
+    if ((r = fgpy_tensor(&c, args[1], "fused_add_rmsnorm_quant_fp8", "residual", 0, &t[1])) != FGPY_OK) goto fail;
+    if ((r = fgpy_tensor(&c, args[2], "fused_add_rmsnorm_quant_fp8", "weight", 0, &t[2])) != FGPY_OK) goto fail;
+    if ((r = fgpy_tensor(&c, args[3], "fused_add_rmsnorm_quant_fp8", "scale", 0, &t[3])) != FGPY_OK) goto fail;
+    if ((r = fgpy_tensor(&c, args[4], "fused_add_rmsnorm_quant_fp8", "out", 0, &t[4])) != FGPY_OK) goto fail;
+    return fgpy_count(&c, fg__bytes_moved(&fg__fused_add_rmsnorm_quant_fp8_sig, (const DLTensor* const*)t));
+fail:
+    return fgpy_abort(&c, r);
+}
+
+// gated_residual_add(
+//     x: tensor, in
+//     gate: tensor, in
+//     residual: tensor, in
+//     out: tensor, out, may be None
+//     eps: f32
+//     stream)
+static PyObject* op_gated_residual_add(PyObject* self, PyObject* const* args, Py_ssize_t nargs)
+{
+    (void)self;
+    if (nargs != 6) return fgpy_arity("gated_residual_add", 6, nargs);
+    fgpy_call c;
+    fgpy_begin(&c);
+    DLTensor* t[4];
+    fgpy_scalar s[1];
+    fg_stream_t stream;
+    int r;
+    if ((r = fgpy_tensor(&c, args[0], "gated_residual_add", "x", 0, &t[0])) != FGPY_OK) goto fail;
+    if ((r = fgpy_tensor(&c, args[1], "gated_residual_add", "gate", 0, &t[1])) != FGPY_OK) goto fail;
+    if ((r = fgpy_tensor(&c, args[2], "gated_residual_add", "residual", 0, &t[2])) != FGPY_OK) goto fail;
+    if ((r = fgpy_tensor(&c, args[3], "gated_residual_add", "out", 1, &t[3])) != FGPY_OK) goto fail;
+    if ((r = fgpy_f32(args[4], "gated_residual_add", "eps", &s[0].f)) != FGPY_OK) goto fail;
+    if ((r = fgpy_stream(&c, args[5], &stream)) != FGPY_OK) goto fail;
+    return fgpy_finish(&c, fg_gated_residual_add(t[0], t[1], t[2], t[3], s[0].f, stream));
+fail:
+    return fgpy_abort(&c, r);
+}
+
+// Bytes gated_residual_add moves (each input read once, each output written once), from its tensors.
+static PyObject* bytes_gated_residual_add(PyObject* self, PyObject* const* args, Py_ssize_t nargs)
+{
+    (void)self;
+    if (nargs != 4) return fgpy_arity("gated_residual_add_bytes_moved", 4, nargs);
+    fgpy_call c;
+    fgpy_begin(&c);
+    DLTensor* t[4];
+    int r;
+    if ((r = fgpy_tensor(&c, args[0], "gated_residual_add", "x", 0, &t[0])) != FGPY_OK) goto fail;
+    if ((r = fgpy_tensor(&c, args[1], "gated_residual_add", "gate", 0, &t[1])) != FGPY_OK) goto fail;
+    if ((r = fgpy_tensor(&c, args[2], "gated_residual_add", "residual", 0, &t[2])) != FGPY_OK) goto fail;
+    if ((r = fgpy_tensor(&c, args[3], "gated_residual_add", "out", 1, &t[3])) != FGPY_OK) goto fail;
+    return fgpy_count(&c, fg__bytes_moved(&fg__gated_residual_add_sig, (const DLTensor* const*)t));
+fail:
+    return fgpy_abort(&c, r);
+}
+
+// gelu_tanh_and_mul(
+//     x: tensor, in
+//     out: tensor, out
+//     eps: f32
+//     stream)
+static PyObject* op_gelu_tanh_and_mul(PyObject* self, PyObject* const* args, Py_ssize_t nargs)
+{
+    (void)self;
+    if (nargs != 4) return fgpy_arity("gelu_tanh_and_mul", 4, nargs);
+    fgpy_call c;
+    fgpy_begin(&c);
+    DLTensor* t[2];
+    fgpy_scalar s[1];
+    fg_stream_t stream;
+    int r;
+    if ((r = fgpy_tensor(&c, args[0], "gelu_tanh_and_mul", "x", 0, &t[0])) != FGPY_OK) goto fail;
+    if ((r = fgpy_tensor(&c, args[1], "gelu_tanh_and_mul", "out", 0, &t[1])) != FGPY_OK) goto fail;
+    if ((r = fgpy_f32(args[2], "gelu_tanh_and_mul", "eps", &s[0].f)) != FGPY_OK) goto fail;
+    if ((r = fgpy_stream(&c, args[3], &stream)) != FGPY_OK) goto fail;
+    return fgpy_finish(&c, fg_gelu_tanh_and_mul(t[0], t[1], s[0].f, stream));
+fail:
+    return fgpy_abort(&c, r);
+}
+
+// Bytes gelu_tanh_and_mul moves (each input read once, each output written once), from its tensors.
+static PyObject* bytes_gelu_tanh_and_mul(PyObject* self, PyObject* const* args, Py_ssize_t nargs)
+{
+    (void)self;
+    if (nargs != 2) return fgpy_arity("gelu_tanh_and_mul_bytes_moved", 2, nargs);
+    fgpy_call c;
+    fgpy_begin(&c);
+    DLTensor* t[2];
+    int r;
+    if ((r = fgpy_tensor(&c, args[0], "gelu_tanh_and_mul", "x", 0, &t[0])) != FGPY_OK) goto fail;
+    if ((r = fgpy_tensor(&c, args[1], "gelu_tanh_and_mul", "out", 0, &t[1])) != FGPY_OK) goto fail;
+    return fgpy_count(&c, fg__bytes_moved(&fg__gelu_tanh_and_mul_sig, (const DLTensor* const*)t));
+fail:
+    return fgpy_abort(&c, r);
+}
+
+// layernorm(
+//     x: tensor, in
+//     weight: tensor, in, may be None
+//     bias: tensor, in, may be None
+//     out: tensor, out, may be None
+//     eps: f32
+//     stream)
+static PyObject* op_layernorm(PyObject* self, PyObject* const* args, Py_ssize_t nargs)
+{
+    (void)self;
+    if (nargs != 6) return fgpy_arity("layernorm", 6, nargs);
+    fgpy_call c;
+    fgpy_begin(&c);
+    DLTensor* t[4];
+    fgpy_scalar s[1];
+    fg_stream_t stream;
+    int r;
+    if ((r = fgpy_tensor(&c, args[0], "layernorm", "x", 0, &t[0])) != FGPY_OK) goto fail;
+    if ((r = fgpy_tensor(&c, args[1], "layernorm", "weight", 1, &t[1])) != FGPY_OK) goto fail;
+    if ((r = fgpy_tensor(&c, args[2], "layernorm", "bias", 1, &t[2])) != FGPY_OK) goto fail;
+    if ((r = fgpy_tensor(&c, args[3], "layernorm", "out", 1, &t[3])) != FGPY_OK) goto fail;
+    if ((r = fgpy_f32(args[4], "layernorm", "eps", &s[0].f)) != FGPY_OK) goto fail;
+    if ((r = fgpy_stream(&c, args[5], &stream)) != FGPY_OK) goto fail;
+    return fgpy_finish(&c, fg_layernorm(t[0], t[1], t[2], t[3], s[0].f, stream));
+fail:
+    return fgpy_abort(&c, r);
+}
+
+// Bytes layernorm moves (each input read once, each output written once), from its tensors.
+static PyObject* bytes_layernorm(PyObject* self, PyObject* const* args, Py_ssize_t nargs)
+{
+    (void)self;
+    if (nargs != 4) return fgpy_arity("layernorm_bytes_moved", 4, nargs);
+    fgpy_call c;
+    fgpy_begin(&c);
+    DLTensor* t[4];
+    int r;
+    if ((r = fgpy_tensor(&c, args[0], "layernorm", "x", 0, &t[0])) != FGPY_OK) goto fail;
+    if ((r = fgpy_tensor(&c, args[1], "layernorm", "weight", 1, &t[1])) != FGPY_OK) goto fail;
+    if ((r = fgpy_tensor(&c, args[2], "layernorm", "bias", 1, &t[2])) != FGPY_OK) goto fail;
+    if ((r = fgpy_tensor(&c, args[3], "layernorm", "out", 1, &t[3])) != FGPY_OK) goto fail;
+    return fgpy_count(&c, fg__bytes_moved(&fg__layernorm_sig, (const DLTensor* const*)t));
+fail:
+    return fgpy_abort(&c, r);
+}
+
 // norm_modulate(
 //     x: tensor, in
 //     out: tensor, out
@@ -639,6 +869,147 @@ fail:
     return fgpy_abort(&c, r);
 }
 
+// rmsnorm(
+//     x: tensor, in
+//     weight: tensor, in
+//     out: tensor, out, may be None
+//     eps: f32
+//     stream)
+static PyObject* op_rmsnorm(PyObject* self, PyObject* const* args, Py_ssize_t nargs)
+{
+    (void)self;
+    if (nargs != 5) return fgpy_arity("rmsnorm", 5, nargs);
+    fgpy_call c;
+    fgpy_begin(&c);
+    DLTensor* t[3];
+    fgpy_scalar s[1];
+    fg_stream_t stream;
+    int r;
+    if ((r = fgpy_tensor(&c, args[0], "rmsnorm", "x", 0, &t[0])) != FGPY_OK) goto fail;
+    if ((r = fgpy_tensor(&c, args[1], "rmsnorm", "weight", 0, &t[1])) != FGPY_OK) goto fail;
+    if ((r = fgpy_tensor(&c, args[2], "rmsnorm", "out", 1, &t[2])) != FGPY_OK) goto fail;
+    if ((r = fgpy_f32(args[3], "rmsnorm", "eps", &s[0].f)) != FGPY_OK) goto fail;
+    if ((r = fgpy_stream(&c, args[4], &stream)) != FGPY_OK) goto fail;
+    return fgpy_finish(&c, fg_rmsnorm(t[0], t[1], t[2], s[0].f, stream));
+fail:
+    return fgpy_abort(&c, r);
+}
+
+// Bytes rmsnorm moves (each input read once, each output written once), from its tensors.
+static PyObject* bytes_rmsnorm(PyObject* self, PyObject* const* args, Py_ssize_t nargs)
+{
+    (void)self;
+    if (nargs != 3) return fgpy_arity("rmsnorm_bytes_moved", 3, nargs);
+    fgpy_call c;
+    fgpy_begin(&c);
+    DLTensor* t[3];
+    int r;
+    if ((r = fgpy_tensor(&c, args[0], "rmsnorm", "x", 0, &t[0])) != FGPY_OK) goto fail;
+    if ((r = fgpy_tensor(&c, args[1], "rmsnorm", "weight", 0, &t[1])) != FGPY_OK) goto fail;
+    if ((r = fgpy_tensor(&c, args[2], "rmsnorm", "out", 1, &t[2])) != FGPY_OK) goto fail;
+    return fgpy_count(&c, fg__bytes_moved(&fg__rmsnorm_sig, (const DLTensor* const*)t));
+fail:
+    return fgpy_abort(&c, r);
+}
+
+// rmsnorm_dynamic_quant_fp8(
+//     x: tensor, in
+//     weight: tensor, in
+//     out: tensor, out
+//     scales: tensor, out
+//     scale_ub: tensor, in, may be None
+//     residual: tensor, inout, may be None
+//     eps: f32
+//     stream)
+static PyObject* op_rmsnorm_dynamic_quant_fp8(PyObject* self, PyObject* const* args, Py_ssize_t nargs)
+{
+    (void)self;
+    if (nargs != 8) return fgpy_arity("rmsnorm_dynamic_quant_fp8", 8, nargs);
+    fgpy_call c;
+    fgpy_begin(&c);
+    DLTensor* t[6];
+    fgpy_scalar s[1];
+    fg_stream_t stream;
+    int r;
+    if ((r = fgpy_tensor(&c, args[0], "rmsnorm_dynamic_quant_fp8", "x", 0, &t[0])) != FGPY_OK) goto fail;
+    if ((r = fgpy_tensor(&c, args[1], "rmsnorm_dynamic_quant_fp8", "weight", 0, &t[1])) != FGPY_OK) goto fail;
+    if ((r = fgpy_tensor(&c, args[2], "rmsnorm_dynamic_quant_fp8", "out", 0, &t[2])) != FGPY_OK) goto fail;
+    if ((r = fgpy_tensor(&c, args[3], "rmsnorm_dynamic_quant_fp8", "scales", 0, &t[3])) != FGPY_OK) goto fail;
+    if ((r = fgpy_tensor(&c, args[4], "rmsnorm_dynamic_quant_fp8", "scale_ub", 1, &t[4])) != FGPY_OK) goto fail;
+    if ((r = fgpy_tensor(&c, args[5], "rmsnorm_dynamic_quant_fp8", "residual", 1, &t[5])) != FGPY_OK) goto fail;
+    if ((r = fgpy_f32(args[6], "rmsnorm_dynamic_quant_fp8", "eps", &s[0].f)) != FGPY_OK) goto fail;
+    if ((r = fgpy_stream(&c, args[7], &stream)) != FGPY_OK) goto fail;
+    return fgpy_finish(&c, fg_rmsnorm_dynamic_quant_fp8(t[0], t[1], t[2], t[3], t[4], t[5], s[0].f, stream));
+fail:
+    return fgpy_abort(&c, r);
+}
+
+// Bytes rmsnorm_dynamic_quant_fp8 moves (each input read once, each output written once), from its tensors.
+static PyObject* bytes_rmsnorm_dynamic_quant_fp8(PyObject* self, PyObject* const* args, Py_ssize_t nargs)
+{
+    (void)self;
+    if (nargs != 6) return fgpy_arity("rmsnorm_dynamic_quant_fp8_bytes_moved", 6, nargs);
+    fgpy_call c;
+    fgpy_begin(&c);
+    DLTensor* t[6];
+    int r;
+    if ((r = fgpy_tensor(&c, args[0], "rmsnorm_dynamic_quant_fp8", "x", 0, &t[0])) != FGPY_OK) goto fail;
+    if ((r = fgpy_tensor(&c, args[1], "rmsnorm_dynamic_quant_fp8", "weight", 0, &t[1])) != FGPY_OK) goto fail;
+    if ((r = fgpy_tensor(&c, args[2], "rmsnorm_dynamic_quant_fp8", "out", 0, &t[2])) != FGPY_OK) goto fail;
+    if ((r = fgpy_tensor(&c, args[3], "rmsnorm_dynamic_quant_fp8", "scales", 0, &t[3])) != FGPY_OK) goto fail;
+    if ((r = fgpy_tensor(&c, args[4], "rmsnorm_dynamic_quant_fp8", "scale_ub", 1, &t[4])) != FGPY_OK) goto fail;
+    if ((r = fgpy_tensor(&c, args[5], "rmsnorm_dynamic_quant_fp8", "residual", 1, &t[5])) != FGPY_OK) goto fail;
+    return fgpy_count(&c, fg__bytes_moved(&fg__rmsnorm_dynamic_quant_fp8_sig, (const DLTensor* const*)t));
+fail:
+    return fgpy_abort(&c, r);
+}
+
+// rmsnorm_quant_fp8(
+//     x: tensor, in
+//     weight: tensor, in
+//     scale: tensor, in
+//     out: tensor, out
+//     eps: f32
+//     stream)
+static PyObject* op_rmsnorm_quant_fp8(PyObject* self, PyObject* const* args, Py_ssize_t nargs)
+{
+    (void)self;
+    if (nargs != 6) return fgpy_arity("rmsnorm_quant_fp8", 6, nargs);
+    fgpy_call c;
+    fgpy_begin(&c);
+    DLTensor* t[4];
+    fgpy_scalar s[1];
+    fg_stream_t stream;
+    int r;
+    if ((r = fgpy_tensor(&c, args[0], "rmsnorm_quant_fp8", "x", 0, &t[0])) != FGPY_OK) goto fail;
+    if ((r = fgpy_tensor(&c, args[1], "rmsnorm_quant_fp8", "weight", 0, &t[1])) != FGPY_OK) goto fail;
+    if ((r = fgpy_tensor(&c, args[2], "rmsnorm_quant_fp8", "scale", 0, &t[2])) != FGPY_OK) goto fail;
+    if ((r = fgpy_tensor(&c, args[3], "rmsnorm_quant_fp8", "out", 0, &t[3])) != FGPY_OK) goto fail;
+    if ((r = fgpy_f32(args[4], "rmsnorm_quant_fp8", "eps", &s[0].f)) != FGPY_OK) goto fail;
+    if ((r = fgpy_stream(&c, args[5], &stream)) != FGPY_OK) goto fail;
+    return fgpy_finish(&c, fg_rmsnorm_quant_fp8(t[0], t[1], t[2], t[3], s[0].f, stream));
+fail:
+    return fgpy_abort(&c, r);
+}
+
+// Bytes rmsnorm_quant_fp8 moves (each input read once, each output written once), from its tensors.
+static PyObject* bytes_rmsnorm_quant_fp8(PyObject* self, PyObject* const* args, Py_ssize_t nargs)
+{
+    (void)self;
+    if (nargs != 4) return fgpy_arity("rmsnorm_quant_fp8_bytes_moved", 4, nargs);
+    fgpy_call c;
+    fgpy_begin(&c);
+    DLTensor* t[4];
+    int r;
+    if ((r = fgpy_tensor(&c, args[0], "rmsnorm_quant_fp8", "x", 0, &t[0])) != FGPY_OK) goto fail;
+    if ((r = fgpy_tensor(&c, args[1], "rmsnorm_quant_fp8", "weight", 0, &t[1])) != FGPY_OK) goto fail;
+    if ((r = fgpy_tensor(&c, args[2], "rmsnorm_quant_fp8", "scale", 0, &t[2])) != FGPY_OK) goto fail;
+    if ((r = fgpy_tensor(&c, args[3], "rmsnorm_quant_fp8", "out", 0, &t[3])) != FGPY_OK) goto fail;
+    return fgpy_count(&c, fg__bytes_moved(&fg__rmsnorm_quant_fp8_sig, (const DLTensor* const*)t));
+fail:
+    return fgpy_abort(&c, r);
+}
+
 // rope(
 //     x: tensor, in
 //     out: tensor, out, may be None
@@ -884,7 +1255,111 @@ fail:
     return fgpy_abort(&c, r);
 }
 
+// rope_qk_cos_sin_cache(
+//     q: tensor, in
+//     k: tensor, in
+//     q_out: tensor, out, may be None
+//     k_out: tensor, out, may be None
+//     cos_sin_cache: tensor, in
+//     positions: tensor, in
+//     pairing: enum pairing
+//     position_offset: i64
+//     stream)
+static PyObject* op_rope_qk_cos_sin_cache(PyObject* self, PyObject* const* args, Py_ssize_t nargs)
+{
+    (void)self;
+    if (nargs != 9) return fgpy_arity("rope_qk_cos_sin_cache", 9, nargs);
+    fgpy_call c;
+    fgpy_begin(&c);
+    DLTensor* t[6];
+    fgpy_scalar s[2];
+    fg_stream_t stream;
+    int r;
+    if ((r = fgpy_tensor(&c, args[0], "rope_qk_cos_sin_cache", "q", 0, &t[0])) != FGPY_OK) goto fail;
+    if ((r = fgpy_tensor(&c, args[1], "rope_qk_cos_sin_cache", "k", 0, &t[1])) != FGPY_OK) goto fail;
+    if ((r = fgpy_tensor(&c, args[2], "rope_qk_cos_sin_cache", "q_out", 1, &t[2])) != FGPY_OK) goto fail;
+    if ((r = fgpy_tensor(&c, args[3], "rope_qk_cos_sin_cache", "k_out", 1, &t[3])) != FGPY_OK) goto fail;
+    if ((r = fgpy_tensor(&c, args[4], "rope_qk_cos_sin_cache", "cos_sin_cache", 0, &t[4])) != FGPY_OK) goto fail;
+    if ((r = fgpy_tensor(&c, args[5], "rope_qk_cos_sin_cache", "positions", 0, &t[5])) != FGPY_OK) goto fail;
+    if ((r = fgpy_enum(args[6], "rope_qk_cos_sin_cache", "pairing", enum_pairing, 2, &s[0].e)) != FGPY_OK) goto fail;
+    if ((r = fgpy_i64(args[7], "rope_qk_cos_sin_cache", "position_offset", &s[1].i)) != FGPY_OK) goto fail;
+    if ((r = fgpy_stream(&c, args[8], &stream)) != FGPY_OK) goto fail;
+    return fgpy_finish(&c, fg_rope_qk_cos_sin_cache(t[0], t[1], t[2], t[3], t[4], t[5], (fg_pairing)s[0].e, s[1].i, stream));
+fail:
+    return fgpy_abort(&c, r);
+}
+
+// Bytes rope_qk_cos_sin_cache moves (each input read once, each output written once), from its tensors.
+static PyObject* bytes_rope_qk_cos_sin_cache(PyObject* self, PyObject* const* args, Py_ssize_t nargs)
+{
+    (void)self;
+    if (nargs != 6) return fgpy_arity("rope_qk_cos_sin_cache_bytes_moved", 6, nargs);
+    fgpy_call c;
+    fgpy_begin(&c);
+    DLTensor* t[6];
+    int r;
+    if ((r = fgpy_tensor(&c, args[0], "rope_qk_cos_sin_cache", "q", 0, &t[0])) != FGPY_OK) goto fail;
+    if ((r = fgpy_tensor(&c, args[1], "rope_qk_cos_sin_cache", "k", 0, &t[1])) != FGPY_OK) goto fail;
+    if ((r = fgpy_tensor(&c, args[2], "rope_qk_cos_sin_cache", "q_out", 1, &t[2])) != FGPY_OK) goto fail;
+    if ((r = fgpy_tensor(&c, args[3], "rope_qk_cos_sin_cache", "k_out", 1, &t[3])) != FGPY_OK) goto fail;
+    if ((r = fgpy_tensor(&c, args[4], "rope_qk_cos_sin_cache", "cos_sin_cache", 0, &t[4])) != FGPY_OK) goto fail;
+    if ((r = fgpy_tensor(&c, args[5], "rope_qk_cos_sin_cache", "positions", 0, &t[5])) != FGPY_OK) goto fail;
+    return fgpy_count(&c, fg__bytes_moved(&fg__rope_qk_cos_sin_cache_sig, (const DLTensor* const*)t));
+fail:
+    return fgpy_abort(&c, r);
+}
+
+// silu_and_mul(
+//     x: tensor, in
+//     out: tensor, out
+//     eps: f32
+//     stream)
+static PyObject* op_silu_and_mul(PyObject* self, PyObject* const* args, Py_ssize_t nargs)
+{
+    (void)self;
+    if (nargs != 4) return fgpy_arity("silu_and_mul", 4, nargs);
+    fgpy_call c;
+    fgpy_begin(&c);
+    DLTensor* t[2];
+    fgpy_scalar s[1];
+    fg_stream_t stream;
+    int r;
+    if ((r = fgpy_tensor(&c, args[0], "silu_and_mul", "x", 0, &t[0])) != FGPY_OK) goto fail;
+    if ((r = fgpy_tensor(&c, args[1], "silu_and_mul", "out", 0, &t[1])) != FGPY_OK) goto fail;
+    if ((r = fgpy_f32(args[2], "silu_and_mul", "eps", &s[0].f)) != FGPY_OK) goto fail;
+    if ((r = fgpy_stream(&c, args[3], &stream)) != FGPY_OK) goto fail;
+    return fgpy_finish(&c, fg_silu_and_mul(t[0], t[1], s[0].f, stream));
+fail:
+    return fgpy_abort(&c, r);
+}
+
+// Bytes silu_and_mul moves (each input read once, each output written once), from its tensors.
+static PyObject* bytes_silu_and_mul(PyObject* self, PyObject* const* args, Py_ssize_t nargs)
+{
+    (void)self;
+    if (nargs != 2) return fgpy_arity("silu_and_mul_bytes_moved", 2, nargs);
+    fgpy_call c;
+    fgpy_begin(&c);
+    DLTensor* t[2];
+    int r;
+    if ((r = fgpy_tensor(&c, args[0], "silu_and_mul", "x", 0, &t[0])) != FGPY_OK) goto fail;
+    if ((r = fgpy_tensor(&c, args[1], "silu_and_mul", "out", 0, &t[1])) != FGPY_OK) goto fail;
+    return fgpy_count(&c, fg__bytes_moved(&fg__silu_and_mul_sig, (const DLTensor* const*)t));
+fail:
+    return fgpy_abort(&c, r);
+}
+
 static PyMethodDef methods[] = {
+    {"fused_add_rmsnorm", (PyCFunction)(void (*)(void))op_fused_add_rmsnorm, METH_FASTCALL, NULL},
+    {"fused_add_rmsnorm_bytes_moved", (PyCFunction)(void (*)(void))bytes_fused_add_rmsnorm, METH_FASTCALL, NULL},
+    {"fused_add_rmsnorm_quant_fp8", (PyCFunction)(void (*)(void))op_fused_add_rmsnorm_quant_fp8, METH_FASTCALL, NULL},
+    {"fused_add_rmsnorm_quant_fp8_bytes_moved", (PyCFunction)(void (*)(void))bytes_fused_add_rmsnorm_quant_fp8, METH_FASTCALL, NULL},
+    {"gated_residual_add", (PyCFunction)(void (*)(void))op_gated_residual_add, METH_FASTCALL, NULL},
+    {"gated_residual_add_bytes_moved", (PyCFunction)(void (*)(void))bytes_gated_residual_add, METH_FASTCALL, NULL},
+    {"gelu_tanh_and_mul", (PyCFunction)(void (*)(void))op_gelu_tanh_and_mul, METH_FASTCALL, NULL},
+    {"gelu_tanh_and_mul_bytes_moved", (PyCFunction)(void (*)(void))bytes_gelu_tanh_and_mul, METH_FASTCALL, NULL},
+    {"layernorm", (PyCFunction)(void (*)(void))op_layernorm, METH_FASTCALL, NULL},
+    {"layernorm_bytes_moved", (PyCFunction)(void (*)(void))bytes_layernorm, METH_FASTCALL, NULL},
     {"norm_modulate", (PyCFunction)(void (*)(void))op_norm_modulate, METH_FASTCALL, NULL},
     {"norm_modulate_bytes_moved", (PyCFunction)(void (*)(void))bytes_norm_modulate, METH_FASTCALL, NULL},
     {"norm_modulate_per_frame", (PyCFunction)(void (*)(void))op_norm_modulate_per_frame, METH_FASTCALL, NULL},
@@ -905,6 +1380,12 @@ static PyMethodDef methods[] = {
     {"qknorm_rope_cos_sin_cache_bytes_moved", (PyCFunction)(void (*)(void))bytes_qknorm_rope_cos_sin_cache, METH_FASTCALL, NULL},
     {"qknorm_rope_positions", (PyCFunction)(void (*)(void))op_qknorm_rope_positions, METH_FASTCALL, NULL},
     {"qknorm_rope_positions_bytes_moved", (PyCFunction)(void (*)(void))bytes_qknorm_rope_positions, METH_FASTCALL, NULL},
+    {"rmsnorm", (PyCFunction)(void (*)(void))op_rmsnorm, METH_FASTCALL, NULL},
+    {"rmsnorm_bytes_moved", (PyCFunction)(void (*)(void))bytes_rmsnorm, METH_FASTCALL, NULL},
+    {"rmsnorm_dynamic_quant_fp8", (PyCFunction)(void (*)(void))op_rmsnorm_dynamic_quant_fp8, METH_FASTCALL, NULL},
+    {"rmsnorm_dynamic_quant_fp8_bytes_moved", (PyCFunction)(void (*)(void))bytes_rmsnorm_dynamic_quant_fp8, METH_FASTCALL, NULL},
+    {"rmsnorm_quant_fp8", (PyCFunction)(void (*)(void))op_rmsnorm_quant_fp8, METH_FASTCALL, NULL},
+    {"rmsnorm_quant_fp8_bytes_moved", (PyCFunction)(void (*)(void))bytes_rmsnorm_quant_fp8, METH_FASTCALL, NULL},
     {"rope", (PyCFunction)(void (*)(void))op_rope, METH_FASTCALL, NULL},
     {"rope_bytes_moved", (PyCFunction)(void (*)(void))bytes_rope, METH_FASTCALL, NULL},
     {"rope_cos_sin_cache", (PyCFunction)(void (*)(void))op_rope_cos_sin_cache, METH_FASTCALL, NULL},
@@ -915,6 +1396,10 @@ static PyMethodDef methods[] = {
     {"rope_positions_bytes_moved", (PyCFunction)(void (*)(void))bytes_rope_positions, METH_FASTCALL, NULL},
     {"rope_qk", (PyCFunction)(void (*)(void))op_rope_qk, METH_FASTCALL, NULL},
     {"rope_qk_bytes_moved", (PyCFunction)(void (*)(void))bytes_rope_qk, METH_FASTCALL, NULL},
+    {"rope_qk_cos_sin_cache", (PyCFunction)(void (*)(void))op_rope_qk_cos_sin_cache, METH_FASTCALL, NULL},
+    {"rope_qk_cos_sin_cache_bytes_moved", (PyCFunction)(void (*)(void))bytes_rope_qk_cos_sin_cache, METH_FASTCALL, NULL},
+    {"silu_and_mul", (PyCFunction)(void (*)(void))op_silu_and_mul, METH_FASTCALL, NULL},
+    {"silu_and_mul_bytes_moved", (PyCFunction)(void (*)(void))bytes_silu_and_mul, METH_FASTCALL, NULL},
 };
 
 PyMODINIT_FUNC PyInit__ext(void)
