@@ -10,6 +10,8 @@
 #include "test_qknorm_rope.h"
 #include "test_norm_modulate_api.h"
 #include "test_norm_modulate_gpu.h"
+#include "test_serving_api.h"
+#include "test_serving_gpu.h"
 #include "test_concurrency.h"
 #include "test_large.h"
 #include "test_multi_gpu.h"
@@ -18,5 +20,6 @@
 #include "test_udiv.h"
 
 #define TEST_LIST(X) GENERATOR_TESTS(X) TUNING_TESTS(X) UDIV_TESTS(X) API_TESTS(X) ROPE_GPU_TESTS(X) ROPE_TABLES_TESTS(X) ROPE_QK_TESTS(X) \
-  QKNORM_ROPE_TESTS(X) NORM_MODULATE_API_TESTS(X) NORM_MODULATE_GPU_TESTS(X) CONCURRENCY_TESTS(X) LARGE_TESTS(X) MULTI_GPU_TESTS(X) VENDOR_TESTS(X) PYTHON_TESTS(X)
+  QKNORM_ROPE_TESTS(X) NORM_MODULATE_API_TESTS(X) NORM_MODULATE_GPU_TESTS(X) SERVING_API_TESTS(X) \
+  SERVING_GPU_TESTS(X) CONCURRENCY_TESTS(X) LARGE_TESTS(X) MULTI_GPU_TESTS(X) VENDOR_TESTS(X) PYTHON_TESTS(X)
 #endif
