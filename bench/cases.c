@@ -377,23 +377,205 @@ static double nm_bytes(const nm_ctx *c) {
   }
 }
 
+/* --- the serving catalogue (ops.md section 4): its bench shapes, bf16 ---------
+ * As serving engines call them: rmsnorm and layernorm into out (layernorm with
+ * weight and bias); fused_add_rmsnorm in place on x and residual; the fp8
+ * quantisations into an fp8 out with a [1] scale (the fused one updating the
+ * residual in place; the dynamic one with no residual or scale_ub), weights
+ * bf16; silu and gelu into out [T, F]; rope_qk_cos_sin_cache in place on q and
+ * k, views of one qkv [T, HQ + 2 HK, D], interleaved pairs from an fp32 cache
+ * [P, D] by int64 positions; gated_residual_add in place on the residual with
+ * a per-batch gate [B, C]. */
+typedef enum { SV_RMSNORM, SV_LAYERNORM, SV_FUSED_ADD, SV_QUANT, SV_FUSED_QUANT, SV_DYN_QUANT, SV_SILU, SV_GELU,
+               SV_ROPE_QK, SV_GATED } sv_kind;
+typedef struct {
+  const char *op, *name;
+  sv_kind kind;
+  int64_t dims[4]; /* rows: T, C; *_and_mul: T, 2F; rope: T, HQ, HK, D; gated: B, L, C */
+} sv_case;
+
+#define SV_ROWS(op, kind)                                                                                       \
+  {op, "[32,4096]", kind, {32, 4096}}, {op, "[4096,4096]", kind, {4096, 4096}},                                \
+      {op, "[8192,5120]", kind, {8192, 5120}}, {op, "[16384,8192]", kind, {16384, 8192}}
+#define SV_ACT(op, kind)                                                                                        \
+  {op, "[32,28672]", kind, {32, 28672}}, {op, "[4096,28672]", kind, {4096, 28672}},                            \
+      {op, "[16384,16384]", kind, {16384, 16384}}
+static const sv_case sv_cases[] = {
+    SV_ROWS("rmsnorm", SV_RMSNORM),
+    SV_ROWS("layernorm", SV_LAYERNORM),
+    SV_ROWS("fused_add_rmsnorm", SV_FUSED_ADD),
+    SV_ROWS("rmsnorm_quant_fp8", SV_QUANT),
+    SV_ROWS("fused_add_rmsnorm_quant_fp8", SV_FUSED_QUANT),
+    SV_ROWS("rmsnorm_dynamic_quant_fp8", SV_DYN_QUANT),
+    SV_ACT("silu_and_mul", SV_SILU),
+    SV_ACT("gelu_tanh_and_mul", SV_GELU),
+    {"rope_qk_cos_sin_cache", "[4096,24/24,128] qkv", SV_ROPE_QK, {4096, 24, 24, 128}},
+    {"rope_qk_cos_sin_cache", "[4096,32/8,128] qkv", SV_ROPE_QK, {4096, 32, 8, 128}},
+    {"rope_qk_cos_sin_cache", "[4096,32/32,64] qkv", SV_ROPE_QK, {4096, 32, 32, 64}},
+    {"rope_qk_cos_sin_cache", "[115200,24/24,128] qkv", SV_ROPE_QK, {115200, 24, 24, 128}},
+    {"gated_residual_add", "[2,4096,3072] gate [B,C]", SV_GATED, {2, 4096, 3072}},
+    {"gated_residual_add", "[1,16384,5120] gate [B,C]", SV_GATED, {1, 16384, 5120}},
+};
+
+/* The tensors of every form, each in its entry point's order (sv_run). */
+enum { SX, SRES, SW, SBIAS, SSCALE, SOUT, SSCALES, SGATE, SQ, SK, SCACHE, SPOS, SN };
+typedef struct {
+  const sv_case *c;
+  DLTensor t[SN];
+  int64_t rows[2], xrows[2], ch[1], one[1], tq[3], tk[3], qkst[3], cs[2], bl3[3], gate[2];
+  void *bufs[SN];
+} sv_ctx;
+
+static const DLDataType FP8E4M3 = {FG_DL_FLOAT8_E4M3FN, 8, 1};
+
+static void sv_setup(sv_ctx *c, const sv_case *sc) {
+  memset(c, 0, sizeof *c);
+  c->c = sc;
+  const int64_t *d = sc->dims;
+  if (sc->kind == SV_ROPE_QK) { /* q and k: heads [0, HQ) and [HQ, HQ + HK) of qkv [T, HQ + 2 HK, D] */
+    const int64_t T = d[0], HQ = d[1], HK = d[2], D = d[3], P = T;
+    c->bufs[SQ] = random_buffer(BF16, (size_t)(T * (HQ + 2 * HK) * D));
+    c->tq[0] = T; c->tq[1] = HQ; c->tq[2] = D;
+    c->tk[0] = T; c->tk[1] = HK; c->tk[2] = D;
+    c->qkst[0] = (HQ + 2 * HK) * D; c->qkst[1] = D; c->qkst[2] = 1;
+    c->t[SQ] = tensor(c->bufs[SQ], BF16, 3, c->tq, c->qkst);
+    c->t[SK] = tensor(c->bufs[SQ], BF16, 3, c->tk, c->qkst);
+    c->t[SK].byte_offset = (uint64_t)(HQ * D * 2);
+    c->cs[0] = P; c->cs[1] = D;
+    c->bufs[SCACHE] = random_buffer(F32, (size_t)(P * D));
+    c->t[SCACHE] = tensor(c->bufs[SCACHE], F32, 2, c->cs, NULL);
+    int64_t *pos = malloc(sizeof(int64_t) * T);
+    for (int64_t i = 0; i < T; i++) pos[i] = (int64_t)(next_uniform() * (double)P);
+    c->bufs[SPOS] = device_buffer(I64, (size_t)T);
+    CUDA_OK(cudaMemcpy(c->bufs[SPOS], pos, sizeof(int64_t) * T, cudaMemcpyHostToDevice));
+    free(pos);
+    c->t[SPOS] = tensor(c->bufs[SPOS], I64, 1, c->tq, NULL);
+    return;
+  }
+  if (sc->kind == SV_GATED) {
+    memcpy(c->bl3, d, sizeof c->bl3);
+    c->gate[0] = d[0]; c->gate[1] = d[2];
+    const size_t n = (size_t)(d[0] * d[1] * d[2]);
+    c->bufs[SX] = random_buffer(BF16, n);
+    c->bufs[SRES] = random_buffer(BF16, n);
+    c->bufs[SGATE] = random_buffer(BF16, (size_t)(d[0] * d[2]));
+    c->t[SX] = tensor(c->bufs[SX], BF16, 3, c->bl3, NULL);
+    c->t[SRES] = tensor(c->bufs[SRES], BF16, 3, c->bl3, NULL);
+    c->t[SGATE] = tensor(c->bufs[SGATE], BF16, 2, c->gate, NULL);
+    return;
+  }
+  const int pair = sc->kind == SV_SILU || sc->kind == SV_GELU;
+  const int64_t T = d[0], C = pair ? d[1] / 2 : d[1];
+  c->rows[0] = c->xrows[0] = T;
+  c->rows[1] = C;
+  c->xrows[1] = d[1];
+  c->ch[0] = C;
+  c->one[0] = 1;
+  c->bufs[SX] = random_buffer(BF16, (size_t)(T * d[1]));
+  c->t[SX] = tensor(c->bufs[SX], BF16, 2, c->xrows, NULL);
+  const int fp8 = sc->kind == SV_QUANT || sc->kind == SV_FUSED_QUANT || sc->kind == SV_DYN_QUANT;
+  if (sc->kind != SV_FUSED_ADD) {
+    c->bufs[SOUT] = device_buffer(fp8 ? FP8E4M3 : BF16, (size_t)(T * C));
+    c->t[SOUT] = tensor(c->bufs[SOUT], fp8 ? FP8E4M3 : BF16, 2, c->rows, NULL);
+  }
+  if (pair) return;
+  c->bufs[SW] = random_buffer(BF16, (size_t)C);
+  c->t[SW] = tensor(c->bufs[SW], BF16, 1, c->ch, NULL);
+  if (sc->kind == SV_LAYERNORM) {
+    c->bufs[SBIAS] = random_buffer(BF16, (size_t)C);
+    c->t[SBIAS] = tensor(c->bufs[SBIAS], BF16, 1, c->ch, NULL);
+  }
+  if (sc->kind == SV_FUSED_ADD || sc->kind == SV_FUSED_QUANT) {
+    c->bufs[SRES] = random_buffer(BF16, (size_t)(T * C));
+    c->t[SRES] = tensor(c->bufs[SRES], BF16, 2, c->rows, NULL);
+  }
+  if (sc->kind == SV_QUANT || sc->kind == SV_FUSED_QUANT) {
+    const float scale = 1.0f / 64;
+    c->bufs[SSCALE] = device_buffer(F32, 1);
+    CUDA_OK(cudaMemcpy(c->bufs[SSCALE], &scale, sizeof scale, cudaMemcpyHostToDevice));
+    c->t[SSCALE] = tensor(c->bufs[SSCALE], F32, 1, c->one, NULL);
+  }
+  if (sc->kind == SV_DYN_QUANT) {
+    c->bufs[SSCALES] = device_buffer(F32, (size_t)T);
+    c->t[SSCALES] = tensor(c->bufs[SSCALES], F32, 1, c->rows, NULL);
+  }
+}
+
+static fg_status sv_run(sv_ctx *c) {
+  DLTensor *t[SN];
+  for (int k = 0; k < SN; k++) t[k] = c->bufs[k] || k == SK ? &c->t[k] : NULL;
+  const float eps = 1e-6f;
+  switch (c->c->kind) {
+  case SV_RMSNORM: return fg_rmsnorm(t[SX], t[SW], t[SOUT], eps, NULL);
+  case SV_LAYERNORM: return fg_layernorm(t[SX], t[SW], t[SBIAS], t[SOUT], eps, NULL);
+  case SV_FUSED_ADD: return fg_fused_add_rmsnorm(t[SX], t[SRES], t[SW], NULL, NULL, eps, NULL);
+  case SV_QUANT: return fg_rmsnorm_quant_fp8(t[SX], t[SW], t[SSCALE], t[SOUT], eps, NULL);
+  case SV_FUSED_QUANT: return fg_fused_add_rmsnorm_quant_fp8(t[SX], t[SRES], t[SW], t[SSCALE], t[SOUT], eps, NULL);
+  case SV_DYN_QUANT: return fg_rmsnorm_dynamic_quant_fp8(t[SX], t[SW], t[SOUT], t[SSCALES], NULL, NULL, eps, NULL);
+  case SV_SILU: return fg_silu_and_mul(t[SX], t[SOUT], NULL);
+  case SV_GELU: return fg_gelu_tanh_and_mul(t[SX], t[SOUT], NULL);
+  case SV_ROPE_QK:
+    return fg_rope_qk_cos_sin_cache(t[SQ], t[SK], NULL, NULL, t[SCACHE], t[SPOS], FG_PAIRING_INTERLEAVED, 0, NULL);
+  default: return fg_gated_residual_add(t[SX], t[SGATE], t[SRES], NULL, NULL);
+  }
+}
+
+/* Bytes: each op's generated signature, its tensors in the entry point's order. */
+static double sv_bytes(const sv_ctx *c) {
+  const DLTensor *t[SN];
+  for (int k = 0; k < SN; k++) t[k] = c->bufs[k] || k == SK ? &c->t[k] : NULL;
+  const DLTensor *a[6] = {NULL};
+  const fg__op_sig *sig;
+  switch (c->c->kind) {
+  case SV_RMSNORM: sig = &fg__rmsnorm_sig; a[0] = t[SX]; a[1] = t[SW]; a[2] = t[SOUT]; break;
+  case SV_LAYERNORM: sig = &fg__layernorm_sig; a[0] = t[SX]; a[1] = t[SW]; a[2] = t[SBIAS]; a[3] = t[SOUT]; break;
+  case SV_FUSED_ADD: sig = &fg__fused_add_rmsnorm_sig; a[0] = t[SX]; a[1] = t[SRES]; a[2] = t[SW]; break;
+  case SV_QUANT: sig = &fg__rmsnorm_quant_fp8_sig; a[0] = t[SX]; a[1] = t[SW]; a[2] = t[SSCALE]; a[3] = t[SOUT]; break;
+  case SV_FUSED_QUANT:
+    sig = &fg__fused_add_rmsnorm_quant_fp8_sig;
+    a[0] = t[SX]; a[1] = t[SRES]; a[2] = t[SW]; a[3] = t[SSCALE]; a[4] = t[SOUT];
+    break;
+  case SV_DYN_QUANT:
+    sig = &fg__rmsnorm_dynamic_quant_fp8_sig;
+    a[0] = t[SX]; a[1] = t[SW]; a[2] = t[SOUT]; a[3] = t[SSCALES];
+    break;
+  case SV_SILU: sig = &fg__silu_and_mul_sig; a[0] = t[SX]; a[1] = t[SOUT]; break;
+  case SV_GELU: sig = &fg__gelu_tanh_and_mul_sig; a[0] = t[SX]; a[1] = t[SOUT]; break;
+  case SV_ROPE_QK:
+    sig = &fg__rope_qk_cos_sin_cache_sig;
+    a[0] = t[SQ]; a[1] = t[SK]; a[4] = t[SCACHE]; a[5] = t[SPOS];
+    break;
+  default: sig = &fg__gated_residual_add_sig; a[0] = t[SX]; a[1] = t[SGATE]; a[2] = t[SRES]; break;
+  }
+  return (double)fg__bytes_moved(sig, a);
+}
+
 /* --- every case, in one list ------------------------------------------------ */
 #define N_ROPE ((int)(sizeof cases / sizeof cases[0]))
 #define N_FORMS ((int)(sizeof nm_forms / sizeof nm_forms[0]))
 #define N_SHAPES ((int)(sizeof nm_shapes / sizeof nm_shapes[0]))
+#define N_NM (N_FORMS * N_SHAPES)
+#define N_SV ((int)(sizeof sv_cases / sizeof sv_cases[0]))
+/* the serving cases follow the rope and norm + modulation ones */
+#define SV_INDEX(i) ((i) - N_ROPE - N_NM)
 
 struct bench_case_ctx {
   int index;
   case_ctx rope;
   nm_ctx nm;
+  sv_ctx sv;
 };
 
-int bench_case_count(void) { return N_ROPE + N_FORMS * N_SHAPES; }
+int bench_case_count(void) { return N_ROPE + N_NM + N_SV; }
 
-const char *bench_case_op(int i) { return i < N_ROPE ? cases[i].op : nm_forms[(i - N_ROPE) % N_FORMS].op; }
+const char *bench_case_op(int i) {
+  if (SV_INDEX(i) >= 0) return sv_cases[SV_INDEX(i)].op;
+  return i < N_ROPE ? cases[i].op : nm_forms[(i - N_ROPE) % N_FORMS].op;
+}
 
 const char *bench_case_name(int i) {
   static _Thread_local char name[96];
+  if (SV_INDEX(i) >= 0) return sv_cases[SV_INDEX(i)].name;
   if (i < N_ROPE) return cases[i].name;
   const nm_form *f = &nm_forms[(i - N_ROPE) % N_FORMS];
   const int64_t *s = nm_shapes[(i - N_ROPE) / N_FORMS];
@@ -410,12 +592,16 @@ int bench_case_selected(int i, const char *filter) {
 bench_case_ctx *bench_case_setup(int i) {
   bench_case_ctx *c = calloc(1, sizeof *c);
   c->index = i;
-  if (i < N_ROPE) setup_case(&c->rope, &cases[i]);
+  if (SV_INDEX(i) >= 0) sv_setup(&c->sv, &sv_cases[SV_INDEX(i)]);
+  else if (i < N_ROPE) setup_case(&c->rope, &cases[i]);
   else nm_setup(&c->nm, &nm_forms[(i - N_ROPE) % N_FORMS], nm_shapes[(i - N_ROPE) / N_FORMS]);
   return c;
 }
 
-fg_status bench_case_try(bench_case_ctx *c) { return c->index < N_ROPE ? run_case(&c->rope) : nm_run(&c->nm); }
+fg_status bench_case_try(bench_case_ctx *c) {
+  if (SV_INDEX(c->index) >= 0) return sv_run(&c->sv);
+  return c->index < N_ROPE ? run_case(&c->rope) : nm_run(&c->nm);
+}
 
 void bench_case_run(void *p) {
   bench_case_ctx *c = p;
@@ -426,6 +612,7 @@ void bench_case_run(void *p) {
 }
 
 double bench_case_bytes(const bench_case_ctx *c) {
+  if (SV_INDEX(c->index) >= 0) return sv_bytes(&c->sv);
   return c->index < N_ROPE ? case_bytes(&c->rope) : nm_bytes(&c->nm);
 }
 
@@ -435,6 +622,7 @@ int bench_case_buffers(const bench_case_ctx *c, bench_buffer *out, int max) {
     int mine = 0;
     for (int k = 0; k < 6; k++) mine |= buffers[i].data && buffers[i].data == c->rope.bufs[k];
     for (int k = 0; k < NN; k++) mine |= buffers[i].data && buffers[i].data == c->nm.bufs[k];
+    for (int k = 0; k < SN; k++) mine |= buffers[i].data && buffers[i].data == c->sv.bufs[k];
     if (mine && n < max) out[n++] = buffers[i];
   }
   return n;
@@ -445,5 +633,7 @@ void bench_case_free(bench_case_ctx *c) {
     free_buffer(c->rope.bufs[k]);
   for (int k = 0; k < NN; k++)
     free_buffer(c->nm.bufs[k]);
+  for (int k = 0; k < SN; k++)
+    free_buffer(c->sv.bufs[k]);
   free(c);
 }
