@@ -27,7 +27,7 @@ static const fg__axis_desc axis_desc[] = {
 const fg__op_sig fg__gated_residual_add_sig = {"fg_gated_residual_add", 4, tensors, 3, syms, 1, groups};
 #define sig fg__gated_residual_add_sig
 
-fg_status fg_gated_residual_add(const DLTensor* x, const DLTensor* gate, const DLTensor* residual, DLTensor* out, float eps, fg_stream_t stream)
+fg_status fg_gated_residual_add(const DLTensor* x, const DLTensor* gate, const DLTensor* residual, DLTensor* out, fg_stream_t stream)
 {
     const DLTensor* t[4] = {x, gate, residual, out};
     fg__call c;
@@ -46,20 +46,22 @@ fg_status fg_gated_residual_add(const DLTensor* x, const DLTensor* gate, const D
     const int aligned16 = c.aligned16;
     (void)VEC; (void)aligned16;
     int key[2];
+    int general[2];
     switch (c.dtype[0]) {
     case FG_DTYPE_BF16: key[0] = 0; break;
     case FG_DTYPE_FP16: key[0] = 1; break;
     case FG_DTYPE_FP32: key[0] = 2; break;
     default: return fg__fail(FG_ERR_DTYPE, "fg_gated_residual_add: x has dtype %s; supported: bf16, fp16, fp32", fg__dtype_name(c.dtype[0]));
     }
+    general[0] = -1;
     if (aligned16 && C % VEC == 0) key[1] = 0;  // vec16
-    else if (1) key[1] = 1;  // scalar
-    else return fg__fail(FG_ERR_UNSUPPORTED, "fg_gated_residual_add: no value of access applies");
+    else key[1] = 1;  // scalar
+    general[1] = 1;
 
     if (c.empty) { fg__clear_error(); return FG_OK; }  // nothing to do: launch nothing
     st = fg__check_device(&sig, &c);
     if (st != FG_OK) return st;
-    const fg__kernel_entry* e = fg__find_kernel(fg__gated_residual_add_kernels, fg__gated_residual_add_kernel_count, 2, key, c.cc);
+    const fg__kernel_entry* e = fg__find_kernel_general(fg__gated_residual_add_kernels, fg__gated_residual_add_kernel_count, 2, key, general, c.cc);
     if (!e) return fg__no_kernel(&sig, key, 2, axis_desc, c.cc, "");
 
     fg_gated_residual_add_params p;
@@ -74,7 +76,6 @@ fg_status fg_gated_residual_add(const DLTensor* x, const DLTensor* gate, const D
     p.B = B;
     p.C = C;
     p.L = L;
-    p.eps = eps;
     p.inplace = c.inplace;
     p.index32 = c.index32;
     return fg__launch(&sig, e, &p, &c, stream);

@@ -46,20 +46,22 @@ fg_status fg_layernorm(const DLTensor* x, const DLTensor* weight, const DLTensor
     const int aligned16 = c.aligned16;
     (void)VEC; (void)aligned16;
     int key[2];
+    int general[2];
     switch (c.dtype[0]) {
     case FG_DTYPE_BF16: key[0] = 0; break;
     case FG_DTYPE_FP16: key[0] = 1; break;
     case FG_DTYPE_FP32: key[0] = 2; break;
     default: return fg__fail(FG_ERR_DTYPE, "fg_layernorm: x has dtype %s; supported: bf16, fp16, fp32", fg__dtype_name(c.dtype[0]));
     }
+    general[0] = -1;
     if (aligned16 && C % VEC == 0) key[1] = 0;  // vec16
-    else if (1) key[1] = 1;  // scalar
-    else return fg__fail(FG_ERR_UNSUPPORTED, "fg_layernorm: no value of access applies");
+    else key[1] = 1;  // scalar
+    general[1] = 1;
 
     if (c.empty) { fg__clear_error(); return FG_OK; }  // nothing to do: launch nothing
     st = fg__check_device(&sig, &c);
     if (st != FG_OK) return st;
-    const fg__kernel_entry* e = fg__find_kernel(fg__layernorm_kernels, fg__layernorm_kernel_count, 2, key, c.cc);
+    const fg__kernel_entry* e = fg__find_kernel_general(fg__layernorm_kernels, fg__layernorm_kernel_count, 2, key, general, c.cc);
     if (!e) return fg__no_kernel(&sig, key, 2, axis_desc, c.cc, "");
 
     fg_layernorm_params p;

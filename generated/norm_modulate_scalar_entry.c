@@ -53,23 +53,26 @@ fg_status fg_norm_modulate_scalar(const DLTensor* x, DLTensor* out, const DLTens
     const int aligned16 = c.aligned16;
     (void)VEC; (void)aligned16;
     int key[3];
+    int general[3];
     switch (c.dtype[0]) {
     case FG_DTYPE_BF16: key[0] = 0; break;
     case FG_DTYPE_FP16: key[0] = 1; break;
     case FG_DTYPE_FP32: key[0] = 2; break;
     default: return fg__fail(FG_ERR_DTYPE, "fg_norm_modulate_scalar: x has dtype %s; supported: bf16, fp16, fp32", fg__dtype_name(c.dtype[0]));
     }
+    general[0] = -1;
     if (!residual && !residual_gate && !residual_out) key[1] = 0;  // no
     else if (residual && residual_gate && residual_out) key[1] = 1;  // yes
     else return fg__fail(FG_ERR_INVALID_ARGUMENT, "fg_norm_modulate_scalar: the arguments fit no residual form: residual, residual_gate and residual_out are given together or not at all");
+    general[1] = -1;
     if (aligned16 && C % VEC == 0) key[2] = 0;  // vec16
-    else if (1) key[2] = 1;  // scalar
-    else return fg__fail(FG_ERR_UNSUPPORTED, "fg_norm_modulate_scalar: no value of access applies");
+    else key[2] = 1;  // scalar
+    general[2] = 1;
 
     if (c.empty) { fg__clear_error(); return FG_OK; }  // nothing to do: launch nothing
     st = fg__check_device(&sig, &c);
     if (st != FG_OK) return st;
-    const fg__kernel_entry* e = fg__find_kernel(fg__norm_modulate_scalar_kernels, fg__norm_modulate_scalar_kernel_count, 3, key, c.cc);
+    const fg__kernel_entry* e = fg__find_kernel_general(fg__norm_modulate_scalar_kernels, fg__norm_modulate_scalar_kernel_count, 3, key, general, c.cc);
     if (!e) return fg__no_kernel(&sig, key, 3, axis_desc, c.cc, "");
 
     fg_norm_modulate_scalar_params p;

@@ -65,28 +65,32 @@ fg_status fg_norm_modulate_select01(const DLTensor* x, DLTensor* out, DLTensor* 
     const int aligned16 = c.aligned16;
     (void)VEC; (void)aligned16;
     int key[4];
+    int general[4];
     switch (c.dtype[0]) {
     case FG_DTYPE_BF16: key[0] = 0; break;
     case FG_DTYPE_FP16: key[0] = 1; break;
     case FG_DTYPE_FP32: key[0] = 2; break;
     default: return fg__fail(FG_ERR_DTYPE, "fg_norm_modulate_select01: x has dtype %s; supported: bf16, fp16, fp32", fg__dtype_name(c.dtype[0]));
     }
+    general[0] = -1;
     switch (c.dtype[3]) {
     case FG_DTYPE_I64: key[1] = 0; break;
     case FG_DTYPE_I32: key[1] = 1; break;
     default: return fg__fail(FG_ERR_DTYPE, "fg_norm_modulate_select01: index has dtype %s; supported: i64, i32", fg__dtype_name(c.dtype[3]));
     }
+    general[1] = -1;
     if (!residual && !residual_gate && !residual_out) key[2] = 0;  // no
     else if (residual && residual_gate && residual_out) key[2] = 1;  // yes
     else return fg__fail(FG_ERR_INVALID_ARGUMENT, "fg_norm_modulate_select01: the arguments fit no residual form: residual, residual_gate and residual_out are given together or not at all");
+    general[2] = -1;
     if (aligned16 && C % VEC == 0) key[3] = 0;  // vec16
-    else if (1) key[3] = 1;  // scalar
-    else return fg__fail(FG_ERR_UNSUPPORTED, "fg_norm_modulate_select01: no value of access applies");
+    else key[3] = 1;  // scalar
+    general[3] = 1;
 
     if (c.empty) { fg__clear_error(); return FG_OK; }  // nothing to do: launch nothing
     st = fg__check_device(&sig, &c);
     if (st != FG_OK) return st;
-    const fg__kernel_entry* e = fg__find_kernel(fg__norm_modulate_select01_kernels, fg__norm_modulate_select01_kernel_count, 4, key, c.cc);
+    const fg__kernel_entry* e = fg__find_kernel_general(fg__norm_modulate_select01_kernels, fg__norm_modulate_select01_kernel_count, 4, key, general, c.cc);
     if (!e) return fg__no_kernel(&sig, key, 4, axis_desc, c.cc, "");
 
     fg_norm_modulate_select01_params p;

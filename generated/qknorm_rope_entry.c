@@ -69,29 +69,34 @@ fg_status fg_qknorm_rope(DLTensor* q, DLTensor* k, const DLTensor* q_weight, con
     const int aligned16 = c.aligned16;
     (void)VEC; (void)aligned16;
     int key[7];
+    int general[7];
     switch (c.dtype[0]) {
     case FG_DTYPE_BF16: key[0] = 0; break;
     case FG_DTYPE_FP16: key[0] = 1; break;
     case FG_DTYPE_FP32: key[0] = 2; break;
     default: return fg__fail(FG_ERR_DTYPE, "fg_qknorm_rope: q has dtype %s; supported: bf16, fp16, fp32", fg__dtype_name(c.dtype[0]));
     }
+    general[0] = -1;
     switch (c.dtype[2]) {
     case FG_DTYPE_FP32: key[1] = 0; break;
     case FG_DTYPE_BF16: key[1] = 1; break;
     case FG_DTYPE_FP16: key[1] = 2; break;
     default: return fg__fail(FG_ERR_DTYPE, "fg_qknorm_rope: q_weight has dtype %s; supported: fp32, bf16, fp16", fg__dtype_name(c.dtype[2]));
     }
+    general[1] = -1;
     switch (c.dtype[4]) {
     case FG_DTYPE_FP32: key[2] = 0; break;
     case FG_DTYPE_BF16: key[2] = 1; break;
     case FG_DTYPE_FP16: key[2] = 2; break;
     default: return fg__fail(FG_ERR_DTYPE, "fg_qknorm_rope: cos has dtype %s; supported: fp32, bf16, fp16", fg__dtype_name(c.dtype[4]));
     }
+    general[2] = -1;
     switch ((int)pairing) {
     case FG_PAIRING_INTERLEAVED: key[3] = 0; break;
     case FG_PAIRING_HALF: key[3] = 1; break;
     default: return fg__fail(FG_ERR_UNSUPPORTED, "fg_qknorm_rope: pairing = %d is not supported; built: interleaved, half", (int)pairing);
     }
+    general[3] = -1;
     switch (D) {
     case 64: key[4] = 0; break;
     case 80: key[4] = 1; break;
@@ -103,17 +108,18 @@ fg_status fg_qknorm_rope(DLTensor* q, DLTensor* k, const DLTensor* q_weight, con
             return fg__fail(FG_ERR_UNSUPPORTED, "fg_qknorm_rope: D = %lld is not supported; built: 64, 80, 96, 128, 256 and any other with D %% 2 == 0 up to 512", (long long)D);
         key[4] = 5;
     }
+    general[4] = D % 2 == 0 && D <= 512 ? 5 : -1;
     if (R == D) key[5] = 0;  // full
-    else if (1) key[5] = 1;  // partial
-    else return fg__fail(FG_ERR_UNSUPPORTED, "fg_qknorm_rope: no value of rot applies");
+    else key[5] = 1;  // partial
+    general[5] = 1;
     if (aligned16 && R % (2 * VEC) == 0 && D % VEC == 0) key[6] = 0;  // vec16
-    else if (1) key[6] = 1;  // scalar
-    else return fg__fail(FG_ERR_UNSUPPORTED, "fg_qknorm_rope: no value of access applies");
+    else key[6] = 1;  // scalar
+    general[6] = 1;
 
     if (c.empty) { fg__clear_error(); return FG_OK; }  // nothing to do: launch nothing
     st = fg__check_device(&sig, &c);
     if (st != FG_OK) return st;
-    const fg__kernel_entry* e = fg__find_kernel(fg__qknorm_rope_kernels, fg__qknorm_rope_kernel_count, 7, key, c.cc);
+    const fg__kernel_entry* e = fg__find_kernel_general(fg__qknorm_rope_kernels, fg__qknorm_rope_kernel_count, 7, key, general, c.cc);
     if (!e) return fg__no_kernel(&sig, key, 7, axis_desc, c.cc, "weights are fp32 or the dtype of q; the tables are fp32");
 
     fg_qknorm_rope_params p;

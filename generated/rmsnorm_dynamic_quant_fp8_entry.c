@@ -21,8 +21,8 @@ static const fg__tensor_sig tensors[] = {
     {"x", FG__IN, 0, -1, 0, 3, 1, 0, {{0, 1, 1, 0, 1}, {2, 1, 1, 0, 0}, {1, 1, 1, 0, 0}}},
     {"weight", FG__IN, 0, -1, 1, 1, 0, 0, {{1, 1, 1, 0, 0}}},
     {"out", FG__OUT, 0, -1, 2, 3, 1, 0, {{0, 1, 1, 0, 1}, {2, 1, 1, 0, 0}, {1, 1, 1, 0, 0}}},
-    {"scales", FG__OUT, 0, -1, 3, 2, 1, 0, {{0, 1, 1, 0, 1}, {2, 1, 1, 0, 0}}},
-    {"scale_ub", FG__IN, 1, -1, 3, 1, 0, 0, {{-1, 1, 1, 0, 0}}},
+    {"scales", FG__OUT, 0, -1, 3, 2, 1, 1, {{0, 1, 1, 0, 1}, {2, 1, 1, 0, 0}}},
+    {"scale_ub", FG__IN, 1, -1, 3, 1, 0, 1, {{-1, 1, 1, 0, 0}}},
     {"residual", FG__INOUT, 1, -1, 0, 3, 1, 0, {{0, 1, 1, 0, 1}, {2, 1, 1, 0, 0}, {1, 1, 1, 0, 0}}},
 };
 static const char* const values_act[] = {"bf16", "fp16", "fp32"};
@@ -58,29 +58,33 @@ fg_status fg_rmsnorm_dynamic_quant_fp8(const DLTensor* x, const DLTensor* weight
     const int aligned16 = c.aligned16;
     (void)VEC; (void)aligned16;
     int key[4];
+    int general[4];
     switch (c.dtype[0]) {
     case FG_DTYPE_BF16: key[0] = 0; break;
     case FG_DTYPE_FP16: key[0] = 1; break;
     case FG_DTYPE_FP32: key[0] = 2; break;
     default: return fg__fail(FG_ERR_DTYPE, "fg_rmsnorm_dynamic_quant_fp8: x has dtype %s; supported: bf16, fp16, fp32", fg__dtype_name(c.dtype[0]));
     }
+    general[0] = -1;
     switch (c.dtype[1]) {
     case FG_DTYPE_FP32: key[1] = 0; break;
     case FG_DTYPE_BF16: key[1] = 1; break;
     case FG_DTYPE_FP16: key[1] = 2; break;
     default: return fg__fail(FG_ERR_DTYPE, "fg_rmsnorm_dynamic_quant_fp8: weight has dtype %s; supported: fp32, bf16, fp16", fg__dtype_name(c.dtype[1]));
     }
+    general[1] = -1;
     if (!residual) key[2] = 0;  // nores
     else if (residual) key[2] = 1;  // res
     else return fg__fail(FG_ERR_INVALID_ARGUMENT, "fg_rmsnorm_dynamic_quant_fp8: the arguments fit no residual form: with or without the residual input");
+    general[2] = -1;
     if (aligned16 && C % VEC == 0) key[3] = 0;  // vec16
-    else if (1) key[3] = 1;  // scalar
-    else return fg__fail(FG_ERR_UNSUPPORTED, "fg_rmsnorm_dynamic_quant_fp8: no value of access applies");
+    else key[3] = 1;  // scalar
+    general[3] = 1;
 
     if (c.empty) { fg__clear_error(); return FG_OK; }  // nothing to do: launch nothing
     st = fg__check_device(&sig, &c);
     if (st != FG_OK) return st;
-    const fg__kernel_entry* e = fg__find_kernel(fg__rmsnorm_dynamic_quant_fp8_kernels, fg__rmsnorm_dynamic_quant_fp8_kernel_count, 4, key, c.cc);
+    const fg__kernel_entry* e = fg__find_kernel_general(fg__rmsnorm_dynamic_quant_fp8_kernels, fg__rmsnorm_dynamic_quant_fp8_kernel_count, 4, key, general, c.cc);
     if (!e) return fg__no_kernel(&sig, key, 4, axis_desc, c.cc, "the weight is fp32 or the dtype of x");
 
     fg_rmsnorm_dynamic_quant_fp8_params p;

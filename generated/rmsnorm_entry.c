@@ -49,26 +49,29 @@ fg_status fg_rmsnorm(const DLTensor* x, const DLTensor* weight, DLTensor* out, f
     const int aligned16 = c.aligned16;
     (void)VEC; (void)aligned16;
     int key[3];
+    int general[3];
     switch (c.dtype[0]) {
     case FG_DTYPE_BF16: key[0] = 0; break;
     case FG_DTYPE_FP16: key[0] = 1; break;
     case FG_DTYPE_FP32: key[0] = 2; break;
     default: return fg__fail(FG_ERR_DTYPE, "fg_rmsnorm: x has dtype %s; supported: bf16, fp16, fp32", fg__dtype_name(c.dtype[0]));
     }
+    general[0] = -1;
     switch (c.dtype[1]) {
     case FG_DTYPE_FP32: key[1] = 0; break;
     case FG_DTYPE_BF16: key[1] = 1; break;
     case FG_DTYPE_FP16: key[1] = 2; break;
     default: return fg__fail(FG_ERR_DTYPE, "fg_rmsnorm: weight has dtype %s; supported: fp32, bf16, fp16", fg__dtype_name(c.dtype[1]));
     }
+    general[1] = -1;
     if (aligned16 && C % VEC == 0) key[2] = 0;  // vec16
-    else if (1) key[2] = 1;  // scalar
-    else return fg__fail(FG_ERR_UNSUPPORTED, "fg_rmsnorm: no value of access applies");
+    else key[2] = 1;  // scalar
+    general[2] = 1;
 
     if (c.empty) { fg__clear_error(); return FG_OK; }  // nothing to do: launch nothing
     st = fg__check_device(&sig, &c);
     if (st != FG_OK) return st;
-    const fg__kernel_entry* e = fg__find_kernel(fg__rmsnorm_kernels, fg__rmsnorm_kernel_count, 3, key, c.cc);
+    const fg__kernel_entry* e = fg__find_kernel_general(fg__rmsnorm_kernels, fg__rmsnorm_kernel_count, 3, key, general, c.cc);
     if (!e) return fg__no_kernel(&sig, key, 3, axis_desc, c.cc, "the weight is fp32 or the dtype of x");
 
     fg_rmsnorm_params p;

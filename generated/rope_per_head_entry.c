@@ -64,28 +64,33 @@ fg_status fg_rope_per_head(const DLTensor* x, DLTensor* out, const DLTensor* cos
     const int aligned16 = c.aligned16;
     (void)VEC; (void)aligned16;
     int key[7];
+    int general[7];
     switch (c.dtype[0]) {
     case FG_DTYPE_BF16: key[0] = 0; break;
     case FG_DTYPE_FP16: key[0] = 1; break;
     case FG_DTYPE_FP32: key[0] = 2; break;
     default: return fg__fail(FG_ERR_DTYPE, "fg_rope_per_head: x has dtype %s; supported: bf16, fp16, fp32", fg__dtype_name(c.dtype[0]));
     }
+    general[0] = -1;
     switch (c.dtype[2]) {
     case FG_DTYPE_FP32: key[1] = 0; break;
     case FG_DTYPE_BF16: key[1] = 1; break;
     case FG_DTYPE_FP16: key[1] = 2; break;
     default: return fg__fail(FG_ERR_DTYPE, "fg_rope_per_head: cos has dtype %s; supported: fp32, bf16, fp16", fg__dtype_name(c.dtype[2]));
     }
+    general[1] = -1;
     switch ((int)rounding) {
     case FG_ROUNDING_FP32: key[2] = 0; break;
     case FG_ROUNDING_EAGER_BF16: key[2] = 1; break;
     default: return fg__fail(FG_ERR_UNSUPPORTED, "fg_rope_per_head: rounding = %d is not supported; built: fp32, eager_bf16", (int)rounding);
     }
+    general[2] = -1;
     switch ((int)pairing) {
     case FG_PAIRING_INTERLEAVED: key[3] = 0; break;
     case FG_PAIRING_HALF: key[3] = 1; break;
     default: return fg__fail(FG_ERR_UNSUPPORTED, "fg_rope_per_head: pairing = %d is not supported; built: interleaved, half", (int)pairing);
     }
+    general[3] = -1;
     switch (D) {
     case 64: key[4] = 0; break;
     case 80: key[4] = 1; break;
@@ -98,17 +103,18 @@ fg_status fg_rope_per_head(const DLTensor* x, DLTensor* out, const DLTensor* cos
             return fg__fail(FG_ERR_UNSUPPORTED, "fg_rope_per_head: D = %lld is not supported; built: 64, 80, 96, 128, 256, 320 and any other with D %% 2 == 0 up to 512", (long long)D);
         key[4] = 6;
     }
+    general[4] = D % 2 == 0 && D <= 512 ? 6 : -1;
     if (R == D) key[5] = 0;  // full
-    else if (1) key[5] = 1;  // partial
-    else return fg__fail(FG_ERR_UNSUPPORTED, "fg_rope_per_head: no value of rot applies");
+    else key[5] = 1;  // partial
+    general[5] = 1;
     if (aligned16 && R % (2 * VEC) == 0 && D % VEC == 0) key[6] = 0;  // vec16
-    else if (1) key[6] = 1;  // scalar
-    else return fg__fail(FG_ERR_UNSUPPORTED, "fg_rope_per_head: no value of access applies");
+    else key[6] = 1;  // scalar
+    general[6] = 1;
 
     if (c.empty) { fg__clear_error(); return FG_OK; }  // nothing to do: launch nothing
     st = fg__check_device(&sig, &c);
     if (st != FG_OK) return st;
-    const fg__kernel_entry* e = fg__find_kernel(fg__rope_per_head_kernels, fg__rope_per_head_kernel_count, 7, key, c.cc);
+    const fg__kernel_entry* e = fg__find_kernel_general(fg__rope_per_head_kernels, fg__rope_per_head_kernel_count, 7, key, general, c.cc);
     if (!e) return fg__no_kernel(&sig, key, 7, axis_desc, c.cc, "eager_bf16 rounding needs bf16 x");
 
     fg_rope_per_head_params p;

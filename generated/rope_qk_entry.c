@@ -63,23 +63,27 @@ fg_status fg_rope_qk(const DLTensor* q, const DLTensor* k, DLTensor* q_out, DLTe
     const int aligned16 = c.aligned16;
     (void)VEC; (void)aligned16;
     int key[6];
+    int general[6];
     switch (c.dtype[0]) {
     case FG_DTYPE_BF16: key[0] = 0; break;
     case FG_DTYPE_FP16: key[0] = 1; break;
     case FG_DTYPE_FP32: key[0] = 2; break;
     default: return fg__fail(FG_ERR_DTYPE, "fg_rope_qk: q has dtype %s; supported: bf16, fp16, fp32", fg__dtype_name(c.dtype[0]));
     }
+    general[0] = -1;
     switch (c.dtype[4]) {
     case FG_DTYPE_FP32: key[1] = 0; break;
     case FG_DTYPE_BF16: key[1] = 1; break;
     case FG_DTYPE_FP16: key[1] = 2; break;
     default: return fg__fail(FG_ERR_DTYPE, "fg_rope_qk: cos has dtype %s; supported: fp32, bf16, fp16", fg__dtype_name(c.dtype[4]));
     }
+    general[1] = -1;
     switch ((int)pairing) {
     case FG_PAIRING_INTERLEAVED: key[2] = 0; break;
     case FG_PAIRING_HALF: key[2] = 1; break;
     default: return fg__fail(FG_ERR_UNSUPPORTED, "fg_rope_qk: pairing = %d is not supported; built: interleaved, half", (int)pairing);
     }
+    general[2] = -1;
     switch (D) {
     case 64: key[3] = 0; break;
     case 80: key[3] = 1; break;
@@ -92,18 +96,19 @@ fg_status fg_rope_qk(const DLTensor* q, const DLTensor* k, DLTensor* q_out, DLTe
             return fg__fail(FG_ERR_UNSUPPORTED, "fg_rope_qk: D = %lld is not supported; built: 64, 80, 96, 128, 256, 320 and any other with D %% 2 == 0 up to 512", (long long)D);
         key[3] = 6;
     }
+    general[3] = D % 2 == 0 && D <= 512 ? 6 : -1;
     if (R == D) key[4] = 0;  // full
-    else if (1) key[4] = 1;  // partial
-    else return fg__fail(FG_ERR_UNSUPPORTED, "fg_rope_qk: no value of rot applies");
+    else key[4] = 1;  // partial
+    general[4] = 1;
     if (aligned16 && R % (2 * VEC) == 0 && D % VEC == 0) key[5] = 0;  // vec16
-    else if (1) key[5] = 1;  // scalar
-    else return fg__fail(FG_ERR_UNSUPPORTED, "fg_rope_qk: no value of access applies");
+    else key[5] = 1;  // scalar
+    general[5] = 1;
 
     if (c.empty) { fg__clear_error(); return FG_OK; }  // nothing to do: launch nothing
     st = fg__check_device(&sig, &c);
     if (st != FG_OK) return st;
-    const fg__kernel_entry* e = fg__find_kernel(fg__rope_qk_kernels, fg__rope_qk_kernel_count, 6, key, c.cc);
-    if (!e) return fg__no_kernel(&sig, key, 6, axis_desc, c.cc, "");
+    const fg__kernel_entry* e = fg__find_kernel_general(fg__rope_qk_kernels, fg__rope_qk_kernel_count, 6, key, general, c.cc);
+    if (!e) return fg__no_kernel(&sig, key, 6, axis_desc, c.cc, "other head sizes, R < D and other tables run the general variant");
 
     fg_rope_qk_params p;
     p.q = c.data[0];

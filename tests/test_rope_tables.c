@@ -769,6 +769,19 @@ typedef struct {
 
 static const char *pairing_name(fg_pairing p) { return p == FG_PAIRING_HALF ? "half" : "interleaved"; }
 
+/* The head-size part of the variant a call runs, by the rope family's variant
+   budget (gen/specs/rotary.lua): a built head size has its own kernel on the
+   16-byte path with R = D and a table of fp32 or x's dtype; every other call
+   runs the general variant ("any", partial R). */
+static const char *head_variant(char *buf, size_t n, int64_t D, int64_t R, int vec, test_dtype act, test_dtype tab) {
+  static const int64_t built[] = {64, 80, 96, 128, 256, 320};
+  int sized = 0;
+  for (size_t i = 0; i < sizeof built / sizeof built[0]; i++) sized |= built[i] == D;
+  if (sized && R == D && vec && (tab == DT_FP32 || tab == act)) snprintf(buf, n, "d%lld_full_vec16", (long long)D);
+  else snprintf(buf, n, "dany_partial_%s", vec ? "vec16" : "scalar");
+  return buf;
+}
+
 static void describe(const tcase *c, char *buf, size_t n) {
   size_t len = 0;
   len += snprintf(buf + len, n - len, "%s: %s x, %s table, %s, %s%s[%lld, %lld, %lld, %lld] R=%lld, %s",
@@ -1459,9 +1472,9 @@ void test_rope_tables_gpu_position_forms(void) {
           c.inplace = ok == 1;
           c.inplace_alias = ok == 3;
           c.seed = 7000 + n++;
-          char prefix[128];
-          snprintf(prefix, sizeof prefix, "%s_bf16_tabfp32_posi%d_%s_d128_%s_vec16_sm", op_names[op], pos64 ? 64 : 32,
-                   pairing_name(c.pairing), c.R == c.D ? "full" : "partial");
+          char prefix[128], hv[32];
+          snprintf(prefix, sizeof prefix, "%s_bf16_tabfp32_posi%d_%s_%s_sm", op_names[op], pos64 ? 64 : 32,
+                   pairing_name(c.pairing), head_variant(hv, sizeof hv, c.D, c.R, 1, c.act, c.tab));
           c.expect_kernel = prefix;
           c.expect_prefix = 1;
           char what[512];
@@ -1499,10 +1512,9 @@ void test_rope_tables_gpu_rows_out_of_range(void) {
             c.bad_every = 3 + n % 2;
             c.inplace = inplace;
             c.seed = 9100 + n++;
-            char prefix[128];
-            snprintf(prefix, sizeof prefix, "%s_%s_tab%s_posi%d_%s_d%lld_%s_%s_sm", op_names[op], dt_name(c.act),
-                     dt_name(c.tab), pos64 ? 64 : 32, pairing_name(c.pairing), (long long)c.D,
-                     c.R == c.D ? "full" : "partial", kind == 2 ? "scalar" : "vec16");
+            char prefix[128], hv[32];
+            snprintf(prefix, sizeof prefix, "%s_%s_tab%s_posi%d_%s_%s_sm", op_names[op], dt_name(c.act), dt_name(c.tab),
+                     pos64 ? 64 : 32, pairing_name(c.pairing), head_variant(hv, sizeof hv, c.D, c.R, kind != 2, c.act, c.tab));
             c.expect_kernel = prefix;
             c.expect_prefix = 1;
             char what[512];
@@ -1604,10 +1616,10 @@ void test_rope_tables_gpu_per_head_layouts(void) {
           c.inplace = n % 3 == 1;
           c.inplace_alias = n % 3 == 2;
           c.seed = 12000 + n++;
-          char prefix[128];
-          snprintf(prefix, sizeof prefix, "rope_per_head_bf16_tab%s_%s_%s_d%lld_%s_vec16_sm", dt_name(c.tab),
-                   rounding ? "eager_bf16" : "fp32", pairing_name(c.pairing), (long long)c.D,
-                   c.R == c.D ? "full" : "partial");
+          char prefix[128], hv[32];
+          snprintf(prefix, sizeof prefix, "rope_per_head_bf16_tab%s_%s_%s_%s_sm", dt_name(c.tab),
+                   rounding ? "eager_bf16" : "fp32", pairing_name(c.pairing),
+                   head_variant(hv, sizeof hv, c.D, c.R, 1, c.act, c.tab));
           c.expect_kernel = prefix;
           c.expect_prefix = 1;
           char what[512];

@@ -411,6 +411,7 @@ void test_serving_api_bad_strides(void) {
       tensor *v = &c.t[k];
       const int last = v->t.ndim - 1;
       if (v->shape[last] < 2) continue; /* scale [1]: any stride */
+      if (!strcmp(ops[op].names[k], "scales")) continue; /* read and written one element at a time: any strides */
       v->strides[last] = 2;
       snprintf(want, sizeof want, "%s.strides[%d] = 2: the last dim must be contiguous", ops[op].names[k], last);
       expect(&c, FG_ERR_STRIDE, want, NULL, ops[op].names[k]);

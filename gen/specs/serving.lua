@@ -99,8 +99,6 @@ Per row of x [T, C] or [B, L, C]: out = (x - mean) * rsqrt(var + eps) * weight
       out_of("x") },
     stages = { { "load_row", from = "x" }, { "norm", kind = "layer", eps = "eps", weight = "weight", bias = "bias" },
       { "store_row", to = "out" } },
-    -- registers for the divisions by C of the mean and the variance
-    min_blocks = 1,
   },
   member {
     op = "fused_add_rmsnorm", norm = true, summary = "residual add then RMSNorm, in place on both: residual = x + residual; x = rmsnorm(residual) * w",
@@ -123,6 +121,8 @@ Per row: y = x * rsqrt(mean(x^2) + eps) * weight in fp32; out = y / scale
 converted to float8_e4m3fn with saturation to +-448 (NaN stays NaN); scale is a
 [1] fp32 tensor on the device.]],
     tensors = { x, weight, scale, fp8_out }, weight = true,
+    -- registers for the scale, read ahead of the norm's reduction
+    min_blocks = 1,
     stages = { { "load_row", from = "x" }, { "norm", kind = "rms", eps = "eps", weight = "weight" },
       { "div", by = "scale" }, { "store_row", to = "out" } },
   },

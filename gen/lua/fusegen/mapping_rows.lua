@@ -295,7 +295,7 @@ function M.kernel_env(spec, v, tuning, env)
         local d = a.tensor.parsed_dims
         local per_row = false
         for _, x in ipairs(d) do per_row = per_row or x.sym == m.layout.rows end
-        if d[#d].sym == m.layout.channels and (a.level or (per_row and 1 or 2)) >= 2 then return true end
+        if d[#d].sym ~= m.layout.channels or (a.level or (per_row and 1 or 2)) >= 2 then return true end
       end
     end
     return false
@@ -361,9 +361,10 @@ function M.operand(env, a, name, level)
   a.names = a.names or { raw = env.unique_name(name .. "_raw"), row = not given and env.unique_name(name .. "_row") or nil,
     value = not per_element and env.unique_name(name .. "_v") or nil }
   if not per_element then
-    -- one value per row (or per call): read where the stage starts its work
+    -- one value per row (or per call): read in the "pointers" pass, so that no
+    -- load waits behind the row's reductions
     o.uniform, o.value = true, a.names.value
-    o.open = function() return { ("const float %s = fg_to_f32(*(%s));"):format(o.value, ptr) } end
+    o.declare = function() return { ("const float %s = fg_to_f32(*(%s));"):format(o.value, ptr) } end
     o.at = function() return o.value end
     return o
   end

@@ -14,6 +14,9 @@ static fg_status call_$(op.op)(DLTensor* const* t, const fg__scalar_value* s, fg
 %     args[#args + 1] = ct == "float" and ("(float)s[" .. (i - 1) .. "].f") or ("(" .. ct .. ")s[" .. (i - 1) .. "].i")
 %   end
 %   args[#args + 1] = "stream"
+%   if #op.scalars == 0 then
+    (void)s;  // no scalars
+%   end
     return fg_$(op.op)($(table.concat(args, ", ")));
 }
 %   if #op.scalars > 0 then

@@ -271,8 +271,11 @@ __device__ __forceinline__ float fg_block_max(float x, float (*red)[W], int& rbu
     return s;
 }
 
-// The activations of the *_and_mul ops, in fp32 with full-precision expf and tanhf.
+// The activations of the *_and_mul ops, in fp32 with full-precision expf.
+// gelu_tanh(a) = 0.5 a (1 + tanh(u)) = a * sigmoid(2u), u = sqrt(2/pi) (a + 0.044715 a^3):
+// the same function as with tanhf, at the cost of silu.
 __device__ __forceinline__ float fg_silu(float a) { return a / (1.0f + expf(-a)); }
 __device__ __forceinline__ float fg_gelu_tanh(float a) {
-    return 0.5f * a * (1.0f + tanhf(0.7978845608028654f * (a + 0.044715f * a * a * a)));
+    const float u = 0.7978845608028654f * fmaf(0.044715f * a, a * a, a);
+    return a / (1.0f + expf(-2.0f * u));
 }

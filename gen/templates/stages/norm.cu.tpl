@@ -26,6 +26,10 @@
 % -- wide_sum: a block of one row reads the partials four at a time (fg_block_sum)
 % local row_sum_form = m.wide_sum and "fg_block_sum<%d>(%s, red, rbuf, wr)" or "fg_row_sum<%d>(%s, red, rbuf, wr, group)"
 % local function row_sum(x) return row_sum_form:format(m.warps, x) end
+% -- the mean of the row's sum: a correctly rounded division by C (the
+% -- run-time kind's form), or the sum times 1 / C correctly rounded (within an
+% -- ulp; no division's slow path, whose registers a fixed kind's kernels need)
+% local function mean_of(sum) return runtime and (sum .. " / (float)C") or (sum .. " * __frcp_rn((float)C)") end
 % local function each_valid(body)
 %   for k = 0, m.K - 1 do
         $(chunk_open(k))
@@ -52,7 +56,7 @@ if ($(arg.kind.isnt("none"))) {  // not none
 #pragma unroll
         for (int j = 0; j < $(m.V); j++) s += v[$(k)][j];
 % end
-        const float mean = $(row_sum("s")) / (float)C;
+        const float mean = $(mean_of(row_sum("s")));
 % for k = 0, m.K - 1 do
 #pragma unroll
         for (int j = 0; j < $(m.V); j++) v[$(k)][j] -= mean;
@@ -75,7 +79,7 @@ if ($(arg.kind.isnt("none"))) {  // not none
 % end
     }
 %   end
-    const float rstd = rsqrtf($(row_sum("s")) / (float)C + $(arg.eps.expr));
+    const float rstd = rsqrtf($(mean_of(row_sum("s"))) + $(arg.eps.expr));
 % for k = 0, m.K - 1 do
 #pragma unroll
     for (int j = 0; j < $(m.V); j++) v[$(k)][j] *= rstd;
