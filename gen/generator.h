@@ -4,6 +4,7 @@
 #ifndef FUSEGEN_GENERATOR_H
 #define FUSEGEN_GENERATOR_H
 #include "fs.h"
+#include "output.h"
 
 #include <lua.h>
 #include <stddef.h>
@@ -40,8 +41,18 @@ typedef struct {
   int tune_build;           /* 1: the tuner's candidate kernels of the variants the tuning files name */
 } gen_request;
 
-/* 0: the driver's result table is on top of L's stack ({files = {path = text}}
-   or {listing = text}); -1: an error message is on top instead. */
-int generator_run(lua_State *L, const gen_request *req);
+/* What a run gave. The texts live in the Lua state: valid until it is closed. */
+typedef struct {
+  const char *listing;       /* "list": the listing; otherwise NULL */
+  size_t listing_len;
+  const output_file *files;  /* the other commands: every file, sorted by name */
+  size_t n_files;
+  const char *error;         /* on failure: what went wrong, one message */
+} gen_result;
+
+/* One run of the driver. All of its Lua work (the request table, the driver,
+   reading what it returns) runs under one protected call, so any error, an
+   out-of-memory included, ends here: 0 and *res filled, or -1 and res->error. */
+int generator_run(lua_State *L, const gen_request *req, gen_result *res);
 
 #endif

@@ -980,3 +980,28 @@ void test_generator_ptxas_accepts_clean_kernel(void) {
   run_free(&r);
   rm_rf(s.dir);
 }
+
+/* An out-of-memory outside the driver (here: while the inputs are read into
+ * the Lua state, a 257 MiB file among the specs) ends with a message and exit
+ * 1, the output folder as it was: all Lua work runs under a protected call. */
+void test_generator_out_of_memory_reading_inputs(void) {
+  fixture f;
+  if (!fixture_open(&f, NULL) || !generate_ok(&f)) { fixture_close(&f); return; }
+  char *before = snapshot(f.out);
+  char huge[1024];
+  snprintf(huge, sizeof huge, "%s/zz_huge.lua", f.specs);
+  int fd = open(huge, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  CHECK_MSG(fd >= 0 && ftruncate(fd, (off_t)257 << 20) == 0, "cannot make %s", huge);
+  if (fd >= 0) close(fd);
+  run_result r = generate(&f);
+  CHECK_MSG(r.code == 1, "exit %d (expected 1), stderr:\n%s", r.code, r.err);
+  CHECK_MSG(strstr(r.err, "fusegen: error: not enough memory (memory limit reached) while reading the inputs"),
+            "no out-of-memory message:\n%s", r.err);
+  char *after = snapshot(f.out);
+  CHECK_MSG(!strcmp(before, after), "the output folder changed though the run failed");
+  free(before);
+  free(after);
+  run_free(&r);
+  fixture_close(&f);
+}
+

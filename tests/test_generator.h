@@ -63,7 +63,8 @@
   X(test_generator_cli_bad_archs)                \
   X(test_generator_committed_output_up_to_date)  \
   X(test_generator_ptxas_rejects_local_memory)   \
-  X(test_generator_ptxas_accepts_clean_kernel)
+  X(test_generator_ptxas_accepts_clean_kernel)   \
+  X(test_generator_out_of_memory_reading_inputs)
 
 void test_generator_valid_spec_generates(void);
 void test_generator_heads_kernels_divide_by_constants(void);
@@ -128,5 +129,6 @@ void test_generator_cli_bad_archs(void);
 void test_generator_committed_output_up_to_date(void);
 void test_generator_ptxas_rejects_local_memory(void);
 void test_generator_ptxas_accepts_clean_kernel(void);
+void test_generator_out_of_memory_reading_inputs(void);
 
 #endif

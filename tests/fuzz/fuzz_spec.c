@@ -72,12 +72,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   sandbox_limits lim = {.used = 0, .limit = (size_t)64 << 20, .steps = 0, .max_steps = 2000, .on_line = count_line};
   lua_State *L = sandbox_new(&lim);
   if (!L) return 0;
-  sandbox_open_modules(L);
   gen_source spec = {"fuzz.lua", "fuzz/fuzz.lua", (const char *)data, size};
-  gen_request req = {"list", "sm_90", "fg", &spec, 1, templates.items, templates.count, NULL, 0, NULL, 0, 0};
-  if (generator_run(L, &req) != 0) {
-    const char *msg = lua_tostring(L, -1);
-    if (!msg) msg = "(no message)";
+  gen_request req = {.command = "list", .archs = "sm_90", .prefix = "fg", .specs = &spec, .n_specs = 1,
+                     .templates = templates.items, .n_templates = templates.count};
+  gen_result res;
+  if (generator_run(L, &req, &res) != 0) {
+    const char *msg = res.error;
     if (!strstr(msg, "fuzz/fuzz.lua")) {
       fprintf(stderr, "fuzz_spec: the error does not name the spec:\n%s\n", msg);
       abort();
