@@ -11,6 +11,7 @@ local prefix_mod = require "fusegen.prefix"
 local tiles_mod = require "fusegen.tiles"
 local tuning_mod = require "fusegen.tuning"
 local stages_mod = require "fusegen.stages"
+local names_mod = require "fusegen.names"
 require "fusegen.mapping_heads" -- registers the "heads" mapping
 require "fusegen.mapping_rows" -- registers the "rows" mapping
 
@@ -87,6 +88,9 @@ function M.run(inputs)
       ops[#ops + 1] = op
     end
   end
+  -- no C name of two meanings: the runtime's, and every spec's (in the order read)
+  FUSEGEN_ACTIVITY = "the specs' names"
+  names_mod.check_unique(ops, names_mod.runtime_names(inputs.runtime))
   table.sort(ops, function(a, b) return a.op < b.op end)
 
   local tuning = run_guarded("the tuning files", tuning_mod.load_all, inputs.tuning, ops)

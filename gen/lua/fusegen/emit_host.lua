@@ -2,6 +2,7 @@
 -- points, dispatch tables, the op catalogue and the Ninja list of generated sources.
 
 local dtypes = require "fusegen.dtypes"
+local text = require "fusegen.text"
 
 local M = {}
 
@@ -10,8 +11,6 @@ local function quoted_list(values)
   for _, v in ipairs(values) do out[#out + 1] = '"' .. tostring(v) .. '"' end
   return table.concat(out, ", ")
 end
-
-local function c_escape(s) return (s:gsub("\\", "\\\\"):gsub('"', '\\"'):gsub("%%", "%%%%")) end
 
 local function scalar_ctype(op, sc)
   if op.enums[sc.type] then return "fg_" .. sc.type end
@@ -40,11 +39,11 @@ local function axis_names(op)
   return table.concat(out, ", ")
 end
 
+-- A doc as the lines of a /* */ comment (after " *"): spec text, written
+-- through text.comment so that it stays in the comment.
 local function doc_lines(doc)
   local out = {}
-  if not doc then return out end
-  for line in (doc .. "\n"):gmatch("(.-)\n") do out[#out + 1] = line == "" and "" or (" " .. line) end
-  while #out > 0 and out[#out] == "" do out[#out] = nil end
+  for i, line in ipairs(text.comment_lines(doc)) do out[i] = line == "" and "" or (" " .. line) end
   return out
 end
 
@@ -77,7 +76,8 @@ function M.helpers(op)
   for i, s in ipairs(op.symbols) do sym_index[s] = i - 1 end
   return {
     op = op, dtypes = dtypes, groups = groups, group_index = group_index,
-    quoted_list = quoted_list, c_escape = c_escape, scalar_ctype = scalar_ctype,
+    quoted_list = quoted_list, scalar_ctype = scalar_ctype,
+    comment = text.comment, c_string = text.c_string, c_format = text.c_format,
     prototype_args = prototype_args, tensor_args = tensor_args, axis_names = axis_names,
     doc_lines = doc_lines, tensor_dtype_doc = tensor_dtype_doc,
     dims_init = function(t)
@@ -160,7 +160,7 @@ function M.emit(ops, render, files, runtime, archs, tune_build)
     ops = ops, enums = enums, dtypes = dtypes,
     scalar_ctype = scalar_ctype, prototype_args = prototype_args, doc_lines = doc_lines,
     tensor_dtype_doc = tensor_dtype_doc, axis_names = axis_names,
-    c_string = function(text) return (text:gsub("\\", "\\\\"):gsub('"', '\\"')) end,
+    comment = text.comment, c_string = text.c_string, py_string = text.py_string,
   }
   for _, op in ipairs(ops) do
     op.sorted = {}
