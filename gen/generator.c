@@ -38,7 +38,7 @@ static void push_sources(lua_State *L, const gen_source *src, size_t n) {
 
 /* The driver's argument: the command, its options and every input. */
 static void push_request(lua_State *L, const gen_request *req) {
-  lua_createtable(L, 0, 8);
+  lua_createtable(L, 0, 9);
   lua_pushstring(L, req->command);
   lua_setfield(L, -2, "command");
   lua_pushstring(L, req->archs);
@@ -55,6 +55,8 @@ static void push_request(lua_State *L, const gen_request *req) {
   lua_setfield(L, -2, "tuning");
   lua_pushboolean(L, req->tune_build);
   lua_setfield(L, -2, "tune_build");
+  lua_pushboolean(L, req->neutral_text);
+  lua_setfield(L, -2, "neutral_text");
 }
 
 static int cmp_output(const void *a, const void *b) {

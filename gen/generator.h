@@ -27,7 +27,7 @@ int gen_sources_read(const char *dir, const char *suffix, gen_source_set *out, s
 void gen_sources_free(gen_source_set *s);
 
 typedef struct {
-  const char *command;      /* "generate", "check" or "list" */
+  const char *command;      /* "generate", "check" or "list"; "host": the headers and entry points only (the spec fuzzer's) */
   const char *archs;        /* "sm_80,sm_90" */
   const char *prefix;       /* the symbol prefix: "fg" gives fg_rope, FG_OK */
   const gen_source *specs;  /* gen/specs/ *.lua */
@@ -39,6 +39,8 @@ typedef struct {
   const gen_source *tuning; /* gen/tuning/sm_<N>.lua: tile parameters per GPU target */
   size_t n_tuning;
   int tune_build;           /* 1: the tuner's candidate kernels of the variants the tuning files name */
+  int neutral_text;         /* "host" only: also each file as neutral/<name>, rendered with every text of the
+                               specs replaced by one word (the spec fuzzer compares their code) */
 } gen_request;
 
 /* What a run gave. The texts live in the Lua state: valid until it is closed. */

@@ -154,38 +154,48 @@ local function copy_runtime(runtime, files)
   return c_files
 end
 
-function M.emit(ops, render, files, runtime, archs, tune_build)
-  local enums = M.collect_enums(ops)
-  local common = {
-    ops = ops, enums = enums, dtypes = dtypes,
+local function common_env(ops)
+  return {
+    ops = ops, enums = M.collect_enums(ops), dtypes = dtypes,
     scalar_ctype = scalar_ctype, prototype_args = prototype_args, doc_lines = doc_lines,
-    tensor_dtype_doc = tensor_dtype_doc, axis_names = axis_names,
+    tensor_dtype_doc = tensor_dtype_doc, axis_names = axis_names, quoted_list = quoted_list,
     comment = text.comment, c_string = text.c_string, py_string = text.py_string,
   }
+end
+
+-- The headers, the Python package's sources, the entry points and the
+-- runtime's sources: what code of the host compiles against the ops (the spec
+-- fuzzer renders only these). Returns the C files to build.
+function M.emit_headers(ops, render, files, runtime)
+  local common = common_env(ops)
+  files["fusegen_ops.h"] = render.render("host/ops.h.tpl", common)
+  files["fusegen_params.h"] = render.render("host/params.h.tpl", common)
+  files["fusegen_kernels.h"] = render.render("host/kernels.h.tpl", common)
+  files["python/fusegen_api.py"] = render.render("host/python_api.py.tpl", common)
+  files["python/fusegen_ext.c"] = render.render("host/python_ext.c.tpl", common)
+  local c_files = copy_runtime(runtime or {}, files)
+  for _, op in ipairs(ops) do
+    local name = op.op .. "_entry.c"
+    files[name] = render.render("host/entry.c.tpl", M.helpers(op))
+    c_files[#c_files + 1] = { file = name, object = op.op .. "_entry.o" }
+  end
+  return c_files, common
+end
+
+function M.emit(ops, render, files, runtime, archs, tune_build)
   for _, op in ipairs(ops) do
     op.sorted = {}
     for i, v in ipairs(op.variants) do op.sorted[i] = v end
     table.sort(op.sorted, key_less)
   end
-  files["fusegen_ops.h"] = render.render("host/ops.h.tpl", common)
-  files["fusegen_params.h"] = render.render("host/params.h.tpl", common)
-  files["fusegen_kernels.h"] = render.render("host/kernels.h.tpl", common)
+  local c_files, common = M.emit_headers(ops, render, files, runtime)
   files["fusegen_dispatch.c"] = render.render("host/dispatch.c.tpl", common)
-  common.quoted_list = quoted_list
-  files["python/fusegen_api.py"] = render.render("host/python_api.py.tpl", common)
-  files["python/fusegen_ext.c"] = render.render("host/python_ext.c.tpl", common)
   files["fusegen_catalog.c"] = render.render("host/catalog.c.tpl", common)
-  local c_files = copy_runtime(runtime or {}, files)
   c_files[#c_files + 1] = { file = "fusegen_dispatch.c", object = "fusegen_dispatch.o" }
   c_files[#c_files + 1] = { file = "fusegen_catalog.c", object = "fusegen_catalog.o" }
   if tune_build then
     files["fusegen_candidates.c"] = render.render("host/candidates.c.tpl", common)
     c_files[#c_files + 1] = { file = "fusegen_candidates.c", object = "fusegen_candidates.o" }
-  end
-  for _, op in ipairs(ops) do
-    local name = op.op .. "_entry.c"
-    files[name] = render.render("host/entry.c.tpl", M.helpers(op))
-    c_files[#c_files + 1] = { file = name, object = op.op .. "_entry.o" }
   end
   local kernel_files, objects = {}, {}
   for _, op in ipairs(ops) do

@@ -68,4 +68,16 @@ function M.py_string(s)
   end))
 end
 
+-- Every text of a spec replaced by the same word, presence kept: the spec
+-- fuzzer renders the host sources with and without a spec's texts and checks
+-- that the code outside comments and literals is the same.
+function M.neutralise(op)
+  local function n(x) return x ~= nil and "text" or nil end
+  op.summary, op.doc, op.keep_doc = n(op.summary), n(op.doc), n(op.keep_doc)
+  for _, t in ipairs(op.tensors) do t.doc = n(t.doc) end
+  for _, sc in ipairs(op.scalars) do sc.doc = n(sc.doc) end
+  for _, a in ipairs(op.axes) do a.doc = n(a.doc) end
+  for _, c in ipairs(op.constraints) do c[2] = n(c[2]) end
+end
+
 return M
