@@ -1315,3 +1315,29 @@ void test_generator_out_of_memory_reading_inputs(void) {
   fixture_close(&f);
 }
 
+
+/* Conditions are copied into the entry point as C: what is not a C condition
+ * over the symbols is refused when the spec loads, not by the C compiler. */
+void test_generator_spec_condition_not_c(void) {
+  static const struct {
+    const char *find, *repl, *field, *expected;
+  } cases[] = {
+      {"D % VEC == 0\" }", "D % VEC ==&0\" }", "axes[6].rule[1][2]", "an operand expected before '&'"},
+      {"{ \"full\", \"R == D\" }", "{ \"full\", \"R = D\" }", "axes[5].rule[1][2]", "'=' is not an operator of conditions (== compares)"},
+      {"\"R >= 2 && R <= D\"", "\"R >= 2 && R <= D--1\"", "constraints[1][1]", "'--' is C's decrement"},
+      {"\"R >= 2 && R <= D\"", "\"R >= 02 && R <= D\"", "constraints[1][1]", "has a leading zero (octal in C)"},
+      {"\"R >= 2 && R <= D\"", "\"(R >= 2 && R <= D\"", "constraints[1][1]", "')' expected before the end"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+    expect_spec_error(cases[i].find, cases[i].repl, cases[i].field, cases[i].expected);
+  /* an optional tensor in a rule is a pointer: only tested */
+  expect_spec_error_in("gen/specs/norm_modulate.lua", "{ \"no\", \"!residual && !residual_gate && !residual_out\" }",
+                       "{ \"no\", \"residual * 2 && !residual_gate && !residual_out\" }", "axes[2].rule[1][2]",
+                       "a tensor is only tested (with !, && or ||), not an operand of *");
+}
+
+/* A list with a hole (a nil among its elements, here an undefined name) is refused. */
+void test_generator_spec_list_with_hole(void) {
+  expect_spec_error("values = { 64, 80, 96, 128, 256, 320, \"any\" }", "values = { 64, 80, d96, 128, 256, 320, \"any\" }",
+                    "axes[4].values", "a list without holes (no nil among its elements) of values");
+}

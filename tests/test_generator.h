@@ -74,7 +74,9 @@
   X(test_generator_names_public_collisions) \
   X(test_generator_bounds_head_size) \
   X(test_generator_bounds_channels_and_variants) \
-  X(test_generator_out_of_memory_reading_inputs)
+  X(test_generator_out_of_memory_reading_inputs) \
+  X(test_generator_spec_condition_not_c) \
+  X(test_generator_spec_list_with_hole)
 
 void test_generator_valid_spec_generates(void);
 void test_generator_heads_kernels_divide_by_constants(void);
@@ -150,5 +152,7 @@ void test_generator_names_public_collisions(void);
 void test_generator_bounds_head_size(void);
 void test_generator_bounds_channels_and_variants(void);
 void test_generator_out_of_memory_reading_inputs(void);
+void test_generator_spec_condition_not_c(void);
+void test_generator_spec_list_with_hole(void);
 
 #endif

@@ -11,6 +11,7 @@ local M = {}
 
 local names = require "fusegen.names"
 local text = require "fusegen.text"
+local condition = require "fusegen.condition"
 
 local SAFE_GLOBALS = {
   "assert", "error", "ipairs", "next", "pairs", "pcall", "select", "tonumber",
@@ -66,11 +67,14 @@ local function check_list(path, field, v, what, allow_empty)
   if type(v) ~= "table" or (#v == 0 and not allow_empty) then
     fail(path, field, "a non-empty list of " .. what, v)
   end
+  local n = 0
   for k in pairs(v) do
     if type(k) ~= "number" or k < 1 or k > #v or k % 1 ~= 0 then
       fail(path, field, "a list (no named keys) of " .. what, v)
     end
+    n = n + 1
   end
+  if n ~= #v then fail(path, field, "a list without holes (no nil among its elements) of " .. what, v) end
 end
 
 local function check_keys(path, field, t, allowed)
@@ -139,6 +143,8 @@ local function check_condition(path, field, expr, symbols, rule_words, optional_
   if expr:find("//", 1, true) or expr:find("/*", 1, true) or expr:find("*/", 1, true) or expr:find("??", 1, true) then
     fail(path, field, "a condition with no comment (//, /*, */) or trigraph (??)", expr)
   end
+  local problem = condition.parse(expr, function(word) return optional_inputs ~= nil and optional_inputs[word] ~= nil end)
+  if problem then fail(path, field, "a C condition (symbols, numbers, operators and parentheses): " .. problem, expr) end
 end
 
 -- Helpers a spec file may call to share the common part of a family of ops.
