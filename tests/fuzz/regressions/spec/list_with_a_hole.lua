@@ -1,12 +1,14 @@
--- Rotary embedding (ops.md section 1): rotate pairs of elements of each head of x
--- by a per-token angle. Only dims [0, R) rotate; [R, D) pass through.
+-- The generator tests' spec: fg_rope as one op in a file of its own (the
+-- library's rope is a member of gen/specs/rotary.lua), which tests edit one
+-- field at a time. Rotary embedding (ops.md section 1): rotate pairs of
+-- elements of each head of x by a per-token angle; [R, D) pass through.
 return {
   op = "rope",
   summary = "rotary embedding with per-token cos/sin tables",
   doc = [[
 Rotates pairs of each head of x by the angle of its token: with c, s = cos, sin
 of row s (the token's index in its sequence) and angle i,
-  interleaved: pair (2i, 2i+1)      half p:air (i, i + R/2)
+  interleaved: pair (2i, 2i+1)      half: pair (i, i + R/2)
   a' = a*c - b*s,  b' = b*c + a*s    (fp32 arithmetic, one rounding at the store)
 R = 2 * cos.shape[1]; dims [R, D) are copied (out of place) or left alone (in place).
 x is [T, H, D] or [B, S, H, D] with free token and head strides; out may be NULL
@@ -46,8 +48,11 @@ or x itself (in place), otherwise it must not overlap x.]],
 
   kernel = {
     mapping = "heads",
-    stages = { token = { "table_per_token" }, head = { "load", "rotate", "store" } },
-    roles = { input = "x", output = "out", cos = "cos", sin = "sin" },
+    stages = {
+      token = { { "table_per_token", cos = "cos", sin = "sin" } },
+      head = { "load", { "rotate", pairing = "pairing", dims = "R" }, "store" },
+    },
+    head_sets = { { input = "x", output = "out", heads = "H" } },
     files = { "pairing", "act", "table" },
   },
   -- Tile parameters, tuned on an H200 (sm_90) with build/fusegen_bench: 4 warps
@@ -59,7 +64,7 @@ or x itself (in place), otherwise it must not overlap x.]],
     -- the fast path: registers for at least 3 blocks per multiprocessor
     { when = { access = "vec16" }, min_blocks = 3 },
     -- the general variant holds chunks for the largest head: no register cap
-    { when = { head_dim = "any" }, min_blocks = 0 },
+    { when = { head_dim = "any" }, min_blocks = 1 },
   },
   -- the tuner's candidates (fusegen_tune; docs/tuning.md); flat_waves: the
   -- bench shapes of this op run from 3 to 80 grids of items

@@ -1,5 +1,7 @@
--- Rotary embedding (ops.md section 1): rotate pairs of elements of each head of x
--- by a per-token angle. Only dims [0, R) rotate; [R, D) pass through.
+-- The generator tests' spec: fg_rope as one op in a file of its own (the
+-- library's rope is a member of gen/specs/rotary.lua), which tests edit one
+-- field at a time. Rotary embedding (ops.md section 1): rotate pairs of
+-- elements of each head of x by a per-token angle; [R, D) pass through.
 return {
   op = "rope",
   summary = "rotary embedding with per-token cos/sin tables",
@@ -46,8 +48,11 @@ or x itself (in place), otherwise it must not overlap x.]],
 
   kernel = {
     mapping = "heads",
-    stages = { token = { "table_per_token" }, head = { "load", "rotate", "store" } },
-    roles = { input = "int", output = "out", cos = "cos", sin = "sin" },
+    stages = {
+      token = { { "table_per_token", cos = "cos", sin = "sin" } },
+      head = { "load", { "rotate", pairing = "pairing", dims = "R" }, "store" },
+    },
+    head_sets = { { input = "int", output = "out", heads = "H" } },
     files = { "pairing", "act", "table" },
   },
   -- Tile parameters, tuned on an H200 (sm_90) with build/fusegen_bench: 4 warps

@@ -1,5 +1,7 @@
--- Rotary embedding (ops.md section 1): rotate pairs of elements of each head of x
--- by a per-token angle. Only dims [0, R) rotate; [R, D) pass through.
+-- The generator tests' spec: fg_rope as one op in a file of its own (the
+-- library's rope is a member of gen/specs/rotary.lua), which tests edit one
+-- field at a time. Rotary embedding (ops.md section 1): rotate pairs of
+-- elements of each head of x by a per-token angle; [R, D) pass through.
 return {
   op = "rope",
   summary = "rotary embedding with per-token cos/sin tables",
@@ -48,8 +50,11 @@ or x itself (in place), otherwise it must not overlap x.]],
   keep_doc = "a */ int evil_injected = 1; /* b\n#error evil_injected\nint evil_injected;\\\nint evil_injected; ??/\nint evil_injected; \"); int evil_injected; (\" %s %n \1\r\t\127 ??= ??) ??\' \\",
   kernel = {
     mapping = "heads",
-    stages = { token = { "table_per_token" }, head = { "load", "rotate", "store" } },
-    roles = { input = "x", output = "out", cos = "cos", sin = "sin" },
+    stages = {
+      token = { { "table_per_token", cos = "cos", sin = "sin" } },
+      head = { "load", { "rotate", pairing = "pairing", dims = "R" }, "store" },
+    },
+    head_sets = { { input = "x", output = "out", heads = "H" } },
     files = { "pairing", "act", "table" },
   },
   -- Tile parameters, tuned on an H200 (sm_90) with build/fusegen_bench: 4 warps
