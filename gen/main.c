@@ -25,6 +25,7 @@ static const char usage[] =
     "  generate   regenerate the output folder from the specs and templates\n"
     "  check      regenerate in memory; fail if the output folder differs\n"
     "  list       print every op and variant with its dispatch key\n"
+    "  stages     print the stage library: each stage's declared contract (Markdown)\n"
     "  --help     this text\n"
     "\n"
     "options:\n"
@@ -126,7 +127,8 @@ static int parse_args(int argc, char **argv, options *o) {
             o->prefix);
     return -1;
   }
-  if (strcmp(o->command, "generate") && strcmp(o->command, "check") && strcmp(o->command, "list")) {
+  if (strcmp(o->command, "generate") && strcmp(o->command, "check") && strcmp(o->command, "list") &&
+      strcmp(o->command, "stages")) {
     fprintf(stderr, "fusegen: unknown command %s\n", o->command);
     return -1;
   }

@@ -179,8 +179,10 @@ fg_status fg__check_call(const fg__op_sig *sig, const DLTensor *const *t, fg__ca
       accepted[0] = 0;
       for (int k = 0; k < g->count; k++)
         len += snprintf(accepted + len, sizeof accepted - len, "%s%s", k ? ", " : "", fg__dtype_name(g->dtypes[k]));
-      return fg__fail(FG_ERR_DTYPE, "%s: %s has dtype %s%d (lanes %d); accepted: %s", fn, ts->name,
-                      dl_code_name(x->dtype.code), x->dtype.bits, x->dtype.lanes, accepted);
+      /* a code of one width names it alone (float8_e4m3fn); others take the bits (float16) */
+      const int named = x->dtype.code == FG_DL_FLOAT8_E4M3FN && x->dtype.bits == 8;
+      return fg__fail(FG_ERR_DTYPE, "%s: %s has dtype %s%.0d (lanes %d); accepted: %s", fn, ts->name,
+                      dl_code_name(x->dtype.code), named ? 0 : x->dtype.bits, x->dtype.lanes, accepted);
     }
     if (!group_dtype[ts->dtype_group]) {
       group_dtype[ts->dtype_group] = dt;

@@ -21,7 +21,7 @@ static const fg__tensor_sig tensors_[] = {
     {"x", FG__IN, 0, -1, 0, 3, 1, 0, {{0, 1, 1, 0, 1}, {2, 1, 1, 0, 0}, {1, 1, 1, 0, 0}}},
     {"residual", FG__INOUT, 0, -1, 0, 3, 1, 0, {{0, 1, 1, 0, 1}, {2, 1, 1, 0, 0}, {1, 1, 1, 0, 0}}},
     {"weight", FG__IN, 0, -1, 1, 1, 0, 0, {{1, 1, 1, 0, 0}}},
-    {"scale", FG__IN, 0, -1, 2, 1, 0, 0, {{-1, 1, 1, 0, 0}}},
+    {"scale", FG__IN, 0, -1, 2, 1, 0, 1, {{-1, 1, 1, 0, 0}}},
     {"out", FG__OUT, 0, -1, 3, 3, 1, 0, {{0, 1, 1, 0, 1}, {2, 1, 1, 0, 0}, {1, 1, 1, 0, 0}}},
 };
 static const char* const values_act[] = {"bf16", "fp16", "fp32"};
@@ -54,26 +54,29 @@ fg_status fg_fused_add_rmsnorm_quant_fp8(const DLTensor* x, DLTensor* residual, 
     const int aligned16 = c_.aligned16;
     (void)VEC; (void)aligned16;
     int key_[3];
+    int general_[3];
     switch (c_.dtype[0]) {
     case FG_DTYPE_BF16: key_[0] = 0; break;
     case FG_DTYPE_FP16: key_[0] = 1; break;
     case FG_DTYPE_FP32: key_[0] = 2; break;
     default: return fg__fail(FG_ERR_DTYPE, "fg_fused_add_rmsnorm_quant_fp8: x has dtype %s; supported: bf16, fp16, fp32", fg__dtype_name(c_.dtype[0]));
     }
+    general_[0] = -1;
     switch (c_.dtype[2]) {
     case FG_DTYPE_FP32: key_[1] = 0; break;
     case FG_DTYPE_BF16: key_[1] = 1; break;
     case FG_DTYPE_FP16: key_[1] = 2; break;
     default: return fg__fail(FG_ERR_DTYPE, "fg_fused_add_rmsnorm_quant_fp8: weight has dtype %s; supported: fp32, bf16, fp16", fg__dtype_name(c_.dtype[2]));
     }
+    general_[1] = -1;
     if (aligned16 && C % VEC == 0) key_[2] = 0;  // vec16
-    else if (1) key_[2] = 1;  // scalar
-    else return fg__fail(FG_ERR_UNSUPPORTED, "fg_fused_add_rmsnorm_quant_fp8: no value of access applies");
+    else key_[2] = 1;  // scalar
+    general_[2] = 1;
 
     if (c_.empty) { fg__clear_error(); return FG_OK; }  // nothing to do: launch nothing
     st_ = fg__check_device(&fg__fused_add_rmsnorm_quant_fp8_sig, &c_);
     if (st_ != FG_OK) return st_;
-    const fg__kernel_entry* e_ = fg__find_kernel(fg__fused_add_rmsnorm_quant_fp8_kernels, fg__fused_add_rmsnorm_quant_fp8_kernel_count, 3, key_, c_.cc);
+    const fg__kernel_entry* e_ = fg__find_kernel_general(fg__fused_add_rmsnorm_quant_fp8_kernels, fg__fused_add_rmsnorm_quant_fp8_kernel_count, 3, key_, general_, c_.cc);
     if (!e_) return fg__no_kernel(&fg__fused_add_rmsnorm_quant_fp8_sig, key_, 3, axis_desc_, c_.cc, "the weight is fp32 or the dtype of x");
 
     fg_fused_add_rmsnorm_quant_fp8_params p_;

@@ -22,19 +22,13 @@ static const fg__scalar_sig scalars_fused_add_rmsnorm_quant_fp8[] = {
 
 static fg_status call_gated_residual_add(DLTensor* const* t, const fg__scalar_value* s, fg_stream_t stream)
 {
-    return fg_gated_residual_add(t[0], t[1], t[2], t[3], (float)s[0].f, stream);
+    return fg_gated_residual_add(t[0], t[1], t[2], t[3], stream);
 }
-static const fg__scalar_sig scalars_gated_residual_add[] = {
-    {"eps", FG__SCALAR_F32, 0},
-};
 
 static fg_status call_gelu_tanh_and_mul(DLTensor* const* t, const fg__scalar_value* s, fg_stream_t stream)
 {
-    return fg_gelu_tanh_and_mul(t[0], t[1], (float)s[0].f, stream);
+    return fg_gelu_tanh_and_mul(t[0], t[1], stream);
 }
-static const fg__scalar_sig scalars_gelu_tanh_and_mul[] = {
-    {"eps", FG__SCALAR_F32, 0},
-};
 
 static fg_status call_layernorm(DLTensor* const* t, const fg__scalar_value* s, fg_stream_t stream)
 {
@@ -226,17 +220,14 @@ static const fg__scalar_sig scalars_rope_qk_cos_sin_cache[] = {
 
 static fg_status call_silu_and_mul(DLTensor* const* t, const fg__scalar_value* s, fg_stream_t stream)
 {
-    return fg_silu_and_mul(t[0], t[1], (float)s[0].f, stream);
+    return fg_silu_and_mul(t[0], t[1], stream);
 }
-static const fg__scalar_sig scalars_silu_and_mul[] = {
-    {"eps", FG__SCALAR_F32, 0},
-};
 
 const fg__op_entry fg__ops[] = {
     {&fg__fused_add_rmsnorm_sig, 1, scalars_fused_add_rmsnorm, call_fused_add_rmsnorm},
     {&fg__fused_add_rmsnorm_quant_fp8_sig, 1, scalars_fused_add_rmsnorm_quant_fp8, call_fused_add_rmsnorm_quant_fp8},
-    {&fg__gated_residual_add_sig, 1, scalars_gated_residual_add, call_gated_residual_add},
-    {&fg__gelu_tanh_and_mul_sig, 1, scalars_gelu_tanh_and_mul, call_gelu_tanh_and_mul},
+    {&fg__gated_residual_add_sig, 0, NULL, call_gated_residual_add},
+    {&fg__gelu_tanh_and_mul_sig, 0, NULL, call_gelu_tanh_and_mul},
     {&fg__layernorm_sig, 1, scalars_layernorm, call_layernorm},
     {&fg__norm_modulate_sig, 3, scalars_norm_modulate, call_norm_modulate},
     {&fg__norm_modulate_per_frame_sig, 3, scalars_norm_modulate_per_frame, call_norm_modulate_per_frame},
@@ -257,6 +248,6 @@ const fg__op_entry fg__ops[] = {
     {&fg__rope_positions_sig, 2, scalars_rope_positions, call_rope_positions},
     {&fg__rope_qk_sig, 1, scalars_rope_qk, call_rope_qk},
     {&fg__rope_qk_cos_sin_cache_sig, 2, scalars_rope_qk_cos_sin_cache, call_rope_qk_cos_sin_cache},
-    {&fg__silu_and_mul_sig, 1, scalars_silu_and_mul, call_silu_and_mul},
+    {&fg__silu_and_mul_sig, 0, NULL, call_silu_and_mul},
 };
 const int fg__op_count = 25;

@@ -97,6 +97,10 @@ fg_status fg__check_device(const fg__op_sig *sig, fg__call *c);
 /* The kernel for key on a GPU of compute capability cc (90 for 9.0), or NULL. */
 const fg__kernel_entry *fg__find_kernel(const fg__kernel_entry *table, int count, int nkey,
                                         const int *key, int cc);
+/* The same, falling back to general variants: general[i] is the general
+   value of axis i, or -1 (fg__find_kernel_general in runtime/dispatch.c). */
+const fg__kernel_entry *fg__find_kernel_general(const fg__kernel_entry *table, int count, int nkey,
+                                                const int *key, const int *general, int cc);
 fg_status fg__no_kernel(const fg__op_sig *sig, const int *key, int nkey, const fg__axis_desc *axes,
                         int cc, const char *note);
 fg_status fg__launch(const fg__op_sig *sig, const fg__kernel_entry *e, const void *params,

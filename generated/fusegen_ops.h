@@ -76,13 +76,12 @@ fg_status fg_fused_add_rmsnorm_quant_fp8(const DLTensor* x, DLTensor* residual, 
  *   gate     [B|1, L|1?, C] bf16/fp16/fp32, in: the gate: per batch [B, C] or per token [B, L, C] (a dim of 1 broadcasts)
  *   residual [B, L, C] bf16/fp16/fp32, in: the residual stream [B, L, C]
  *   out      [B, L, C] bf16/fp16/fp32, out, may be NULL: the result; NULL or residual for in place
- *   eps      float: added to the mean square (variance) under the square root
  *   stream   the CUDA stream (cudaStream_t) to launch on
  *
  * Returns FG_OK, or an error status with fg_last_error() saying why; on error
  * nothing is launched and nothing is written.
  */
-fg_status fg_gated_residual_add(const DLTensor* x, const DLTensor* gate, const DLTensor* residual, DLTensor* out, float eps, fg_stream_t stream);
+fg_status fg_gated_residual_add(const DLTensor* x, const DLTensor* gate, const DLTensor* residual, DLTensor* out, fg_stream_t stream);
 
 /* gelu_tanh_and_mul: GELU(tanh)-and-multiply: out = gelu_tanh(x[:, :F]) * x[:, F:]
  * Per row of x [T, 2F] (or [B, L, 2F]): out[:, i] = gelu_tanh(a) * b with a =
@@ -91,13 +90,12 @@ fg_status fg_gated_residual_add(const DLTensor* x, const DLTensor* gate, const D
  *
  *   x        [B?, L, C*2] bf16/fp16/fp32, in: the rows [.., 2F]: the gate half, then the up half
  *   out      [B?, L, C] bf16/fp16/fp32, out: the result [.., F]
- *   eps      float: added to the mean square (variance) under the square root
  *   stream   the CUDA stream (cudaStream_t) to launch on
  *
  * Returns FG_OK, or an error status with fg_last_error() saying why; on error
  * nothing is launched and nothing is written.
  */
-fg_status fg_gelu_tanh_and_mul(const DLTensor* x, DLTensor* out, float eps, fg_stream_t stream);
+fg_status fg_gelu_tanh_and_mul(const DLTensor* x, DLTensor* out, fg_stream_t stream);
 
 /* layernorm: LayerNorm of rows: out = (x - mean) * rsqrt(var + eps) * w + b
  * Per row of x [T, C] or [B, L, C]: out = (x - mean) * rsqrt(var + eps) * weight
@@ -580,13 +578,12 @@ fg_status fg_rope_qk_cos_sin_cache(const DLTensor* q, const DLTensor* k, DLTenso
  *
  *   x        [B?, L, C*2] bf16/fp16/fp32, in: the rows [.., 2F]: the gate half, then the up half
  *   out      [B?, L, C] bf16/fp16/fp32, out: the result [.., F]
- *   eps      float: added to the mean square (variance) under the square root
  *   stream   the CUDA stream (cudaStream_t) to launch on
  *
  * Returns FG_OK, or an error status with fg_last_error() saying why; on error
  * nothing is launched and nothing is written.
  */
-fg_status fg_silu_and_mul(const DLTensor* x, DLTensor* out, float eps, fg_stream_t stream);
+fg_status fg_silu_and_mul(const DLTensor* x, DLTensor* out, fg_stream_t stream);
 
 #ifdef __cplusplus
 }

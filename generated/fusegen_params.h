@@ -53,7 +53,6 @@ typedef struct fg_gated_residual_add_params {
     int64_t residual_stride[3];
     int64_t out_stride[3];
     int64_t B, C, L;
-    float eps;
     uint32_t inplace;  // bit i: tensor i (an output) is the input it may alias
     uint32_t index32;  // 1: every tensor's element offsets are below 2^31 - 1 (kernels may index in 32 bits)
 } fg_gated_residual_add_params;
@@ -65,7 +64,6 @@ typedef struct fg_gelu_tanh_and_mul_params {
     int64_t x_stride[3];
     int64_t out_stride[3];
     int64_t B, C, L;
-    float eps;
     uint32_t inplace;  // bit i: tensor i (an output) is the input it may alias
     uint32_t index32;  // 1: every tensor's element offsets are below 2^31 - 1 (kernels may index in 32 bits)
 } fg_gelu_tanh_and_mul_params;
@@ -517,7 +515,6 @@ typedef struct fg_silu_and_mul_params {
     int64_t x_stride[3];
     int64_t out_stride[3];
     int64_t B, C, L;
-    float eps;
     uint32_t inplace;  // bit i: tensor i (an output) is the input it may alias
     uint32_t index32;  // 1: every tensor's element offsets are below 2^31 - 1 (kernels may index in 32 bits)
 } fg_silu_and_mul_params;

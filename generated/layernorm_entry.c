@@ -45,20 +45,22 @@ fg_status fg_layernorm(const DLTensor* x, const DLTensor* weight, const DLTensor
     const int aligned16 = c_.aligned16;
     (void)VEC; (void)aligned16;
     int key_[2];
+    int general_[2];
     switch (c_.dtype[0]) {
     case FG_DTYPE_BF16: key_[0] = 0; break;
     case FG_DTYPE_FP16: key_[0] = 1; break;
     case FG_DTYPE_FP32: key_[0] = 2; break;
     default: return fg__fail(FG_ERR_DTYPE, "fg_layernorm: x has dtype %s; supported: bf16, fp16, fp32", fg__dtype_name(c_.dtype[0]));
     }
+    general_[0] = -1;
     if (aligned16 && C % VEC == 0) key_[1] = 0;  // vec16
-    else if (1) key_[1] = 1;  // scalar
-    else return fg__fail(FG_ERR_UNSUPPORTED, "fg_layernorm: no value of access applies");
+    else key_[1] = 1;  // scalar
+    general_[1] = 1;
 
     if (c_.empty) { fg__clear_error(); return FG_OK; }  // nothing to do: launch nothing
     st_ = fg__check_device(&fg__layernorm_sig, &c_);
     if (st_ != FG_OK) return st_;
-    const fg__kernel_entry* e_ = fg__find_kernel(fg__layernorm_kernels, fg__layernorm_kernel_count, 2, key_, c_.cc);
+    const fg__kernel_entry* e_ = fg__find_kernel_general(fg__layernorm_kernels, fg__layernorm_kernel_count, 2, key_, general_, c_.cc);
     if (!e_) return fg__no_kernel(&fg__layernorm_sig, key_, 2, axis_desc_, c_.cc, "");
 
     fg_layernorm_params p_;

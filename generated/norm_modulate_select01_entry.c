@@ -64,28 +64,32 @@ fg_status fg_norm_modulate_select01(const DLTensor* x, DLTensor* out, DLTensor* 
     const int aligned16 = c_.aligned16;
     (void)VEC; (void)aligned16;
     int key_[4];
+    int general_[4];
     switch (c_.dtype[0]) {
     case FG_DTYPE_BF16: key_[0] = 0; break;
     case FG_DTYPE_FP16: key_[0] = 1; break;
     case FG_DTYPE_FP32: key_[0] = 2; break;
     default: return fg__fail(FG_ERR_DTYPE, "fg_norm_modulate_select01: x has dtype %s; supported: bf16, fp16, fp32", fg__dtype_name(c_.dtype[0]));
     }
+    general_[0] = -1;
     switch (c_.dtype[3]) {
     case FG_DTYPE_I64: key_[1] = 0; break;
     case FG_DTYPE_I32: key_[1] = 1; break;
     default: return fg__fail(FG_ERR_DTYPE, "fg_norm_modulate_select01: index has dtype %s; supported: i64, i32", fg__dtype_name(c_.dtype[3]));
     }
+    general_[1] = -1;
     if (!residual && !residual_gate && !residual_out) key_[2] = 0;  // no
     else if (residual && residual_gate && residual_out) key_[2] = 1;  // yes
     else return fg__fail(FG_ERR_INVALID_ARGUMENT, "fg_norm_modulate_select01: the arguments fit no residual form: residual, residual_gate and residual_out are given together or not at all");
+    general_[2] = -1;
     if (aligned16 && C % VEC == 0) key_[3] = 0;  // vec16
-    else if (1) key_[3] = 1;  // scalar
-    else return fg__fail(FG_ERR_UNSUPPORTED, "fg_norm_modulate_select01: no value of access applies");
+    else key_[3] = 1;  // scalar
+    general_[3] = 1;
 
     if (c_.empty) { fg__clear_error(); return FG_OK; }  // nothing to do: launch nothing
     st_ = fg__check_device(&fg__norm_modulate_select01_sig, &c_);
     if (st_ != FG_OK) return st_;
-    const fg__kernel_entry* e_ = fg__find_kernel(fg__norm_modulate_select01_kernels, fg__norm_modulate_select01_kernel_count, 4, key_, c_.cc);
+    const fg__kernel_entry* e_ = fg__find_kernel_general(fg__norm_modulate_select01_kernels, fg__norm_modulate_select01_kernel_count, 4, key_, general_, c_.cc);
     if (!e_) return fg__no_kernel(&fg__norm_modulate_select01_sig, key_, 4, axis_desc_, c_.cc, "");
 
     fg_norm_modulate_select01_params p_;

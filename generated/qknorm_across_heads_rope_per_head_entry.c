@@ -76,29 +76,34 @@ fg_status fg_qknorm_across_heads_rope_per_head(DLTensor* q, DLTensor* k, const D
     const int aligned16 = c_.aligned16;
     (void)VEC; (void)aligned16;
     int key_[7];
+    int general_[7];
     switch (c_.dtype[0]) {
     case FG_DTYPE_BF16: key_[0] = 0; break;
     case FG_DTYPE_FP16: key_[0] = 1; break;
     case FG_DTYPE_FP32: key_[0] = 2; break;
     default: return fg__fail(FG_ERR_DTYPE, "fg_qknorm_across_heads_rope_per_head: q has dtype %s; supported: bf16, fp16, fp32", fg__dtype_name(c_.dtype[0]));
     }
+    general_[0] = -1;
     switch (c_.dtype[2]) {
     case FG_DTYPE_FP32: key_[1] = 0; break;
     case FG_DTYPE_BF16: key_[1] = 1; break;
     case FG_DTYPE_FP16: key_[1] = 2; break;
     default: return fg__fail(FG_ERR_DTYPE, "fg_qknorm_across_heads_rope_per_head: q_weight has dtype %s; supported: fp32, bf16, fp16", fg__dtype_name(c_.dtype[2]));
     }
+    general_[1] = -1;
     switch (c_.dtype[4]) {
     case FG_DTYPE_FP32: key_[2] = 0; break;
     case FG_DTYPE_BF16: key_[2] = 1; break;
     case FG_DTYPE_FP16: key_[2] = 2; break;
     default: return fg__fail(FG_ERR_DTYPE, "fg_qknorm_across_heads_rope_per_head: cos has dtype %s; supported: fp32, bf16, fp16", fg__dtype_name(c_.dtype[4]));
     }
+    general_[2] = -1;
     switch ((int)pairing) {
     case FG_PAIRING_HALF: key_[3] = 0; break;
     case FG_PAIRING_INTERLEAVED: key_[3] = 1; break;
     default: return fg__fail(FG_ERR_UNSUPPORTED, "fg_qknorm_across_heads_rope_per_head: pairing = %d is not supported; built: half, interleaved", (int)pairing);
     }
+    general_[3] = -1;
     switch (D) {
     case 64: key_[4] = 0; break;
     case 128: key_[4] = 1; break;
@@ -107,17 +112,18 @@ fg_status fg_qknorm_across_heads_rope_per_head(DLTensor* q, DLTensor* k, const D
             return fg__fail(FG_ERR_UNSUPPORTED, "fg_qknorm_across_heads_rope_per_head: D = %lld is not supported; built: 64, 128 and any other with D %% 2 == 0 up to 512", (long long)D);
         key_[4] = 2;
     }
+    general_[4] = D % 2 == 0 && D <= 512 ? 2 : -1;
     if (R == D) key_[5] = 0;  // full
-    else if (1) key_[5] = 1;  // partial
-    else return fg__fail(FG_ERR_UNSUPPORTED, "fg_qknorm_across_heads_rope_per_head: no value of rot applies");
+    else key_[5] = 1;  // partial
+    general_[5] = 1;
     if (aligned16 && R % (2 * VEC) == 0 && D % VEC == 0) key_[6] = 0;  // vec16
-    else if (1) key_[6] = 1;  // scalar
-    else return fg__fail(FG_ERR_UNSUPPORTED, "fg_qknorm_across_heads_rope_per_head: no value of access applies");
+    else key_[6] = 1;  // scalar
+    general_[6] = 1;
 
     if (c_.empty) { fg__clear_error(); return FG_OK; }  // nothing to do: launch nothing
     st_ = fg__check_device(&fg__qknorm_across_heads_rope_per_head_sig, &c_);
     if (st_ != FG_OK) return st_;
-    const fg__kernel_entry* e_ = fg__find_kernel(fg__qknorm_across_heads_rope_per_head_kernels, fg__qknorm_across_heads_rope_per_head_kernel_count, 7, key_, c_.cc);
+    const fg__kernel_entry* e_ = fg__find_kernel_general(fg__qknorm_across_heads_rope_per_head_kernels, fg__qknorm_across_heads_rope_per_head_kernel_count, 7, key_, general_, c_.cc);
     if (!e_) return fg__no_kernel(&fg__qknorm_across_heads_rope_per_head_sig, key_, 7, axis_desc_, c_.cc, "weights and tables are fp32 or the dtype of q");
 
     fg_qknorm_across_heads_rope_per_head_params p_;

@@ -48,26 +48,29 @@ fg_status fg_rmsnorm(const DLTensor* x, const DLTensor* weight, DLTensor* out, f
     const int aligned16 = c_.aligned16;
     (void)VEC; (void)aligned16;
     int key_[3];
+    int general_[3];
     switch (c_.dtype[0]) {
     case FG_DTYPE_BF16: key_[0] = 0; break;
     case FG_DTYPE_FP16: key_[0] = 1; break;
     case FG_DTYPE_FP32: key_[0] = 2; break;
     default: return fg__fail(FG_ERR_DTYPE, "fg_rmsnorm: x has dtype %s; supported: bf16, fp16, fp32", fg__dtype_name(c_.dtype[0]));
     }
+    general_[0] = -1;
     switch (c_.dtype[1]) {
     case FG_DTYPE_FP32: key_[1] = 0; break;
     case FG_DTYPE_BF16: key_[1] = 1; break;
     case FG_DTYPE_FP16: key_[1] = 2; break;
     default: return fg__fail(FG_ERR_DTYPE, "fg_rmsnorm: weight has dtype %s; supported: fp32, bf16, fp16", fg__dtype_name(c_.dtype[1]));
     }
+    general_[1] = -1;
     if (aligned16 && C % VEC == 0) key_[2] = 0;  // vec16
-    else if (1) key_[2] = 1;  // scalar
-    else return fg__fail(FG_ERR_UNSUPPORTED, "fg_rmsnorm: no value of access applies");
+    else key_[2] = 1;  // scalar
+    general_[2] = 1;
 
     if (c_.empty) { fg__clear_error(); return FG_OK; }  // nothing to do: launch nothing
     st_ = fg__check_device(&fg__rmsnorm_sig, &c_);
     if (st_ != FG_OK) return st_;
-    const fg__kernel_entry* e_ = fg__find_kernel(fg__rmsnorm_kernels, fg__rmsnorm_kernel_count, 3, key_, c_.cc);
+    const fg__kernel_entry* e_ = fg__find_kernel_general(fg__rmsnorm_kernels, fg__rmsnorm_kernel_count, 3, key_, general_, c_.cc);
     if (!e_) return fg__no_kernel(&fg__rmsnorm_sig, key_, 3, axis_desc_, c_.cc, "the weight is fp32 or the dtype of x");
 
     fg_rmsnorm_params p_;

@@ -36,6 +36,29 @@ const fg__kernel_entry *fg__find_kernel(const fg__kernel_entry *table, int count
   return &table[pick];
 }
 
+/* The kernel for key, or else for the most specific key that replaces some of
+ * its values by their axes' general values (general[i] >= 0: a head size
+ * "any", a rule's catch-all value; -1: none), fewest replaced first and the
+ * last axes first: rare combinations run through general variants. */
+const fg__kernel_entry *fg__find_kernel_general(const fg__kernel_entry *table, int count, int nkey, const int *key,
+                                                const int *general, int cc) {
+  int axes[FG__MAX_KEY], k = 0;
+  for (int i = nkey - 1; i >= 0; i--)
+    if (general[i] >= 0 && general[i] != key[i]) axes[k++] = i; /* axes[0]: the last such axis */
+  for (int n = 0; n <= k; n++) {
+    for (unsigned mask = 0; mask < (1u << k); mask++) {
+      if (__builtin_popcount(mask) != n) continue;
+      int try_key[FG__MAX_KEY];
+      for (int i = 0; i < nkey; i++) try_key[i] = key[i];
+      for (int b = 0; b < k; b++)
+        if (mask & (1u << b)) try_key[axes[b]] = general[axes[b]];
+      const fg__kernel_entry *e = fg__find_kernel(table, count, nkey, try_key, cc);
+      if (e) return e;
+    }
+  }
+  return NULL;
+}
+
 fg_status fg__no_kernel(const fg__op_sig *sig, const int *key, int nkey, const fg__axis_desc *axes, int cc,
                         const char *note) {
   char text[256];

@@ -35,8 +35,7 @@ fp32 arithmetic, one rounding at each store. Outputs must not overlap the inputs
 local function stages(modulation_source, last)
   return { row = join({
     { "load_row", from = "x" },
-    { "add", src = "residual", gate = "residual_gate", when = { residual = "yes" } },
-    { "store_row", to = "residual_out", when = { residual = "yes" } },
+    { "add", src = "residual", gate = "residual_gate", to = "residual_out", when = { residual = "yes" } },
   }, modulation_source, {
     { "norm", kind = "norm", eps = "eps", weight = "weight", bias = "bias" },
     { "modulate", scale = "scale", shift = "shift", offset = "scale_offset" },

@@ -91,6 +91,21 @@ local function tiles(o)
 end
 local rope_tune = { warps = { 2, 4, 8 }, heads_in_flight = { 1, 2 }, chunks = { 1, 2 }, blocks_per_sm = { 0, 32 } }
 
+-- The variant budget: a head size gets its own kernels on the 16-byte path,
+-- with R == D (and R < D where `partial` lists the size) and tables in fp32
+-- or the activations' dtype; every other call runs the general variant
+-- (head_dim "any", rot "partial", access vec16 or scalar, every table dtype),
+-- which the entry point falls back to, so no caller is refused for it.
+local budget_doc = "other head sizes, R < D and other tables run the general variant"
+local function budget(own_keep, partial)
+  return function(v)
+    if own_keep and not own_keep(v) then return false end
+    if v.head_dim == "any" then return v.rot == "partial" end
+    return v.access == "vec16" and (v.table == "fp32" or v.table == v.act) and
+      (v.rot == "full" or (partial or {})[v.head_dim] == true)
+  end
+end
+
 -- rope_*: x (or q and k) rotated into out (or in place) ------------------------------
 local function rope_op(o)
   local kind = o.kind
@@ -112,7 +127,7 @@ local function rope_op(o)
     axes = axes { input = head_sets[1].input, table = kind == "cos_sin_cache" and "cos_sin_cache" or "cos",
       positions = kind == "positions" or kind == "cos_sin_cache", rounding = kind == "per_head",
       head_dims = o.head_dims or { 64, 80, 96, 128, 256, 320, "any" } },
-    keep = o.keep, keep_doc = o.keep_doc,
+    keep = budget(o.keep), keep_doc = o.keep_doc or budget_doc,
     kernel = { mapping = "heads", stages = stages, head_sets = head_sets, files = o.files or { "pairing", "act", "table" } },
     tiles = tiles { lean = o.lean },
     tune = o.tune or rope_tune,
@@ -142,7 +157,8 @@ local function qknorm_op(o)
     axes = axes { input = "q", weight = true, table = kind == "cos_sin_cache" and "cos_sin_cache" or "cos",
       positions = kind == "positions" or kind == "cos_sin_cache", pairings = o.pairings,
       head_dims = o.head_dims or { 64, 80, 96, 128, 256, "any" } },
-    keep = o.keep or function(v) return (v.weight == "fp32" or v.weight == v.act) and v.table == "fp32" end,
+    -- Qwen-Image's partial rotary: R = 64 of D = 128
+    keep = budget(o.keep or function(v) return (v.weight == "fp32" or v.weight == v.act) and v.table == "fp32" end, { [128] = true }),
     keep_doc = o.keep_doc or "weights are fp32 or the dtype of q; the tables are fp32",
     kernel = { mapping = "heads", stages = { token = token, head = head },
       head_sets = { { input = "q", output = "q", heads = o.k_heads and "H" or "HQ" }, { input = "k", output = "k", heads = "HK" } },
@@ -214,7 +230,9 @@ eager PyTorch bit for bit: a' = bf16(bf16(a*cos) - b*sin), b' = bf16(bf16(b*cos)
       { name = "sin", dims = { "B?", "H", "S", "R/2" }, dtype = "table", access = "in", doc = "sines, same shape as cos" },
     },
     table_dim = "cos.shape[-1]",
-    scalars = { { name = "rounding", type = "rounding", doc = "fp32 (one rounding) or eager_bf16" } },
+    scalars = {
+      { name = "rounding", type = "rounding", doc = "fp32 (one rounding) or eager_bf16" },
+    },
     enums = { rounding = { "fp32", "eager_bf16" } },
     keep = function(v) return v.rounding == "fp32" or v.act == "bf16" end,
     keep_doc = "eager_bf16 rounding needs bf16 x",

@@ -15,7 +15,10 @@ local function out_of(input, doc)
   return rows("out", "out", doc or ("the result; NULL or " .. input .. " for in place"), { optional = true, inplace_of = input })
 end
 local weight = { name = "weight", dims = { "C" }, dtype = "weight", access = "in", doc = "the norm weight [C], fp32 or the dtype of x" }
-local scale = { name = "scale", dims = { "1" }, dtype = "fp32", access = "in", doc = "the static quantisation scale [1], on the device" }
+-- (one value per call or per row, read or written one element at a time: any
+-- strides, and out of the 16-byte path's alignment test)
+local scale = { name = "scale", dims = { "1" }, dtype = "fp32", access = "in", scalar_access = true,
+  doc = "the static quantisation scale [1], on the device" }
 local fp8_out = rows("out", "out", "the quantised result, float8_e4m3fn (saturated to +-448)", { dtype = "fp8e4m3" })
 local eps = { name = "eps", type = "f32", default = 1e-6, doc = "added to the mean square (variance) under the square root" }
 
@@ -34,8 +37,8 @@ local weight_keep_doc = "the weight is fp32 or the dtype of x"
 
 -- A row of up to 16384 channels in one block: 32 warps of 2 chunks of 16 bytes
 -- for 16-bit rows (C = 4096: 4 warps), one row per block and one block per row
--- (no tail of rows); fp32 rows: 4 chunks; the element path: 16 elements per
--- thread, still a block per row (no row loop: fewer registers). Two streamed inputs (a residual, the two halves
+-- (no tail of rows); fp32 rows: 4 chunks; the element path: 16 warps of 32
+-- elements (registers for the fused forms), still a block per row. Two streamed inputs (a residual, the two halves
 -- of a row) are loaded before the first store or reduction (prefetch 1).
 local function tiles(o)
   local two = o.inputs == 2
@@ -46,8 +49,8 @@ local function tiles(o)
     o.weight and { { when = { weight = "fp32" }, min_blocks = 1 } },
     o.residual and { { when = { residual = "res" }, min_blocks = 1, prefetch = 1 } },
     { { when = { act = "fp32" }, chunks = 4, min_blocks = 1, prefetch = 0 },
-      { when = { access = "scalar" }, chunks = 16, min_blocks = 1 } }),
-    { warps = 32, chunks = 2, blocks_per_sm = 0, min_blocks = two and 1 or 2, rows_per_block = 1, wide_sum = 1,
+      { when = { access = "scalar" }, warps = 16, chunks = 32, min_blocks = 1 } }),
+    { warps = 32, chunks = 2, blocks_per_sm = 0, min_blocks = o.min_blocks or (two and 1 or 2), rows_per_block = 1, wide_sum = 1,
       prefetch = two and 1 or 0 })
 end
 local tune = { warps = { 16, 32 }, chunks = { 2, 4 }, min_blocks = { 1, 2 }, blocks_per_sm = { 0, 32 },
@@ -57,7 +60,7 @@ local function member(o)
   return {
     op = o.op, summary = o.summary, doc = o.doc,
     tensors = o.tensors,
-    scalars = o.scalars or { eps },
+    scalars = o.scalars or (o.norm and { eps }) or {},
     constraints = join({ { "C <= 16384", "at most 16384 channels" },
       { "B * L < 2147483648", "at most 2^31 - 1 rows per call" } }, o.constraints),
     axes = axes(o),
@@ -72,12 +75,12 @@ end
 -- dtype of x, stored to residual_out (in place: over residual); the later
 -- stages see the stored value
 local function add_residual(to, when)
-  return { { "add", src = "residual", when = when }, { "store_row", to = to, keep = "rounded", when = when } }
+  return { { "add", src = "residual", to = to, keep = "rounded", when = when } }
 end
 
 return {
   member {
-    op = "rmsnorm", summary = "RMSNorm of rows: out = x * rsqrt(mean(x^2) + eps) * w",
+    op = "rmsnorm", norm = true, summary = "RMSNorm of rows: out = x * rsqrt(mean(x^2) + eps) * w",
     doc = [[
 Per row of x [T, C] or [B, L, C]: out = x * rsqrt(mean(x^2) + eps) * weight, in
 fp32, rounded once; out may be NULL or x (in place).]],
@@ -85,7 +88,7 @@ fp32, rounded once; out may be NULL or x (in place).]],
     stages = { { "load_row", from = "x" }, { "norm", kind = "rms", eps = "eps", weight = "weight" }, { "store_row", to = "out" } },
   },
   member {
-    op = "layernorm", summary = "LayerNorm of rows: out = (x - mean) * rsqrt(var + eps) * w + b",
+    op = "layernorm", norm = true, summary = "LayerNorm of rows: out = (x - mean) * rsqrt(var + eps) * w + b",
     doc = [[
 Per row of x [T, C] or [B, L, C]: out = (x - mean) * rsqrt(var + eps) * weight
 + bias (biased variance), in fp32, rounded once; weight and bias each NULL
@@ -96,9 +99,11 @@ Per row of x [T, C] or [B, L, C]: out = (x - mean) * rsqrt(var + eps) * weight
       out_of("x") },
     stages = { { "load_row", from = "x" }, { "norm", kind = "layer", eps = "eps", weight = "weight", bias = "bias" },
       { "store_row", to = "out" } },
+    -- registers for the divisions by C of the mean and the variance
+    min_blocks = 1,
   },
   member {
-    op = "fused_add_rmsnorm", summary = "residual add then RMSNorm, in place on both: residual = x + residual; x = rmsnorm(residual) * w",
+    op = "fused_add_rmsnorm", norm = true, summary = "residual add then RMSNorm, in place on both: residual = x + residual; x = rmsnorm(residual) * w",
     doc = [[
 Per row: residual = x + residual, rounded to the dtype of x and stored over
 residual (or into residual_out); then x = residual * rsqrt(mean(residual^2) +
@@ -112,7 +117,7 @@ arithmetic, one rounding at each store.]],
       { { "norm", kind = "rms", eps = "eps", weight = "weight" }, { "store_row", to = "out" } }),
   },
   member {
-    op = "rmsnorm_quant_fp8", summary = "RMSNorm then static fp8 quantisation: out = fp8(rmsnorm(x) * w / scale)",
+    op = "rmsnorm_quant_fp8", norm = true, summary = "RMSNorm then static fp8 quantisation: out = fp8(rmsnorm(x) * w / scale)",
     doc = [[
 Per row: y = x * rsqrt(mean(x^2) + eps) * weight in fp32; out = y / scale
 converted to float8_e4m3fn with saturation to +-448 (NaN stays NaN); scale is a
@@ -122,7 +127,7 @@ converted to float8_e4m3fn with saturation to +-448 (NaN stays NaN); scale is a
       { "div", by = "scale" }, { "store_row", to = "out" } },
   },
   member {
-    op = "fused_add_rmsnorm_quant_fp8", summary = "residual add, RMSNorm, static fp8 quantisation: residual updated in place",
+    op = "fused_add_rmsnorm_quant_fp8", norm = true, summary = "residual add, RMSNorm, static fp8 quantisation: residual updated in place",
     doc = [[
 Per row: residual = x + residual, rounded to the dtype of x and stored over
 residual; then y = residual * rsqrt(mean(residual^2) + eps) * weight over the
@@ -134,7 +139,7 @@ stored sum, and out = y / scale converted to float8_e4m3fn with saturation
       { { "norm", kind = "rms", eps = "eps", weight = "weight" }, { "div", by = "scale" }, { "store_row", to = "out" } }),
   },
   member {
-    op = "rmsnorm_dynamic_quant_fp8", summary = "RMSNorm then fp8 quantisation with a scale per row (optionally after a residual add)",
+    op = "rmsnorm_dynamic_quant_fp8", norm = true, summary = "RMSNorm then fp8 quantisation with a scale per row (optionally after a residual add)",
     doc = [[
 Per row: (with residual: residual = x + residual, rounded and stored over
 residual, and the norm reads the stored sum) y = x * rsqrt(mean(x^2) + eps) *
@@ -142,8 +147,8 @@ weight in fp32; s = max(amax(|y|) / 448, 1 / (448 * 512)), at most *scale_ub
 when scale_ub is given; scales[row] = s; out = y / s converted to
 float8_e4m3fn with saturation (NaN stays NaN).]],
     tensors = { x, weight, fp8_out,
-      { name = "scales", dims = { "B?", "L" }, dtype = "fp32", access = "out", doc = "each row's scale s, fp32" },
-      { name = "scale_ub", dims = { "1" }, dtype = "fp32", access = "in", optional = true,
+      { name = "scales", dims = { "B?", "L" }, dtype = "fp32", access = "out", scalar_access = true, doc = "each row's scale s, fp32" },
+      { name = "scale_ub", dims = { "1" }, dtype = "fp32", access = "in", optional = true, scalar_access = true,
         doc = "an upper bound of the scales [1], fp32, or NULL" },
       rows("residual", "inout", "the residual stream, updated in place, or NULL", { optional = true }) },
     weight = true, residual = true,

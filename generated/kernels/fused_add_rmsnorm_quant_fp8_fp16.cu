@@ -59,48 +59,42 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16)(const fg_fused_add
                 residual_raw[1] = fg_ld16_stream(residual_row + e);
             }
         }
+        // the row pointers of the rows many rows read (modulation rows, branches)
         // use: the stages' arithmetic and stores on what the loads returned
         if (live && pos < nc) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
         if (live && pos + 1 * tpr < nc) { fg_unpack_fp16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
         {
+            __half* to_row = (__half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
             if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 8;
                 float a[8] = {};
                 fg_unpack_fp16x8(residual_raw[0], &a[0]);
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[0][j] = v[0][j] + a[j];
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                float a[8] = {};
-                fg_unpack_fp16x8(residual_raw[1], &a[0]);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[1][j] = v[1][j] + a[j];
-            }
-        }
-        {
-            __half* orow = (__half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 8;
-                fg_store_fp16x8(orow + e + 0, &v[0][0]);
+                fg_store_fp16x8(to_row + e + 0, &v[0][0]);
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[0][j] = fg_round_to<__half>(v[0][j]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 8;
-                fg_store_fp16x8(orow + e + 0, &v[1][0]);
+                float a[8] = {};
+                fg_unpack_fp16x8(residual_raw[1], &a[0]);
+        #pragma unroll
+                for (int j = 0; j < 8; j++) v[1][j] = v[1][j] + a[j];
+                fg_store_fp16x8(to_row + e + 0, &v[1][0]);
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[1][j] = fg_round_to<__half>(v[1][j]);
             }
         }
         {  // RMSNorm
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             {  // RMSNorm
         #pragma unroll
                 for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
         #pragma unroll
                 for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
             }
-            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 8; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -216,48 +210,42 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16)(const fg_fused_add
                 residual_raw[1] = fg_ld16_stream(residual_row + e);
             }
         }
+        // the row pointers of the rows many rows read (modulation rows, branches)
         // use: the stages' arithmetic and stores on what the loads returned
         if (live && pos < nc) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
         if (live && pos + 1 * tpr < nc) { fg_unpack_fp16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
         {
+            __half* to_row = (__half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
             if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 8;
                 float a[8] = {};
                 fg_unpack_fp16x8(residual_raw[0], &a[0]);
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[0][j] = v[0][j] + a[j];
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                float a[8] = {};
-                fg_unpack_fp16x8(residual_raw[1], &a[0]);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[1][j] = v[1][j] + a[j];
-            }
-        }
-        {
-            __half* orow = (__half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 8;
-                fg_store_fp16x8(orow + e + 0, &v[0][0]);
+                fg_store_fp16x8(to_row + e + 0, &v[0][0]);
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[0][j] = fg_round_to<__half>(v[0][j]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 8;
-                fg_store_fp16x8(orow + e + 0, &v[1][0]);
+                float a[8] = {};
+                fg_unpack_fp16x8(residual_raw[1], &a[0]);
+        #pragma unroll
+                for (int j = 0; j < 8; j++) v[1][j] = v[1][j] + a[j];
+                fg_store_fp16x8(to_row + e + 0, &v[1][0]);
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[1][j] = fg_round_to<__half>(v[1][j]);
             }
         }
         {  // RMSNorm
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             {  // RMSNorm
         #pragma unroll
                 for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
         #pragma unroll
                 for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
             }
-            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 8; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -372,48 +360,42 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_vec16)(const fg_fused_add
                 residual_raw[1] = fg_ld16_stream(residual_row + e);
             }
         }
+        // the row pointers of the rows many rows read (modulation rows, branches)
         // use: the stages' arithmetic and stores on what the loads returned
         if (live && pos < nc) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
         if (live && pos + 1 * tpr < nc) { fg_unpack_fp16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
         {
+            __half* to_row = (__half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
             if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 8;
                 float a[8] = {};
                 fg_unpack_fp16x8(residual_raw[0], &a[0]);
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[0][j] = v[0][j] + a[j];
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                float a[8] = {};
-                fg_unpack_fp16x8(residual_raw[1], &a[0]);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[1][j] = v[1][j] + a[j];
-            }
-        }
-        {
-            __half* orow = (__half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 8;
-                fg_store_fp16x8(orow + e + 0, &v[0][0]);
+                fg_store_fp16x8(to_row + e + 0, &v[0][0]);
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[0][j] = fg_round_to<__half>(v[0][j]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 8;
-                fg_store_fp16x8(orow + e + 0, &v[1][0]);
+                float a[8] = {};
+                fg_unpack_fp16x8(residual_raw[1], &a[0]);
+        #pragma unroll
+                for (int j = 0; j < 8; j++) v[1][j] = v[1][j] + a[j];
+                fg_store_fp16x8(to_row + e + 0, &v[1][0]);
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[1][j] = fg_round_to<__half>(v[1][j]);
             }
         }
         {  // RMSNorm
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             {  // RMSNorm
         #pragma unroll
                 for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
         #pragma unroll
                 for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
             }
-            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 8; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -481,18 +463,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_fp16_
 
 // fused_add_rmsnorm_quant_fp8_fp16_wfp32_scalar
 //   fused_add_rmsnorm_quant_fp8: act=fp16 weight=fp32 access=scalar
-//   mapping: rows of C channels, chunks of 1, 16 chunk slot(s) per thread,
-//            32 warps per block, C up to 16384; element accesses
+//   mapping: rows of C channels, chunks of 1, 32 chunk slot(s) per thread,
+//            16 warps per block, C up to 16384; element accesses
 //            one block per row group
-__global__ void __launch_bounds__(1024, 1)
+__global__ void __launch_bounds__(512, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_scalar)(const fg_fused_add_rmsnorm_quant_fp8_params p)
 {
-    __shared__ float red[2][32];  // partial sums of the row groups' warps
+    __shared__ float red[2][16];  // partial sums of the row groups' warps
     const int C = (int)p.C;
     const int nc = (C + 0) / 1;               // chunks per row
-    const int wr = 32;  // element path: a row takes the block (constant slot offsets)
+    const int wr = 16;  // element path: a row takes the block (constant slot offsets)
     const int tpr = 32 * wr;                        // threads per row
-    const int rpb = 32 / wr;                        // rows per block
+    const int rpb = 16 / wr;                        // rows per block
     const int group = (threadIdx.x >> 5) / wr;      // this thread's row slot
     const int pos = threadIdx.x - group * tpr;      // its place in the row
     int rbuf = 0;
@@ -503,7 +485,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_scalar)(const fg_fused_ad
         if (b >= p.B) return;  // the whole block: no sync is left waiting
         const int64_t l = (int64_t)blockIdx.x * rpb + group;
         const bool live = group < rpb && l < p.L;
-        float v[16][1] = {};  // the row's values, fp32
+        float v[32][1] = {};  // the row's values, fp32
         {
             const __half* xr = (const __half*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
             if (live && pos < nc) {  // chunk slot 0
@@ -570,15 +552,83 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_scalar)(const fg_fused_ad
                 const int e = (pos + 15 * tpr) * 1;
                 v[15][0] = fg_to_f32((xr + e)[0]);
             }
+            if (live && pos + 16 * tpr < nc) {  // chunk slot 16
+                const int e = (pos + 16 * tpr) * 1;
+                v[16][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 17 * tpr < nc) {  // chunk slot 17
+                const int e = (pos + 17 * tpr) * 1;
+                v[17][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 18 * tpr < nc) {  // chunk slot 18
+                const int e = (pos + 18 * tpr) * 1;
+                v[18][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 19 * tpr < nc) {  // chunk slot 19
+                const int e = (pos + 19 * tpr) * 1;
+                v[19][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 20 * tpr < nc) {  // chunk slot 20
+                const int e = (pos + 20 * tpr) * 1;
+                v[20][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 21 * tpr < nc) {  // chunk slot 21
+                const int e = (pos + 21 * tpr) * 1;
+                v[21][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 22 * tpr < nc) {  // chunk slot 22
+                const int e = (pos + 22 * tpr) * 1;
+                v[22][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 23 * tpr < nc) {  // chunk slot 23
+                const int e = (pos + 23 * tpr) * 1;
+                v[23][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 24 * tpr < nc) {  // chunk slot 24
+                const int e = (pos + 24 * tpr) * 1;
+                v[24][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 25 * tpr < nc) {  // chunk slot 25
+                const int e = (pos + 25 * tpr) * 1;
+                v[25][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 26 * tpr < nc) {  // chunk slot 26
+                const int e = (pos + 26 * tpr) * 1;
+                v[26][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 27 * tpr < nc) {  // chunk slot 27
+                const int e = (pos + 27 * tpr) * 1;
+                v[27][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 28 * tpr < nc) {  // chunk slot 28
+                const int e = (pos + 28 * tpr) * 1;
+                v[28][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 29 * tpr < nc) {  // chunk slot 29
+                const int e = (pos + 29 * tpr) * 1;
+                v[29][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 30 * tpr < nc) {  // chunk slot 30
+                const int e = (pos + 30 * tpr) * 1;
+                v[30][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 31 * tpr < nc) {  // chunk slot 31
+                const int e = (pos + 31 * tpr) * 1;
+                v[31][0] = fg_to_f32((xr + e)[0]);
+            }
         }
         {
             const __half* residual_row = (__half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
+            __half* to_row = (__half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 1;
                 float a[1] = {};
                 a[0] = fg_to_f32((residual_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[0][j] = v[0][j] + a[j];
+                (to_row + e)[0] = fg_from_f32<__half>(v[0][0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[0][j] = fg_round_to<__half>(v[0][j]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 1;
@@ -586,6 +636,9 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_scalar)(const fg_fused_ad
                 a[0] = fg_to_f32((residual_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[1][j] = v[1][j] + a[j];
+                (to_row + e)[0] = fg_from_f32<__half>(v[1][0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[1][j] = fg_round_to<__half>(v[1][j]);
             }
             if (live && pos + 2 * tpr < nc) {  // chunk slot 2
                 const int e = (pos + 2 * tpr) * 1;
@@ -593,6 +646,9 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_scalar)(const fg_fused_ad
                 a[0] = fg_to_f32((residual_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[2][j] = v[2][j] + a[j];
+                (to_row + e)[0] = fg_from_f32<__half>(v[2][0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[2][j] = fg_round_to<__half>(v[2][j]);
             }
             if (live && pos + 3 * tpr < nc) {  // chunk slot 3
                 const int e = (pos + 3 * tpr) * 1;
@@ -600,6 +656,9 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_scalar)(const fg_fused_ad
                 a[0] = fg_to_f32((residual_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[3][j] = v[3][j] + a[j];
+                (to_row + e)[0] = fg_from_f32<__half>(v[3][0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[3][j] = fg_round_to<__half>(v[3][j]);
             }
             if (live && pos + 4 * tpr < nc) {  // chunk slot 4
                 const int e = (pos + 4 * tpr) * 1;
@@ -607,6 +666,9 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_scalar)(const fg_fused_ad
                 a[0] = fg_to_f32((residual_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[4][j] = v[4][j] + a[j];
+                (to_row + e)[0] = fg_from_f32<__half>(v[4][0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[4][j] = fg_round_to<__half>(v[4][j]);
             }
             if (live && pos + 5 * tpr < nc) {  // chunk slot 5
                 const int e = (pos + 5 * tpr) * 1;
@@ -614,6 +676,9 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_scalar)(const fg_fused_ad
                 a[0] = fg_to_f32((residual_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[5][j] = v[5][j] + a[j];
+                (to_row + e)[0] = fg_from_f32<__half>(v[5][0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[5][j] = fg_round_to<__half>(v[5][j]);
             }
             if (live && pos + 6 * tpr < nc) {  // chunk slot 6
                 const int e = (pos + 6 * tpr) * 1;
@@ -621,6 +686,9 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_scalar)(const fg_fused_ad
                 a[0] = fg_to_f32((residual_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[6][j] = v[6][j] + a[j];
+                (to_row + e)[0] = fg_from_f32<__half>(v[6][0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[6][j] = fg_round_to<__half>(v[6][j]);
             }
             if (live && pos + 7 * tpr < nc) {  // chunk slot 7
                 const int e = (pos + 7 * tpr) * 1;
@@ -628,6 +696,9 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_scalar)(const fg_fused_ad
                 a[0] = fg_to_f32((residual_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[7][j] = v[7][j] + a[j];
+                (to_row + e)[0] = fg_from_f32<__half>(v[7][0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[7][j] = fg_round_to<__half>(v[7][j]);
             }
             if (live && pos + 8 * tpr < nc) {  // chunk slot 8
                 const int e = (pos + 8 * tpr) * 1;
@@ -635,6 +706,9 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_scalar)(const fg_fused_ad
                 a[0] = fg_to_f32((residual_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[8][j] = v[8][j] + a[j];
+                (to_row + e)[0] = fg_from_f32<__half>(v[8][0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[8][j] = fg_round_to<__half>(v[8][j]);
             }
             if (live && pos + 9 * tpr < nc) {  // chunk slot 9
                 const int e = (pos + 9 * tpr) * 1;
@@ -642,6 +716,9 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_scalar)(const fg_fused_ad
                 a[0] = fg_to_f32((residual_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[9][j] = v[9][j] + a[j];
+                (to_row + e)[0] = fg_from_f32<__half>(v[9][0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[9][j] = fg_round_to<__half>(v[9][j]);
             }
             if (live && pos + 10 * tpr < nc) {  // chunk slot 10
                 const int e = (pos + 10 * tpr) * 1;
@@ -649,6 +726,9 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_scalar)(const fg_fused_ad
                 a[0] = fg_to_f32((residual_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[10][j] = v[10][j] + a[j];
+                (to_row + e)[0] = fg_from_f32<__half>(v[10][0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[10][j] = fg_round_to<__half>(v[10][j]);
             }
             if (live && pos + 11 * tpr < nc) {  // chunk slot 11
                 const int e = (pos + 11 * tpr) * 1;
@@ -656,6 +736,9 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_scalar)(const fg_fused_ad
                 a[0] = fg_to_f32((residual_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[11][j] = v[11][j] + a[j];
+                (to_row + e)[0] = fg_from_f32<__half>(v[11][0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[11][j] = fg_round_to<__half>(v[11][j]);
             }
             if (live && pos + 12 * tpr < nc) {  // chunk slot 12
                 const int e = (pos + 12 * tpr) * 1;
@@ -663,6 +746,9 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_scalar)(const fg_fused_ad
                 a[0] = fg_to_f32((residual_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[12][j] = v[12][j] + a[j];
+                (to_row + e)[0] = fg_from_f32<__half>(v[12][0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[12][j] = fg_round_to<__half>(v[12][j]);
             }
             if (live && pos + 13 * tpr < nc) {  // chunk slot 13
                 const int e = (pos + 13 * tpr) * 1;
@@ -670,6 +756,9 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_scalar)(const fg_fused_ad
                 a[0] = fg_to_f32((residual_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[13][j] = v[13][j] + a[j];
+                (to_row + e)[0] = fg_from_f32<__half>(v[13][0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[13][j] = fg_round_to<__half>(v[13][j]);
             }
             if (live && pos + 14 * tpr < nc) {  // chunk slot 14
                 const int e = (pos + 14 * tpr) * 1;
@@ -677,6 +766,9 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_scalar)(const fg_fused_ad
                 a[0] = fg_to_f32((residual_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[14][j] = v[14][j] + a[j];
+                (to_row + e)[0] = fg_from_f32<__half>(v[14][0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[14][j] = fg_round_to<__half>(v[14][j]);
             }
             if (live && pos + 15 * tpr < nc) {  // chunk slot 15
                 const int e = (pos + 15 * tpr) * 1;
@@ -684,110 +776,174 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_scalar)(const fg_fused_ad
                 a[0] = fg_to_f32((residual_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[15][j] = v[15][j] + a[j];
-            }
-        }
-        {
-            __half* orow = (__half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 1;
-                (orow + e)[0] = fg_from_f32<__half>(v[0][0]);
-        #pragma unroll
-                for (int j = 0; j < 1; j++) v[0][j] = fg_round_to<__half>(v[0][j]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__half>(v[1][0]);
-        #pragma unroll
-                for (int j = 0; j < 1; j++) v[1][j] = fg_round_to<__half>(v[1][j]);
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__half>(v[2][0]);
-        #pragma unroll
-                for (int j = 0; j < 1; j++) v[2][j] = fg_round_to<__half>(v[2][j]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__half>(v[3][0]);
-        #pragma unroll
-                for (int j = 0; j < 1; j++) v[3][j] = fg_round_to<__half>(v[3][j]);
-            }
-            if (live && pos + 4 * tpr < nc) {  // chunk slot 4
-                const int e = (pos + 4 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__half>(v[4][0]);
-        #pragma unroll
-                for (int j = 0; j < 1; j++) v[4][j] = fg_round_to<__half>(v[4][j]);
-            }
-            if (live && pos + 5 * tpr < nc) {  // chunk slot 5
-                const int e = (pos + 5 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__half>(v[5][0]);
-        #pragma unroll
-                for (int j = 0; j < 1; j++) v[5][j] = fg_round_to<__half>(v[5][j]);
-            }
-            if (live && pos + 6 * tpr < nc) {  // chunk slot 6
-                const int e = (pos + 6 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__half>(v[6][0]);
-        #pragma unroll
-                for (int j = 0; j < 1; j++) v[6][j] = fg_round_to<__half>(v[6][j]);
-            }
-            if (live && pos + 7 * tpr < nc) {  // chunk slot 7
-                const int e = (pos + 7 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__half>(v[7][0]);
-        #pragma unroll
-                for (int j = 0; j < 1; j++) v[7][j] = fg_round_to<__half>(v[7][j]);
-            }
-            if (live && pos + 8 * tpr < nc) {  // chunk slot 8
-                const int e = (pos + 8 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__half>(v[8][0]);
-        #pragma unroll
-                for (int j = 0; j < 1; j++) v[8][j] = fg_round_to<__half>(v[8][j]);
-            }
-            if (live && pos + 9 * tpr < nc) {  // chunk slot 9
-                const int e = (pos + 9 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__half>(v[9][0]);
-        #pragma unroll
-                for (int j = 0; j < 1; j++) v[9][j] = fg_round_to<__half>(v[9][j]);
-            }
-            if (live && pos + 10 * tpr < nc) {  // chunk slot 10
-                const int e = (pos + 10 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__half>(v[10][0]);
-        #pragma unroll
-                for (int j = 0; j < 1; j++) v[10][j] = fg_round_to<__half>(v[10][j]);
-            }
-            if (live && pos + 11 * tpr < nc) {  // chunk slot 11
-                const int e = (pos + 11 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__half>(v[11][0]);
-        #pragma unroll
-                for (int j = 0; j < 1; j++) v[11][j] = fg_round_to<__half>(v[11][j]);
-            }
-            if (live && pos + 12 * tpr < nc) {  // chunk slot 12
-                const int e = (pos + 12 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__half>(v[12][0]);
-        #pragma unroll
-                for (int j = 0; j < 1; j++) v[12][j] = fg_round_to<__half>(v[12][j]);
-            }
-            if (live && pos + 13 * tpr < nc) {  // chunk slot 13
-                const int e = (pos + 13 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__half>(v[13][0]);
-        #pragma unroll
-                for (int j = 0; j < 1; j++) v[13][j] = fg_round_to<__half>(v[13][j]);
-            }
-            if (live && pos + 14 * tpr < nc) {  // chunk slot 14
-                const int e = (pos + 14 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__half>(v[14][0]);
-        #pragma unroll
-                for (int j = 0; j < 1; j++) v[14][j] = fg_round_to<__half>(v[14][j]);
-            }
-            if (live && pos + 15 * tpr < nc) {  // chunk slot 15
-                const int e = (pos + 15 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__half>(v[15][0]);
+                (to_row + e)[0] = fg_from_f32<__half>(v[15][0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[15][j] = fg_round_to<__half>(v[15][j]);
             }
+            if (live && pos + 16 * tpr < nc) {  // chunk slot 16
+                const int e = (pos + 16 * tpr) * 1;
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[16][j] = v[16][j] + a[j];
+                (to_row + e)[0] = fg_from_f32<__half>(v[16][0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[16][j] = fg_round_to<__half>(v[16][j]);
+            }
+            if (live && pos + 17 * tpr < nc) {  // chunk slot 17
+                const int e = (pos + 17 * tpr) * 1;
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[17][j] = v[17][j] + a[j];
+                (to_row + e)[0] = fg_from_f32<__half>(v[17][0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[17][j] = fg_round_to<__half>(v[17][j]);
+            }
+            if (live && pos + 18 * tpr < nc) {  // chunk slot 18
+                const int e = (pos + 18 * tpr) * 1;
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[18][j] = v[18][j] + a[j];
+                (to_row + e)[0] = fg_from_f32<__half>(v[18][0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[18][j] = fg_round_to<__half>(v[18][j]);
+            }
+            if (live && pos + 19 * tpr < nc) {  // chunk slot 19
+                const int e = (pos + 19 * tpr) * 1;
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[19][j] = v[19][j] + a[j];
+                (to_row + e)[0] = fg_from_f32<__half>(v[19][0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[19][j] = fg_round_to<__half>(v[19][j]);
+            }
+            if (live && pos + 20 * tpr < nc) {  // chunk slot 20
+                const int e = (pos + 20 * tpr) * 1;
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[20][j] = v[20][j] + a[j];
+                (to_row + e)[0] = fg_from_f32<__half>(v[20][0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[20][j] = fg_round_to<__half>(v[20][j]);
+            }
+            if (live && pos + 21 * tpr < nc) {  // chunk slot 21
+                const int e = (pos + 21 * tpr) * 1;
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[21][j] = v[21][j] + a[j];
+                (to_row + e)[0] = fg_from_f32<__half>(v[21][0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[21][j] = fg_round_to<__half>(v[21][j]);
+            }
+            if (live && pos + 22 * tpr < nc) {  // chunk slot 22
+                const int e = (pos + 22 * tpr) * 1;
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[22][j] = v[22][j] + a[j];
+                (to_row + e)[0] = fg_from_f32<__half>(v[22][0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[22][j] = fg_round_to<__half>(v[22][j]);
+            }
+            if (live && pos + 23 * tpr < nc) {  // chunk slot 23
+                const int e = (pos + 23 * tpr) * 1;
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[23][j] = v[23][j] + a[j];
+                (to_row + e)[0] = fg_from_f32<__half>(v[23][0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[23][j] = fg_round_to<__half>(v[23][j]);
+            }
+            if (live && pos + 24 * tpr < nc) {  // chunk slot 24
+                const int e = (pos + 24 * tpr) * 1;
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[24][j] = v[24][j] + a[j];
+                (to_row + e)[0] = fg_from_f32<__half>(v[24][0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[24][j] = fg_round_to<__half>(v[24][j]);
+            }
+            if (live && pos + 25 * tpr < nc) {  // chunk slot 25
+                const int e = (pos + 25 * tpr) * 1;
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[25][j] = v[25][j] + a[j];
+                (to_row + e)[0] = fg_from_f32<__half>(v[25][0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[25][j] = fg_round_to<__half>(v[25][j]);
+            }
+            if (live && pos + 26 * tpr < nc) {  // chunk slot 26
+                const int e = (pos + 26 * tpr) * 1;
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[26][j] = v[26][j] + a[j];
+                (to_row + e)[0] = fg_from_f32<__half>(v[26][0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[26][j] = fg_round_to<__half>(v[26][j]);
+            }
+            if (live && pos + 27 * tpr < nc) {  // chunk slot 27
+                const int e = (pos + 27 * tpr) * 1;
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[27][j] = v[27][j] + a[j];
+                (to_row + e)[0] = fg_from_f32<__half>(v[27][0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[27][j] = fg_round_to<__half>(v[27][j]);
+            }
+            if (live && pos + 28 * tpr < nc) {  // chunk slot 28
+                const int e = (pos + 28 * tpr) * 1;
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[28][j] = v[28][j] + a[j];
+                (to_row + e)[0] = fg_from_f32<__half>(v[28][0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[28][j] = fg_round_to<__half>(v[28][j]);
+            }
+            if (live && pos + 29 * tpr < nc) {  // chunk slot 29
+                const int e = (pos + 29 * tpr) * 1;
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[29][j] = v[29][j] + a[j];
+                (to_row + e)[0] = fg_from_f32<__half>(v[29][0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[29][j] = fg_round_to<__half>(v[29][j]);
+            }
+            if (live && pos + 30 * tpr < nc) {  // chunk slot 30
+                const int e = (pos + 30 * tpr) * 1;
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[30][j] = v[30][j] + a[j];
+                (to_row + e)[0] = fg_from_f32<__half>(v[30][0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[30][j] = fg_round_to<__half>(v[30][j]);
+            }
+            if (live && pos + 31 * tpr < nc) {  // chunk slot 31
+                const int e = (pos + 31 * tpr) * 1;
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[31][j] = v[31][j] + a[j];
+                (to_row + e)[0] = fg_from_f32<__half>(v[31][0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[31][j] = fg_round_to<__half>(v[31][j]);
+            }
         }
+        // the row pointers of the rows many rows read (modulation rows, branches)
         {  // RMSNorm
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             {  // RMSNorm
         #pragma unroll
                 for (int j = 0; j < 1; j++) s = fmaf(v[0][j], v[0][j], s);
@@ -821,8 +977,40 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_scalar)(const fg_fused_ad
                 for (int j = 0; j < 1; j++) s = fmaf(v[14][j], v[14][j], s);
         #pragma unroll
                 for (int j = 0; j < 1; j++) s = fmaf(v[15][j], v[15][j], s);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s = fmaf(v[16][j], v[16][j], s);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s = fmaf(v[17][j], v[17][j], s);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s = fmaf(v[18][j], v[18][j], s);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s = fmaf(v[19][j], v[19][j], s);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s = fmaf(v[20][j], v[20][j], s);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s = fmaf(v[21][j], v[21][j], s);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s = fmaf(v[22][j], v[22][j], s);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s = fmaf(v[23][j], v[23][j], s);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s = fmaf(v[24][j], v[24][j], s);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s = fmaf(v[25][j], v[25][j], s);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s = fmaf(v[26][j], v[26][j], s);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s = fmaf(v[27][j], v[27][j], s);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s = fmaf(v[28][j], v[28][j], s);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s = fmaf(v[29][j], v[29][j], s);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s = fmaf(v[30][j], v[30][j], s);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s = fmaf(v[31][j], v[31][j], s);
             }
-            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_row_sum<16>(s, red, rbuf, wr, group) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -855,6 +1043,38 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_scalar)(const fg_fused_ad
             for (int j = 0; j < 1; j++) v[14][j] *= rstd;
         #pragma unroll
             for (int j = 0; j < 1; j++) v[15][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[16][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[17][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[18][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[19][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[20][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[21][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[22][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[23][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[24][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[25][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[26][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[27][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[28][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[29][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[30][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[31][j] *= rstd;
         }
         {
             const float* wt = (const float*)p.weight;
@@ -1002,6 +1222,150 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_scalar)(const fg_fused_ad
                     for (int j = 0; j < 1; j++) v[15][j] *= w[j];
                 }
             }
+            if (live && pos + 16 * tpr < nc) {  // chunk slot 16
+                const int e = (pos + 16 * tpr) * 1;
+                {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[16][j] *= w[j];
+                }
+            }
+            if (live && pos + 17 * tpr < nc) {  // chunk slot 17
+                const int e = (pos + 17 * tpr) * 1;
+                {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[17][j] *= w[j];
+                }
+            }
+            if (live && pos + 18 * tpr < nc) {  // chunk slot 18
+                const int e = (pos + 18 * tpr) * 1;
+                {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[18][j] *= w[j];
+                }
+            }
+            if (live && pos + 19 * tpr < nc) {  // chunk slot 19
+                const int e = (pos + 19 * tpr) * 1;
+                {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[19][j] *= w[j];
+                }
+            }
+            if (live && pos + 20 * tpr < nc) {  // chunk slot 20
+                const int e = (pos + 20 * tpr) * 1;
+                {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[20][j] *= w[j];
+                }
+            }
+            if (live && pos + 21 * tpr < nc) {  // chunk slot 21
+                const int e = (pos + 21 * tpr) * 1;
+                {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[21][j] *= w[j];
+                }
+            }
+            if (live && pos + 22 * tpr < nc) {  // chunk slot 22
+                const int e = (pos + 22 * tpr) * 1;
+                {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[22][j] *= w[j];
+                }
+            }
+            if (live && pos + 23 * tpr < nc) {  // chunk slot 23
+                const int e = (pos + 23 * tpr) * 1;
+                {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[23][j] *= w[j];
+                }
+            }
+            if (live && pos + 24 * tpr < nc) {  // chunk slot 24
+                const int e = (pos + 24 * tpr) * 1;
+                {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[24][j] *= w[j];
+                }
+            }
+            if (live && pos + 25 * tpr < nc) {  // chunk slot 25
+                const int e = (pos + 25 * tpr) * 1;
+                {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[25][j] *= w[j];
+                }
+            }
+            if (live && pos + 26 * tpr < nc) {  // chunk slot 26
+                const int e = (pos + 26 * tpr) * 1;
+                {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[26][j] *= w[j];
+                }
+            }
+            if (live && pos + 27 * tpr < nc) {  // chunk slot 27
+                const int e = (pos + 27 * tpr) * 1;
+                {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[27][j] *= w[j];
+                }
+            }
+            if (live && pos + 28 * tpr < nc) {  // chunk slot 28
+                const int e = (pos + 28 * tpr) * 1;
+                {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[28][j] *= w[j];
+                }
+            }
+            if (live && pos + 29 * tpr < nc) {  // chunk slot 29
+                const int e = (pos + 29 * tpr) * 1;
+                {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[29][j] *= w[j];
+                }
+            }
+            if (live && pos + 30 * tpr < nc) {  // chunk slot 30
+                const int e = (pos + 30 * tpr) * 1;
+                {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[30][j] *= w[j];
+                }
+            }
+            if (live && pos + 31 * tpr < nc) {  // chunk slot 31
+                const int e = (pos + 31 * tpr) * 1;
+                {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[31][j] *= w[j];
+                }
+            }
         }
         {
             const float scale_v = fg_to_f32(*((const float*)p.scale));
@@ -1038,6 +1402,38 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_scalar)(const fg_fused_ad
             for (int j = 0; j < 1; j++) v[14][j] *= rcp;
         #pragma unroll
             for (int j = 0; j < 1; j++) v[15][j] *= rcp;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[16][j] *= rcp;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[17][j] *= rcp;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[18][j] *= rcp;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[19][j] *= rcp;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[20][j] *= rcp;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[21][j] *= rcp;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[22][j] *= rcp;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[23][j] *= rcp;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[24][j] *= rcp;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[25][j] *= rcp;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[26][j] *= rcp;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[27][j] *= rcp;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[28][j] *= rcp;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[29][j] *= rcp;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[30][j] *= rcp;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[31][j] *= rcp;
         }
         {
             __nv_fp8_e4m3* orow = (__nv_fp8_e4m3*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
@@ -1105,6 +1501,70 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_scalar)(const fg_fused_ad
                 const int e = (pos + 15 * tpr) * 1;
                 (orow + e)[0] = fg_from_f32<__nv_fp8_e4m3>(v[15][0]);
             }
+            if (live && pos + 16 * tpr < nc) {  // chunk slot 16
+                const int e = (pos + 16 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_fp8_e4m3>(v[16][0]);
+            }
+            if (live && pos + 17 * tpr < nc) {  // chunk slot 17
+                const int e = (pos + 17 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_fp8_e4m3>(v[17][0]);
+            }
+            if (live && pos + 18 * tpr < nc) {  // chunk slot 18
+                const int e = (pos + 18 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_fp8_e4m3>(v[18][0]);
+            }
+            if (live && pos + 19 * tpr < nc) {  // chunk slot 19
+                const int e = (pos + 19 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_fp8_e4m3>(v[19][0]);
+            }
+            if (live && pos + 20 * tpr < nc) {  // chunk slot 20
+                const int e = (pos + 20 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_fp8_e4m3>(v[20][0]);
+            }
+            if (live && pos + 21 * tpr < nc) {  // chunk slot 21
+                const int e = (pos + 21 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_fp8_e4m3>(v[21][0]);
+            }
+            if (live && pos + 22 * tpr < nc) {  // chunk slot 22
+                const int e = (pos + 22 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_fp8_e4m3>(v[22][0]);
+            }
+            if (live && pos + 23 * tpr < nc) {  // chunk slot 23
+                const int e = (pos + 23 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_fp8_e4m3>(v[23][0]);
+            }
+            if (live && pos + 24 * tpr < nc) {  // chunk slot 24
+                const int e = (pos + 24 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_fp8_e4m3>(v[24][0]);
+            }
+            if (live && pos + 25 * tpr < nc) {  // chunk slot 25
+                const int e = (pos + 25 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_fp8_e4m3>(v[25][0]);
+            }
+            if (live && pos + 26 * tpr < nc) {  // chunk slot 26
+                const int e = (pos + 26 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_fp8_e4m3>(v[26][0]);
+            }
+            if (live && pos + 27 * tpr < nc) {  // chunk slot 27
+                const int e = (pos + 27 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_fp8_e4m3>(v[27][0]);
+            }
+            if (live && pos + 28 * tpr < nc) {  // chunk slot 28
+                const int e = (pos + 28 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_fp8_e4m3>(v[28][0]);
+            }
+            if (live && pos + 29 * tpr < nc) {  // chunk slot 29
+                const int e = (pos + 29 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_fp8_e4m3>(v[29][0]);
+            }
+            if (live && pos + 30 * tpr < nc) {  // chunk slot 30
+                const int e = (pos + 30 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_fp8_e4m3>(v[30][0]);
+            }
+            if (live && pos + 31 * tpr < nc) {  // chunk slot 31
+                const int e = (pos + 31 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_fp8_e4m3>(v[31][0]);
+            }
         }
     }
 }
@@ -1115,8 +1575,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_fp16_
 {
     const fg_fused_add_rmsnorm_quant_fp8_params* p = (const fg_fused_add_rmsnorm_quant_fp8_params*)params;
     (void)sm_count;
-    const int64_t wr = 32;  // a row per block
-    const int64_t rpb = 32 / wr, threads = 1024;
+    const int64_t wr = 16;  // a row per block
+    const int64_t rpb = 16 / wr, threads = 512;
     const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
                     (unsigned)((p->B + 65534) / 65535));
     FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp32_scalar)<<<grid, (unsigned)threads, 0, stream>>>(*p);
@@ -1174,48 +1634,42 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16)(const fg_fused_add
                 residual_raw[1] = fg_ld16_stream(residual_row + e);
             }
         }
+        // the row pointers of the rows many rows read (modulation rows, branches)
         // use: the stages' arithmetic and stores on what the loads returned
         if (live && pos < nc) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
         if (live && pos + 1 * tpr < nc) { fg_unpack_fp16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
         {
+            __half* to_row = (__half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
             if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 8;
                 float a[8] = {};
                 fg_unpack_fp16x8(residual_raw[0], &a[0]);
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[0][j] = v[0][j] + a[j];
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                float a[8] = {};
-                fg_unpack_fp16x8(residual_raw[1], &a[0]);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[1][j] = v[1][j] + a[j];
-            }
-        }
-        {
-            __half* orow = (__half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 8;
-                fg_store_fp16x8(orow + e + 0, &v[0][0]);
+                fg_store_fp16x8(to_row + e + 0, &v[0][0]);
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[0][j] = fg_round_to<__half>(v[0][j]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 8;
-                fg_store_fp16x8(orow + e + 0, &v[1][0]);
+                float a[8] = {};
+                fg_unpack_fp16x8(residual_raw[1], &a[0]);
+        #pragma unroll
+                for (int j = 0; j < 8; j++) v[1][j] = v[1][j] + a[j];
+                fg_store_fp16x8(to_row + e + 0, &v[1][0]);
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[1][j] = fg_round_to<__half>(v[1][j]);
             }
         }
         {  // RMSNorm
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             {  // RMSNorm
         #pragma unroll
                 for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
         #pragma unroll
                 for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
             }
-            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 8; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -1329,48 +1783,42 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16)(const fg_fused_add
                 residual_raw[1] = fg_ld16_stream(residual_row + e);
             }
         }
+        // the row pointers of the rows many rows read (modulation rows, branches)
         // use: the stages' arithmetic and stores on what the loads returned
         if (live && pos < nc) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
         if (live && pos + 1 * tpr < nc) { fg_unpack_fp16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
         {
+            __half* to_row = (__half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
             if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 8;
                 float a[8] = {};
                 fg_unpack_fp16x8(residual_raw[0], &a[0]);
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[0][j] = v[0][j] + a[j];
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                float a[8] = {};
-                fg_unpack_fp16x8(residual_raw[1], &a[0]);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[1][j] = v[1][j] + a[j];
-            }
-        }
-        {
-            __half* orow = (__half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 8;
-                fg_store_fp16x8(orow + e + 0, &v[0][0]);
+                fg_store_fp16x8(to_row + e + 0, &v[0][0]);
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[0][j] = fg_round_to<__half>(v[0][j]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 8;
-                fg_store_fp16x8(orow + e + 0, &v[1][0]);
+                float a[8] = {};
+                fg_unpack_fp16x8(residual_raw[1], &a[0]);
+        #pragma unroll
+                for (int j = 0; j < 8; j++) v[1][j] = v[1][j] + a[j];
+                fg_store_fp16x8(to_row + e + 0, &v[1][0]);
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[1][j] = fg_round_to<__half>(v[1][j]);
             }
         }
         {  // RMSNorm
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             {  // RMSNorm
         #pragma unroll
                 for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
         #pragma unroll
                 for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
             }
-            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 8; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -1483,48 +1931,42 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_vec16)(const fg_fused_add
                 residual_raw[1] = fg_ld16_stream(residual_row + e);
             }
         }
+        // the row pointers of the rows many rows read (modulation rows, branches)
         // use: the stages' arithmetic and stores on what the loads returned
         if (live && pos < nc) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
         if (live && pos + 1 * tpr < nc) { fg_unpack_fp16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
         {
+            __half* to_row = (__half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
             if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 8;
                 float a[8] = {};
                 fg_unpack_fp16x8(residual_raw[0], &a[0]);
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[0][j] = v[0][j] + a[j];
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                float a[8] = {};
-                fg_unpack_fp16x8(residual_raw[1], &a[0]);
-        #pragma unroll
-                for (int j = 0; j < 8; j++) v[1][j] = v[1][j] + a[j];
-            }
-        }
-        {
-            __half* orow = (__half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 8;
-                fg_store_fp16x8(orow + e + 0, &v[0][0]);
+                fg_store_fp16x8(to_row + e + 0, &v[0][0]);
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[0][j] = fg_round_to<__half>(v[0][j]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 8;
-                fg_store_fp16x8(orow + e + 0, &v[1][0]);
+                float a[8] = {};
+                fg_unpack_fp16x8(residual_raw[1], &a[0]);
+        #pragma unroll
+                for (int j = 0; j < 8; j++) v[1][j] = v[1][j] + a[j];
+                fg_store_fp16x8(to_row + e + 0, &v[1][0]);
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[1][j] = fg_round_to<__half>(v[1][j]);
             }
         }
         {  // RMSNorm
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             {  // RMSNorm
         #pragma unroll
                 for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
         #pragma unroll
                 for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
             }
-            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 8; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -1590,18 +2032,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_fp16_
 
 // fused_add_rmsnorm_quant_fp8_fp16_wfp16_scalar
 //   fused_add_rmsnorm_quant_fp8: act=fp16 weight=fp16 access=scalar
-//   mapping: rows of C channels, chunks of 1, 16 chunk slot(s) per thread,
-//            32 warps per block, C up to 16384; element accesses
+//   mapping: rows of C channels, chunks of 1, 32 chunk slot(s) per thread,
+//            16 warps per block, C up to 16384; element accesses
 //            one block per row group
-__global__ void __launch_bounds__(1024, 1)
+__global__ void __launch_bounds__(512, 1)
 FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_scalar)(const fg_fused_add_rmsnorm_quant_fp8_params p)
 {
-    __shared__ float red[2][32];  // partial sums of the row groups' warps
+    __shared__ float red[2][16];  // partial sums of the row groups' warps
     const int C = (int)p.C;
     const int nc = (C + 0) / 1;               // chunks per row
-    const int wr = 32;  // element path: a row takes the block (constant slot offsets)
+    const int wr = 16;  // element path: a row takes the block (constant slot offsets)
     const int tpr = 32 * wr;                        // threads per row
-    const int rpb = 32 / wr;                        // rows per block
+    const int rpb = 16 / wr;                        // rows per block
     const int group = (threadIdx.x >> 5) / wr;      // this thread's row slot
     const int pos = threadIdx.x - group * tpr;      // its place in the row
     int rbuf = 0;
@@ -1612,7 +2054,7 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_scalar)(const fg_fused_ad
         if (b >= p.B) return;  // the whole block: no sync is left waiting
         const int64_t l = (int64_t)blockIdx.x * rpb + group;
         const bool live = group < rpb && l < p.L;
-        float v[16][1] = {};  // the row's values, fp32
+        float v[32][1] = {};  // the row's values, fp32
         {
             const __half* xr = (const __half*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
             if (live && pos < nc) {  // chunk slot 0
@@ -1679,15 +2121,83 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_scalar)(const fg_fused_ad
                 const int e = (pos + 15 * tpr) * 1;
                 v[15][0] = fg_to_f32((xr + e)[0]);
             }
+            if (live && pos + 16 * tpr < nc) {  // chunk slot 16
+                const int e = (pos + 16 * tpr) * 1;
+                v[16][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 17 * tpr < nc) {  // chunk slot 17
+                const int e = (pos + 17 * tpr) * 1;
+                v[17][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 18 * tpr < nc) {  // chunk slot 18
+                const int e = (pos + 18 * tpr) * 1;
+                v[18][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 19 * tpr < nc) {  // chunk slot 19
+                const int e = (pos + 19 * tpr) * 1;
+                v[19][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 20 * tpr < nc) {  // chunk slot 20
+                const int e = (pos + 20 * tpr) * 1;
+                v[20][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 21 * tpr < nc) {  // chunk slot 21
+                const int e = (pos + 21 * tpr) * 1;
+                v[21][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 22 * tpr < nc) {  // chunk slot 22
+                const int e = (pos + 22 * tpr) * 1;
+                v[22][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 23 * tpr < nc) {  // chunk slot 23
+                const int e = (pos + 23 * tpr) * 1;
+                v[23][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 24 * tpr < nc) {  // chunk slot 24
+                const int e = (pos + 24 * tpr) * 1;
+                v[24][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 25 * tpr < nc) {  // chunk slot 25
+                const int e = (pos + 25 * tpr) * 1;
+                v[25][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 26 * tpr < nc) {  // chunk slot 26
+                const int e = (pos + 26 * tpr) * 1;
+                v[26][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 27 * tpr < nc) {  // chunk slot 27
+                const int e = (pos + 27 * tpr) * 1;
+                v[27][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 28 * tpr < nc) {  // chunk slot 28
+                const int e = (pos + 28 * tpr) * 1;
+                v[28][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 29 * tpr < nc) {  // chunk slot 29
+                const int e = (pos + 29 * tpr) * 1;
+                v[29][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 30 * tpr < nc) {  // chunk slot 30
+                const int e = (pos + 30 * tpr) * 1;
+                v[30][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 31 * tpr < nc) {  // chunk slot 31
+                const int e = (pos + 31 * tpr) * 1;
+                v[31][0] = fg_to_f32((xr + e)[0]);
+            }
         }
         {
             const __half* residual_row = (__half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
+            __half* to_row = (__half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 1;
                 float a[1] = {};
                 a[0] = fg_to_f32((residual_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[0][j] = v[0][j] + a[j];
+                (to_row + e)[0] = fg_from_f32<__half>(v[0][0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[0][j] = fg_round_to<__half>(v[0][j]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 1;
@@ -1695,6 +2205,9 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_scalar)(const fg_fused_ad
                 a[0] = fg_to_f32((residual_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[1][j] = v[1][j] + a[j];
+                (to_row + e)[0] = fg_from_f32<__half>(v[1][0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[1][j] = fg_round_to<__half>(v[1][j]);
             }
             if (live && pos + 2 * tpr < nc) {  // chunk slot 2
                 const int e = (pos + 2 * tpr) * 1;
@@ -1702,6 +2215,9 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_scalar)(const fg_fused_ad
                 a[0] = fg_to_f32((residual_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[2][j] = v[2][j] + a[j];
+                (to_row + e)[0] = fg_from_f32<__half>(v[2][0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[2][j] = fg_round_to<__half>(v[2][j]);
             }
             if (live && pos + 3 * tpr < nc) {  // chunk slot 3
                 const int e = (pos + 3 * tpr) * 1;
@@ -1709,6 +2225,9 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_scalar)(const fg_fused_ad
                 a[0] = fg_to_f32((residual_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[3][j] = v[3][j] + a[j];
+                (to_row + e)[0] = fg_from_f32<__half>(v[3][0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[3][j] = fg_round_to<__half>(v[3][j]);
             }
             if (live && pos + 4 * tpr < nc) {  // chunk slot 4
                 const int e = (pos + 4 * tpr) * 1;
@@ -1716,6 +2235,9 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_scalar)(const fg_fused_ad
                 a[0] = fg_to_f32((residual_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[4][j] = v[4][j] + a[j];
+                (to_row + e)[0] = fg_from_f32<__half>(v[4][0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[4][j] = fg_round_to<__half>(v[4][j]);
             }
             if (live && pos + 5 * tpr < nc) {  // chunk slot 5
                 const int e = (pos + 5 * tpr) * 1;
@@ -1723,6 +2245,9 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_scalar)(const fg_fused_ad
                 a[0] = fg_to_f32((residual_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[5][j] = v[5][j] + a[j];
+                (to_row + e)[0] = fg_from_f32<__half>(v[5][0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[5][j] = fg_round_to<__half>(v[5][j]);
             }
             if (live && pos + 6 * tpr < nc) {  // chunk slot 6
                 const int e = (pos + 6 * tpr) * 1;
@@ -1730,6 +2255,9 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_scalar)(const fg_fused_ad
                 a[0] = fg_to_f32((residual_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[6][j] = v[6][j] + a[j];
+                (to_row + e)[0] = fg_from_f32<__half>(v[6][0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[6][j] = fg_round_to<__half>(v[6][j]);
             }
             if (live && pos + 7 * tpr < nc) {  // chunk slot 7
                 const int e = (pos + 7 * tpr) * 1;
@@ -1737,6 +2265,9 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_scalar)(const fg_fused_ad
                 a[0] = fg_to_f32((residual_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[7][j] = v[7][j] + a[j];
+                (to_row + e)[0] = fg_from_f32<__half>(v[7][0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[7][j] = fg_round_to<__half>(v[7][j]);
             }
             if (live && pos + 8 * tpr < nc) {  // chunk slot 8
                 const int e = (pos + 8 * tpr) * 1;
@@ -1744,6 +2275,9 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_scalar)(const fg_fused_ad
                 a[0] = fg_to_f32((residual_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[8][j] = v[8][j] + a[j];
+                (to_row + e)[0] = fg_from_f32<__half>(v[8][0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[8][j] = fg_round_to<__half>(v[8][j]);
             }
             if (live && pos + 9 * tpr < nc) {  // chunk slot 9
                 const int e = (pos + 9 * tpr) * 1;
@@ -1751,6 +2285,9 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_scalar)(const fg_fused_ad
                 a[0] = fg_to_f32((residual_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[9][j] = v[9][j] + a[j];
+                (to_row + e)[0] = fg_from_f32<__half>(v[9][0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[9][j] = fg_round_to<__half>(v[9][j]);
             }
             if (live && pos + 10 * tpr < nc) {  // chunk slot 10
                 const int e = (pos + 10 * tpr) * 1;
@@ -1758,6 +2295,9 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_scalar)(const fg_fused_ad
                 a[0] = fg_to_f32((residual_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[10][j] = v[10][j] + a[j];
+                (to_row + e)[0] = fg_from_f32<__half>(v[10][0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[10][j] = fg_round_to<__half>(v[10][j]);
             }
             if (live && pos + 11 * tpr < nc) {  // chunk slot 11
                 const int e = (pos + 11 * tpr) * 1;
@@ -1765,6 +2305,9 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_scalar)(const fg_fused_ad
                 a[0] = fg_to_f32((residual_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[11][j] = v[11][j] + a[j];
+                (to_row + e)[0] = fg_from_f32<__half>(v[11][0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[11][j] = fg_round_to<__half>(v[11][j]);
             }
             if (live && pos + 12 * tpr < nc) {  // chunk slot 12
                 const int e = (pos + 12 * tpr) * 1;
@@ -1772,6 +2315,9 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_scalar)(const fg_fused_ad
                 a[0] = fg_to_f32((residual_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[12][j] = v[12][j] + a[j];
+                (to_row + e)[0] = fg_from_f32<__half>(v[12][0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[12][j] = fg_round_to<__half>(v[12][j]);
             }
             if (live && pos + 13 * tpr < nc) {  // chunk slot 13
                 const int e = (pos + 13 * tpr) * 1;
@@ -1779,6 +2325,9 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_scalar)(const fg_fused_ad
                 a[0] = fg_to_f32((residual_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[13][j] = v[13][j] + a[j];
+                (to_row + e)[0] = fg_from_f32<__half>(v[13][0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[13][j] = fg_round_to<__half>(v[13][j]);
             }
             if (live && pos + 14 * tpr < nc) {  // chunk slot 14
                 const int e = (pos + 14 * tpr) * 1;
@@ -1786,6 +2335,9 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_scalar)(const fg_fused_ad
                 a[0] = fg_to_f32((residual_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[14][j] = v[14][j] + a[j];
+                (to_row + e)[0] = fg_from_f32<__half>(v[14][0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[14][j] = fg_round_to<__half>(v[14][j]);
             }
             if (live && pos + 15 * tpr < nc) {  // chunk slot 15
                 const int e = (pos + 15 * tpr) * 1;
@@ -1793,110 +2345,174 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_scalar)(const fg_fused_ad
                 a[0] = fg_to_f32((residual_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[15][j] = v[15][j] + a[j];
-            }
-        }
-        {
-            __half* orow = (__half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 1;
-                (orow + e)[0] = fg_from_f32<__half>(v[0][0]);
-        #pragma unroll
-                for (int j = 0; j < 1; j++) v[0][j] = fg_round_to<__half>(v[0][j]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__half>(v[1][0]);
-        #pragma unroll
-                for (int j = 0; j < 1; j++) v[1][j] = fg_round_to<__half>(v[1][j]);
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__half>(v[2][0]);
-        #pragma unroll
-                for (int j = 0; j < 1; j++) v[2][j] = fg_round_to<__half>(v[2][j]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__half>(v[3][0]);
-        #pragma unroll
-                for (int j = 0; j < 1; j++) v[3][j] = fg_round_to<__half>(v[3][j]);
-            }
-            if (live && pos + 4 * tpr < nc) {  // chunk slot 4
-                const int e = (pos + 4 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__half>(v[4][0]);
-        #pragma unroll
-                for (int j = 0; j < 1; j++) v[4][j] = fg_round_to<__half>(v[4][j]);
-            }
-            if (live && pos + 5 * tpr < nc) {  // chunk slot 5
-                const int e = (pos + 5 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__half>(v[5][0]);
-        #pragma unroll
-                for (int j = 0; j < 1; j++) v[5][j] = fg_round_to<__half>(v[5][j]);
-            }
-            if (live && pos + 6 * tpr < nc) {  // chunk slot 6
-                const int e = (pos + 6 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__half>(v[6][0]);
-        #pragma unroll
-                for (int j = 0; j < 1; j++) v[6][j] = fg_round_to<__half>(v[6][j]);
-            }
-            if (live && pos + 7 * tpr < nc) {  // chunk slot 7
-                const int e = (pos + 7 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__half>(v[7][0]);
-        #pragma unroll
-                for (int j = 0; j < 1; j++) v[7][j] = fg_round_to<__half>(v[7][j]);
-            }
-            if (live && pos + 8 * tpr < nc) {  // chunk slot 8
-                const int e = (pos + 8 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__half>(v[8][0]);
-        #pragma unroll
-                for (int j = 0; j < 1; j++) v[8][j] = fg_round_to<__half>(v[8][j]);
-            }
-            if (live && pos + 9 * tpr < nc) {  // chunk slot 9
-                const int e = (pos + 9 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__half>(v[9][0]);
-        #pragma unroll
-                for (int j = 0; j < 1; j++) v[9][j] = fg_round_to<__half>(v[9][j]);
-            }
-            if (live && pos + 10 * tpr < nc) {  // chunk slot 10
-                const int e = (pos + 10 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__half>(v[10][0]);
-        #pragma unroll
-                for (int j = 0; j < 1; j++) v[10][j] = fg_round_to<__half>(v[10][j]);
-            }
-            if (live && pos + 11 * tpr < nc) {  // chunk slot 11
-                const int e = (pos + 11 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__half>(v[11][0]);
-        #pragma unroll
-                for (int j = 0; j < 1; j++) v[11][j] = fg_round_to<__half>(v[11][j]);
-            }
-            if (live && pos + 12 * tpr < nc) {  // chunk slot 12
-                const int e = (pos + 12 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__half>(v[12][0]);
-        #pragma unroll
-                for (int j = 0; j < 1; j++) v[12][j] = fg_round_to<__half>(v[12][j]);
-            }
-            if (live && pos + 13 * tpr < nc) {  // chunk slot 13
-                const int e = (pos + 13 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__half>(v[13][0]);
-        #pragma unroll
-                for (int j = 0; j < 1; j++) v[13][j] = fg_round_to<__half>(v[13][j]);
-            }
-            if (live && pos + 14 * tpr < nc) {  // chunk slot 14
-                const int e = (pos + 14 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__half>(v[14][0]);
-        #pragma unroll
-                for (int j = 0; j < 1; j++) v[14][j] = fg_round_to<__half>(v[14][j]);
-            }
-            if (live && pos + 15 * tpr < nc) {  // chunk slot 15
-                const int e = (pos + 15 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__half>(v[15][0]);
+                (to_row + e)[0] = fg_from_f32<__half>(v[15][0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[15][j] = fg_round_to<__half>(v[15][j]);
             }
+            if (live && pos + 16 * tpr < nc) {  // chunk slot 16
+                const int e = (pos + 16 * tpr) * 1;
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[16][j] = v[16][j] + a[j];
+                (to_row + e)[0] = fg_from_f32<__half>(v[16][0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[16][j] = fg_round_to<__half>(v[16][j]);
+            }
+            if (live && pos + 17 * tpr < nc) {  // chunk slot 17
+                const int e = (pos + 17 * tpr) * 1;
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[17][j] = v[17][j] + a[j];
+                (to_row + e)[0] = fg_from_f32<__half>(v[17][0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[17][j] = fg_round_to<__half>(v[17][j]);
+            }
+            if (live && pos + 18 * tpr < nc) {  // chunk slot 18
+                const int e = (pos + 18 * tpr) * 1;
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[18][j] = v[18][j] + a[j];
+                (to_row + e)[0] = fg_from_f32<__half>(v[18][0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[18][j] = fg_round_to<__half>(v[18][j]);
+            }
+            if (live && pos + 19 * tpr < nc) {  // chunk slot 19
+                const int e = (pos + 19 * tpr) * 1;
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[19][j] = v[19][j] + a[j];
+                (to_row + e)[0] = fg_from_f32<__half>(v[19][0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[19][j] = fg_round_to<__half>(v[19][j]);
+            }
+            if (live && pos + 20 * tpr < nc) {  // chunk slot 20
+                const int e = (pos + 20 * tpr) * 1;
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[20][j] = v[20][j] + a[j];
+                (to_row + e)[0] = fg_from_f32<__half>(v[20][0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[20][j] = fg_round_to<__half>(v[20][j]);
+            }
+            if (live && pos + 21 * tpr < nc) {  // chunk slot 21
+                const int e = (pos + 21 * tpr) * 1;
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[21][j] = v[21][j] + a[j];
+                (to_row + e)[0] = fg_from_f32<__half>(v[21][0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[21][j] = fg_round_to<__half>(v[21][j]);
+            }
+            if (live && pos + 22 * tpr < nc) {  // chunk slot 22
+                const int e = (pos + 22 * tpr) * 1;
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[22][j] = v[22][j] + a[j];
+                (to_row + e)[0] = fg_from_f32<__half>(v[22][0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[22][j] = fg_round_to<__half>(v[22][j]);
+            }
+            if (live && pos + 23 * tpr < nc) {  // chunk slot 23
+                const int e = (pos + 23 * tpr) * 1;
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[23][j] = v[23][j] + a[j];
+                (to_row + e)[0] = fg_from_f32<__half>(v[23][0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[23][j] = fg_round_to<__half>(v[23][j]);
+            }
+            if (live && pos + 24 * tpr < nc) {  // chunk slot 24
+                const int e = (pos + 24 * tpr) * 1;
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[24][j] = v[24][j] + a[j];
+                (to_row + e)[0] = fg_from_f32<__half>(v[24][0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[24][j] = fg_round_to<__half>(v[24][j]);
+            }
+            if (live && pos + 25 * tpr < nc) {  // chunk slot 25
+                const int e = (pos + 25 * tpr) * 1;
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[25][j] = v[25][j] + a[j];
+                (to_row + e)[0] = fg_from_f32<__half>(v[25][0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[25][j] = fg_round_to<__half>(v[25][j]);
+            }
+            if (live && pos + 26 * tpr < nc) {  // chunk slot 26
+                const int e = (pos + 26 * tpr) * 1;
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[26][j] = v[26][j] + a[j];
+                (to_row + e)[0] = fg_from_f32<__half>(v[26][0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[26][j] = fg_round_to<__half>(v[26][j]);
+            }
+            if (live && pos + 27 * tpr < nc) {  // chunk slot 27
+                const int e = (pos + 27 * tpr) * 1;
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[27][j] = v[27][j] + a[j];
+                (to_row + e)[0] = fg_from_f32<__half>(v[27][0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[27][j] = fg_round_to<__half>(v[27][j]);
+            }
+            if (live && pos + 28 * tpr < nc) {  // chunk slot 28
+                const int e = (pos + 28 * tpr) * 1;
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[28][j] = v[28][j] + a[j];
+                (to_row + e)[0] = fg_from_f32<__half>(v[28][0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[28][j] = fg_round_to<__half>(v[28][j]);
+            }
+            if (live && pos + 29 * tpr < nc) {  // chunk slot 29
+                const int e = (pos + 29 * tpr) * 1;
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[29][j] = v[29][j] + a[j];
+                (to_row + e)[0] = fg_from_f32<__half>(v[29][0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[29][j] = fg_round_to<__half>(v[29][j]);
+            }
+            if (live && pos + 30 * tpr < nc) {  // chunk slot 30
+                const int e = (pos + 30 * tpr) * 1;
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[30][j] = v[30][j] + a[j];
+                (to_row + e)[0] = fg_from_f32<__half>(v[30][0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[30][j] = fg_round_to<__half>(v[30][j]);
+            }
+            if (live && pos + 31 * tpr < nc) {  // chunk slot 31
+                const int e = (pos + 31 * tpr) * 1;
+                float a[1] = {};
+                a[0] = fg_to_f32((residual_row + e)[0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[31][j] = v[31][j] + a[j];
+                (to_row + e)[0] = fg_from_f32<__half>(v[31][0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[31][j] = fg_round_to<__half>(v[31][j]);
+            }
         }
+        // the row pointers of the rows many rows read (modulation rows, branches)
         {  // RMSNorm
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             {  // RMSNorm
         #pragma unroll
                 for (int j = 0; j < 1; j++) s = fmaf(v[0][j], v[0][j], s);
@@ -1930,8 +2546,40 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_scalar)(const fg_fused_ad
                 for (int j = 0; j < 1; j++) s = fmaf(v[14][j], v[14][j], s);
         #pragma unroll
                 for (int j = 0; j < 1; j++) s = fmaf(v[15][j], v[15][j], s);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s = fmaf(v[16][j], v[16][j], s);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s = fmaf(v[17][j], v[17][j], s);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s = fmaf(v[18][j], v[18][j], s);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s = fmaf(v[19][j], v[19][j], s);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s = fmaf(v[20][j], v[20][j], s);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s = fmaf(v[21][j], v[21][j], s);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s = fmaf(v[22][j], v[22][j], s);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s = fmaf(v[23][j], v[23][j], s);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s = fmaf(v[24][j], v[24][j], s);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s = fmaf(v[25][j], v[25][j], s);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s = fmaf(v[26][j], v[26][j], s);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s = fmaf(v[27][j], v[27][j], s);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s = fmaf(v[28][j], v[28][j], s);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s = fmaf(v[29][j], v[29][j], s);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s = fmaf(v[30][j], v[30][j], s);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s = fmaf(v[31][j], v[31][j], s);
             }
-            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_row_sum<16>(s, red, rbuf, wr, group) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -1964,6 +2612,38 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_scalar)(const fg_fused_ad
             for (int j = 0; j < 1; j++) v[14][j] *= rstd;
         #pragma unroll
             for (int j = 0; j < 1; j++) v[15][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[16][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[17][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[18][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[19][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[20][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[21][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[22][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[23][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[24][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[25][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[26][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[27][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[28][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[29][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[30][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[31][j] *= rstd;
         }
         {
             const __half* wt = (const __half*)p.weight;
@@ -2111,6 +2791,150 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_scalar)(const fg_fused_ad
                     for (int j = 0; j < 1; j++) v[15][j] *= w[j];
                 }
             }
+            if (live && pos + 16 * tpr < nc) {  // chunk slot 16
+                const int e = (pos + 16 * tpr) * 1;
+                {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[16][j] *= w[j];
+                }
+            }
+            if (live && pos + 17 * tpr < nc) {  // chunk slot 17
+                const int e = (pos + 17 * tpr) * 1;
+                {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[17][j] *= w[j];
+                }
+            }
+            if (live && pos + 18 * tpr < nc) {  // chunk slot 18
+                const int e = (pos + 18 * tpr) * 1;
+                {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[18][j] *= w[j];
+                }
+            }
+            if (live && pos + 19 * tpr < nc) {  // chunk slot 19
+                const int e = (pos + 19 * tpr) * 1;
+                {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[19][j] *= w[j];
+                }
+            }
+            if (live && pos + 20 * tpr < nc) {  // chunk slot 20
+                const int e = (pos + 20 * tpr) * 1;
+                {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[20][j] *= w[j];
+                }
+            }
+            if (live && pos + 21 * tpr < nc) {  // chunk slot 21
+                const int e = (pos + 21 * tpr) * 1;
+                {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[21][j] *= w[j];
+                }
+            }
+            if (live && pos + 22 * tpr < nc) {  // chunk slot 22
+                const int e = (pos + 22 * tpr) * 1;
+                {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[22][j] *= w[j];
+                }
+            }
+            if (live && pos + 23 * tpr < nc) {  // chunk slot 23
+                const int e = (pos + 23 * tpr) * 1;
+                {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[23][j] *= w[j];
+                }
+            }
+            if (live && pos + 24 * tpr < nc) {  // chunk slot 24
+                const int e = (pos + 24 * tpr) * 1;
+                {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[24][j] *= w[j];
+                }
+            }
+            if (live && pos + 25 * tpr < nc) {  // chunk slot 25
+                const int e = (pos + 25 * tpr) * 1;
+                {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[25][j] *= w[j];
+                }
+            }
+            if (live && pos + 26 * tpr < nc) {  // chunk slot 26
+                const int e = (pos + 26 * tpr) * 1;
+                {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[26][j] *= w[j];
+                }
+            }
+            if (live && pos + 27 * tpr < nc) {  // chunk slot 27
+                const int e = (pos + 27 * tpr) * 1;
+                {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[27][j] *= w[j];
+                }
+            }
+            if (live && pos + 28 * tpr < nc) {  // chunk slot 28
+                const int e = (pos + 28 * tpr) * 1;
+                {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[28][j] *= w[j];
+                }
+            }
+            if (live && pos + 29 * tpr < nc) {  // chunk slot 29
+                const int e = (pos + 29 * tpr) * 1;
+                {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[29][j] *= w[j];
+                }
+            }
+            if (live && pos + 30 * tpr < nc) {  // chunk slot 30
+                const int e = (pos + 30 * tpr) * 1;
+                {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[30][j] *= w[j];
+                }
+            }
+            if (live && pos + 31 * tpr < nc) {  // chunk slot 31
+                const int e = (pos + 31 * tpr) * 1;
+                {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[31][j] *= w[j];
+                }
+            }
         }
         {
             const float scale_v = fg_to_f32(*((const float*)p.scale));
@@ -2147,6 +2971,38 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_scalar)(const fg_fused_ad
             for (int j = 0; j < 1; j++) v[14][j] *= rcp;
         #pragma unroll
             for (int j = 0; j < 1; j++) v[15][j] *= rcp;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[16][j] *= rcp;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[17][j] *= rcp;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[18][j] *= rcp;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[19][j] *= rcp;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[20][j] *= rcp;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[21][j] *= rcp;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[22][j] *= rcp;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[23][j] *= rcp;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[24][j] *= rcp;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[25][j] *= rcp;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[26][j] *= rcp;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[27][j] *= rcp;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[28][j] *= rcp;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[29][j] *= rcp;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[30][j] *= rcp;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[31][j] *= rcp;
         }
         {
             __nv_fp8_e4m3* orow = (__nv_fp8_e4m3*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
@@ -2214,6 +3070,70 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_scalar)(const fg_fused_ad
                 const int e = (pos + 15 * tpr) * 1;
                 (orow + e)[0] = fg_from_f32<__nv_fp8_e4m3>(v[15][0]);
             }
+            if (live && pos + 16 * tpr < nc) {  // chunk slot 16
+                const int e = (pos + 16 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_fp8_e4m3>(v[16][0]);
+            }
+            if (live && pos + 17 * tpr < nc) {  // chunk slot 17
+                const int e = (pos + 17 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_fp8_e4m3>(v[17][0]);
+            }
+            if (live && pos + 18 * tpr < nc) {  // chunk slot 18
+                const int e = (pos + 18 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_fp8_e4m3>(v[18][0]);
+            }
+            if (live && pos + 19 * tpr < nc) {  // chunk slot 19
+                const int e = (pos + 19 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_fp8_e4m3>(v[19][0]);
+            }
+            if (live && pos + 20 * tpr < nc) {  // chunk slot 20
+                const int e = (pos + 20 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_fp8_e4m3>(v[20][0]);
+            }
+            if (live && pos + 21 * tpr < nc) {  // chunk slot 21
+                const int e = (pos + 21 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_fp8_e4m3>(v[21][0]);
+            }
+            if (live && pos + 22 * tpr < nc) {  // chunk slot 22
+                const int e = (pos + 22 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_fp8_e4m3>(v[22][0]);
+            }
+            if (live && pos + 23 * tpr < nc) {  // chunk slot 23
+                const int e = (pos + 23 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_fp8_e4m3>(v[23][0]);
+            }
+            if (live && pos + 24 * tpr < nc) {  // chunk slot 24
+                const int e = (pos + 24 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_fp8_e4m3>(v[24][0]);
+            }
+            if (live && pos + 25 * tpr < nc) {  // chunk slot 25
+                const int e = (pos + 25 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_fp8_e4m3>(v[25][0]);
+            }
+            if (live && pos + 26 * tpr < nc) {  // chunk slot 26
+                const int e = (pos + 26 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_fp8_e4m3>(v[26][0]);
+            }
+            if (live && pos + 27 * tpr < nc) {  // chunk slot 27
+                const int e = (pos + 27 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_fp8_e4m3>(v[27][0]);
+            }
+            if (live && pos + 28 * tpr < nc) {  // chunk slot 28
+                const int e = (pos + 28 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_fp8_e4m3>(v[28][0]);
+            }
+            if (live && pos + 29 * tpr < nc) {  // chunk slot 29
+                const int e = (pos + 29 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_fp8_e4m3>(v[29][0]);
+            }
+            if (live && pos + 30 * tpr < nc) {  // chunk slot 30
+                const int e = (pos + 30 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_fp8_e4m3>(v[30][0]);
+            }
+            if (live && pos + 31 * tpr < nc) {  // chunk slot 31
+                const int e = (pos + 31 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_fp8_e4m3>(v[31][0]);
+            }
         }
     }
 }
@@ -2224,8 +3144,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_quant_fp8_fp16_
 {
     const fg_fused_add_rmsnorm_quant_fp8_params* p = (const fg_fused_add_rmsnorm_quant_fp8_params*)params;
     (void)sm_count;
-    const int64_t wr = 32;  // a row per block
-    const int64_t rpb = 32 / wr, threads = 1024;
+    const int64_t wr = 16;  // a row per block
+    const int64_t rpb = 16 / wr, threads = 512;
     const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
                     (unsigned)((p->B + 65534) / 65535));
     FG_ARCH_NAME(fg_fused_add_rmsnorm_quant_fp8_fp16_wfp16_scalar)<<<grid, (unsigned)threads, 0, stream>>>(*p);

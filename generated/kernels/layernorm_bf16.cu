@@ -14,7 +14,7 @@
 //   mapping: rows of C channels, chunks of 8, 2 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
-__global__ void __launch_bounds__(1024, 2)
+__global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_layernorm_bf16_vec16)(const fg_layernorm_params p)
 {
     __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
@@ -45,15 +45,15 @@ FG_ARCH_NAME(fg_layernorm_bf16_vec16)(const fg_layernorm_params p)
                 fg_load_bf16x8_stream(xr + e + 0, &v[1][0]);
             }
         }
+        // the row pointers of the rows many rows read (modulation rows, branches)
         {  // LayerNorm
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[0][j];
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[1][j];
-                const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_c;
+                const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[0][j] -= mean;
         #pragma unroll
@@ -80,7 +80,7 @@ FG_ARCH_NAME(fg_layernorm_bf16_vec16)(const fg_layernorm_params p)
                     s = fmaf(v[1][7], v[1][7], s);
                 }
             }
-            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 8; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -154,7 +154,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_bf16_vec16)(const void*
 //   mapping: rows of C channels, chunks of 8, 2 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
-__global__ void __launch_bounds__(1024, 2)
+__global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_layernorm_bf16_vec16)(const fg_layernorm_params p)
 {
     __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
@@ -185,15 +185,15 @@ FG_ARCH_NAME(fg_layernorm_bf16_vec16)(const fg_layernorm_params p)
                 fg_load_bf16x8_stream(xr + e + 0, &v[1][0]);
             }
         }
+        // the row pointers of the rows many rows read (modulation rows, branches)
         {  // LayerNorm
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[0][j];
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[1][j];
-                const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_c;
+                const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[0][j] -= mean;
         #pragma unroll
@@ -220,7 +220,7 @@ FG_ARCH_NAME(fg_layernorm_bf16_vec16)(const fg_layernorm_params p)
                     s = fmaf(v[1][7], v[1][7], s);
                 }
             }
-            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 8; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -324,15 +324,15 @@ FG_ARCH_NAME(fg_layernorm_bf16_vec16)(const fg_layernorm_params p)
                 fg_load_bf16x8_stream(xr + e + 0, &v[1][0]);
             }
         }
+        // the row pointers of the rows many rows read (modulation rows, branches)
         {  // LayerNorm
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[0][j];
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[1][j];
-                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c;
+                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C;
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[0][j] -= mean;
         #pragma unroll
@@ -359,7 +359,7 @@ FG_ARCH_NAME(fg_layernorm_bf16_vec16)(const fg_layernorm_params p)
                     s = fmaf(v[1][7], v[1][7], s);
                 }
             }
-            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 8; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -430,18 +430,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_bf16_vec16)(const void*
 
 // layernorm_bf16_scalar
 //   layernorm: act=bf16 access=scalar
-//   mapping: rows of C channels, chunks of 1, 16 chunk slot(s) per thread,
-//            32 warps per block, C up to 16384; element accesses
+//   mapping: rows of C channels, chunks of 1, 32 chunk slot(s) per thread,
+//            16 warps per block, C up to 16384; element accesses
 //            one block per row group
-__global__ void __launch_bounds__(1024, 1)
+__global__ void __launch_bounds__(512, 1)
 FG_ARCH_NAME(fg_layernorm_bf16_scalar)(const fg_layernorm_params p)
 {
-    __shared__ float red[2][32];  // partial sums of the row groups' warps
+    __shared__ float red[2][16];  // partial sums of the row groups' warps
     const int C = (int)p.C;
     const int nc = (C + 0) / 1;               // chunks per row
-    const int wr = 32;  // element path: a row takes the block (constant slot offsets)
+    const int wr = 16;  // element path: a row takes the block (constant slot offsets)
     const int tpr = 32 * wr;                        // threads per row
-    const int rpb = 32 / wr;                        // rows per block
+    const int rpb = 16 / wr;                        // rows per block
     const int group = (threadIdx.x >> 5) / wr;      // this thread's row slot
     const int pos = threadIdx.x - group * tpr;      // its place in the row
     int rbuf = 0;
@@ -452,7 +452,7 @@ FG_ARCH_NAME(fg_layernorm_bf16_scalar)(const fg_layernorm_params p)
         if (b >= p.B) return;  // the whole block: no sync is left waiting
         const int64_t l = (int64_t)blockIdx.x * rpb + group;
         const bool live = group < rpb && l < p.L;
-        float v[16][1] = {};  // the row's values, fp32
+        float v[32][1] = {};  // the row's values, fp32
         {
             const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
             if (live && pos < nc) {  // chunk slot 0
@@ -519,10 +519,74 @@ FG_ARCH_NAME(fg_layernorm_bf16_scalar)(const fg_layernorm_params p)
                 const int e = (pos + 15 * tpr) * 1;
                 v[15][0] = fg_to_f32((xr + e)[0]);
             }
+            if (live && pos + 16 * tpr < nc) {  // chunk slot 16
+                const int e = (pos + 16 * tpr) * 1;
+                v[16][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 17 * tpr < nc) {  // chunk slot 17
+                const int e = (pos + 17 * tpr) * 1;
+                v[17][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 18 * tpr < nc) {  // chunk slot 18
+                const int e = (pos + 18 * tpr) * 1;
+                v[18][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 19 * tpr < nc) {  // chunk slot 19
+                const int e = (pos + 19 * tpr) * 1;
+                v[19][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 20 * tpr < nc) {  // chunk slot 20
+                const int e = (pos + 20 * tpr) * 1;
+                v[20][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 21 * tpr < nc) {  // chunk slot 21
+                const int e = (pos + 21 * tpr) * 1;
+                v[21][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 22 * tpr < nc) {  // chunk slot 22
+                const int e = (pos + 22 * tpr) * 1;
+                v[22][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 23 * tpr < nc) {  // chunk slot 23
+                const int e = (pos + 23 * tpr) * 1;
+                v[23][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 24 * tpr < nc) {  // chunk slot 24
+                const int e = (pos + 24 * tpr) * 1;
+                v[24][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 25 * tpr < nc) {  // chunk slot 25
+                const int e = (pos + 25 * tpr) * 1;
+                v[25][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 26 * tpr < nc) {  // chunk slot 26
+                const int e = (pos + 26 * tpr) * 1;
+                v[26][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 27 * tpr < nc) {  // chunk slot 27
+                const int e = (pos + 27 * tpr) * 1;
+                v[27][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 28 * tpr < nc) {  // chunk slot 28
+                const int e = (pos + 28 * tpr) * 1;
+                v[28][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 29 * tpr < nc) {  // chunk slot 29
+                const int e = (pos + 29 * tpr) * 1;
+                v[29][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 30 * tpr < nc) {  // chunk slot 30
+                const int e = (pos + 30 * tpr) * 1;
+                v[30][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 31 * tpr < nc) {  // chunk slot 31
+                const int e = (pos + 31 * tpr) * 1;
+                v[31][0] = fg_to_f32((xr + e)[0]);
+            }
         }
+        // the row pointers of the rows many rows read (modulation rows, branches)
         {  // LayerNorm
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 1; j++) s += v[0][j];
@@ -556,7 +620,39 @@ FG_ARCH_NAME(fg_layernorm_bf16_scalar)(const fg_layernorm_params p)
                 for (int j = 0; j < 1; j++) s += v[14][j];
         #pragma unroll
                 for (int j = 0; j < 1; j++) s += v[15][j];
-                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c;
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s += v[16][j];
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s += v[17][j];
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s += v[18][j];
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s += v[19][j];
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s += v[20][j];
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s += v[21][j];
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s += v[22][j];
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s += v[23][j];
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s += v[24][j];
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s += v[25][j];
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s += v[26][j];
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s += v[27][j];
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s += v[28][j];
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s += v[29][j];
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s += v[30][j];
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s += v[31][j];
+                const float mean = fg_row_sum<16>(s, red, rbuf, wr, group) / (float)C;
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[0][j] -= mean;
         #pragma unroll
@@ -589,6 +685,38 @@ FG_ARCH_NAME(fg_layernorm_bf16_scalar)(const fg_layernorm_params p)
                 for (int j = 0; j < 1; j++) v[14][j] -= mean;
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[15][j] -= mean;
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[16][j] -= mean;
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[17][j] -= mean;
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[18][j] -= mean;
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[19][j] -= mean;
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[20][j] -= mean;
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[21][j] -= mean;
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[22][j] -= mean;
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[23][j] -= mean;
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[24][j] -= mean;
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[25][j] -= mean;
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[26][j] -= mean;
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[27][j] -= mean;
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[28][j] -= mean;
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[29][j] -= mean;
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[30][j] -= mean;
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[31][j] -= mean;
                 s = 0.f;
                 if (live && pos < nc) {
                     s = fmaf(v[0][0], v[0][0], s);
@@ -638,8 +766,56 @@ FG_ARCH_NAME(fg_layernorm_bf16_scalar)(const fg_layernorm_params p)
                 if (live && pos + 15 * tpr < nc) {
                     s = fmaf(v[15][0], v[15][0], s);
                 }
+                if (live && pos + 16 * tpr < nc) {
+                    s = fmaf(v[16][0], v[16][0], s);
+                }
+                if (live && pos + 17 * tpr < nc) {
+                    s = fmaf(v[17][0], v[17][0], s);
+                }
+                if (live && pos + 18 * tpr < nc) {
+                    s = fmaf(v[18][0], v[18][0], s);
+                }
+                if (live && pos + 19 * tpr < nc) {
+                    s = fmaf(v[19][0], v[19][0], s);
+                }
+                if (live && pos + 20 * tpr < nc) {
+                    s = fmaf(v[20][0], v[20][0], s);
+                }
+                if (live && pos + 21 * tpr < nc) {
+                    s = fmaf(v[21][0], v[21][0], s);
+                }
+                if (live && pos + 22 * tpr < nc) {
+                    s = fmaf(v[22][0], v[22][0], s);
+                }
+                if (live && pos + 23 * tpr < nc) {
+                    s = fmaf(v[23][0], v[23][0], s);
+                }
+                if (live && pos + 24 * tpr < nc) {
+                    s = fmaf(v[24][0], v[24][0], s);
+                }
+                if (live && pos + 25 * tpr < nc) {
+                    s = fmaf(v[25][0], v[25][0], s);
+                }
+                if (live && pos + 26 * tpr < nc) {
+                    s = fmaf(v[26][0], v[26][0], s);
+                }
+                if (live && pos + 27 * tpr < nc) {
+                    s = fmaf(v[27][0], v[27][0], s);
+                }
+                if (live && pos + 28 * tpr < nc) {
+                    s = fmaf(v[28][0], v[28][0], s);
+                }
+                if (live && pos + 29 * tpr < nc) {
+                    s = fmaf(v[29][0], v[29][0], s);
+                }
+                if (live && pos + 30 * tpr < nc) {
+                    s = fmaf(v[30][0], v[30][0], s);
+                }
+                if (live && pos + 31 * tpr < nc) {
+                    s = fmaf(v[31][0], v[31][0], s);
+                }
             }
-            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_row_sum<16>(s, red, rbuf, wr, group) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -672,6 +848,38 @@ FG_ARCH_NAME(fg_layernorm_bf16_scalar)(const fg_layernorm_params p)
             for (int j = 0; j < 1; j++) v[14][j] *= rstd;
         #pragma unroll
             for (int j = 0; j < 1; j++) v[15][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[16][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[17][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[18][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[19][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[20][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[21][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[22][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[23][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[24][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[25][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[26][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[27][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[28][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[29][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[30][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[31][j] *= rstd;
         }
         if (p.weight || p.bias) {
             const __nv_bfloat16* wt = (const __nv_bfloat16*)p.weight;
@@ -916,6 +1124,246 @@ FG_ARCH_NAME(fg_layernorm_bf16_scalar)(const fg_layernorm_params p)
                     for (int j = 0; j < 1; j++) v[15][j] += c[j];
                 }
             }
+            if (live && pos + 16 * tpr < nc) {  // chunk slot 16
+                const int e = (pos + 16 * tpr) * 1;
+                if (wt) {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[16][j] *= w[j];
+                }
+                if (bs) {
+                    float c[1] = {};
+                    c[0] = fg_to_f32((bs + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[16][j] += c[j];
+                }
+            }
+            if (live && pos + 17 * tpr < nc) {  // chunk slot 17
+                const int e = (pos + 17 * tpr) * 1;
+                if (wt) {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[17][j] *= w[j];
+                }
+                if (bs) {
+                    float c[1] = {};
+                    c[0] = fg_to_f32((bs + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[17][j] += c[j];
+                }
+            }
+            if (live && pos + 18 * tpr < nc) {  // chunk slot 18
+                const int e = (pos + 18 * tpr) * 1;
+                if (wt) {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[18][j] *= w[j];
+                }
+                if (bs) {
+                    float c[1] = {};
+                    c[0] = fg_to_f32((bs + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[18][j] += c[j];
+                }
+            }
+            if (live && pos + 19 * tpr < nc) {  // chunk slot 19
+                const int e = (pos + 19 * tpr) * 1;
+                if (wt) {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[19][j] *= w[j];
+                }
+                if (bs) {
+                    float c[1] = {};
+                    c[0] = fg_to_f32((bs + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[19][j] += c[j];
+                }
+            }
+            if (live && pos + 20 * tpr < nc) {  // chunk slot 20
+                const int e = (pos + 20 * tpr) * 1;
+                if (wt) {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[20][j] *= w[j];
+                }
+                if (bs) {
+                    float c[1] = {};
+                    c[0] = fg_to_f32((bs + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[20][j] += c[j];
+                }
+            }
+            if (live && pos + 21 * tpr < nc) {  // chunk slot 21
+                const int e = (pos + 21 * tpr) * 1;
+                if (wt) {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[21][j] *= w[j];
+                }
+                if (bs) {
+                    float c[1] = {};
+                    c[0] = fg_to_f32((bs + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[21][j] += c[j];
+                }
+            }
+            if (live && pos + 22 * tpr < nc) {  // chunk slot 22
+                const int e = (pos + 22 * tpr) * 1;
+                if (wt) {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[22][j] *= w[j];
+                }
+                if (bs) {
+                    float c[1] = {};
+                    c[0] = fg_to_f32((bs + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[22][j] += c[j];
+                }
+            }
+            if (live && pos + 23 * tpr < nc) {  // chunk slot 23
+                const int e = (pos + 23 * tpr) * 1;
+                if (wt) {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[23][j] *= w[j];
+                }
+                if (bs) {
+                    float c[1] = {};
+                    c[0] = fg_to_f32((bs + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[23][j] += c[j];
+                }
+            }
+            if (live && pos + 24 * tpr < nc) {  // chunk slot 24
+                const int e = (pos + 24 * tpr) * 1;
+                if (wt) {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[24][j] *= w[j];
+                }
+                if (bs) {
+                    float c[1] = {};
+                    c[0] = fg_to_f32((bs + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[24][j] += c[j];
+                }
+            }
+            if (live && pos + 25 * tpr < nc) {  // chunk slot 25
+                const int e = (pos + 25 * tpr) * 1;
+                if (wt) {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[25][j] *= w[j];
+                }
+                if (bs) {
+                    float c[1] = {};
+                    c[0] = fg_to_f32((bs + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[25][j] += c[j];
+                }
+            }
+            if (live && pos + 26 * tpr < nc) {  // chunk slot 26
+                const int e = (pos + 26 * tpr) * 1;
+                if (wt) {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[26][j] *= w[j];
+                }
+                if (bs) {
+                    float c[1] = {};
+                    c[0] = fg_to_f32((bs + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[26][j] += c[j];
+                }
+            }
+            if (live && pos + 27 * tpr < nc) {  // chunk slot 27
+                const int e = (pos + 27 * tpr) * 1;
+                if (wt) {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[27][j] *= w[j];
+                }
+                if (bs) {
+                    float c[1] = {};
+                    c[0] = fg_to_f32((bs + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[27][j] += c[j];
+                }
+            }
+            if (live && pos + 28 * tpr < nc) {  // chunk slot 28
+                const int e = (pos + 28 * tpr) * 1;
+                if (wt) {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[28][j] *= w[j];
+                }
+                if (bs) {
+                    float c[1] = {};
+                    c[0] = fg_to_f32((bs + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[28][j] += c[j];
+                }
+            }
+            if (live && pos + 29 * tpr < nc) {  // chunk slot 29
+                const int e = (pos + 29 * tpr) * 1;
+                if (wt) {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[29][j] *= w[j];
+                }
+                if (bs) {
+                    float c[1] = {};
+                    c[0] = fg_to_f32((bs + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[29][j] += c[j];
+                }
+            }
+            if (live && pos + 30 * tpr < nc) {  // chunk slot 30
+                const int e = (pos + 30 * tpr) * 1;
+                if (wt) {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[30][j] *= w[j];
+                }
+                if (bs) {
+                    float c[1] = {};
+                    c[0] = fg_to_f32((bs + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[30][j] += c[j];
+                }
+            }
+            if (live && pos + 31 * tpr < nc) {  // chunk slot 31
+                const int e = (pos + 31 * tpr) * 1;
+                if (wt) {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[31][j] *= w[j];
+                }
+                if (bs) {
+                    float c[1] = {};
+                    c[0] = fg_to_f32((bs + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[31][j] += c[j];
+                }
+            }
         }
         {
             __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
@@ -983,6 +1431,70 @@ FG_ARCH_NAME(fg_layernorm_bf16_scalar)(const fg_layernorm_params p)
                 const int e = (pos + 15 * tpr) * 1;
                 (orow + e)[0] = fg_from_f32<__nv_bfloat16>(v[15][0]);
             }
+            if (live && pos + 16 * tpr < nc) {  // chunk slot 16
+                const int e = (pos + 16 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_bfloat16>(v[16][0]);
+            }
+            if (live && pos + 17 * tpr < nc) {  // chunk slot 17
+                const int e = (pos + 17 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_bfloat16>(v[17][0]);
+            }
+            if (live && pos + 18 * tpr < nc) {  // chunk slot 18
+                const int e = (pos + 18 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_bfloat16>(v[18][0]);
+            }
+            if (live && pos + 19 * tpr < nc) {  // chunk slot 19
+                const int e = (pos + 19 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_bfloat16>(v[19][0]);
+            }
+            if (live && pos + 20 * tpr < nc) {  // chunk slot 20
+                const int e = (pos + 20 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_bfloat16>(v[20][0]);
+            }
+            if (live && pos + 21 * tpr < nc) {  // chunk slot 21
+                const int e = (pos + 21 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_bfloat16>(v[21][0]);
+            }
+            if (live && pos + 22 * tpr < nc) {  // chunk slot 22
+                const int e = (pos + 22 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_bfloat16>(v[22][0]);
+            }
+            if (live && pos + 23 * tpr < nc) {  // chunk slot 23
+                const int e = (pos + 23 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_bfloat16>(v[23][0]);
+            }
+            if (live && pos + 24 * tpr < nc) {  // chunk slot 24
+                const int e = (pos + 24 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_bfloat16>(v[24][0]);
+            }
+            if (live && pos + 25 * tpr < nc) {  // chunk slot 25
+                const int e = (pos + 25 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_bfloat16>(v[25][0]);
+            }
+            if (live && pos + 26 * tpr < nc) {  // chunk slot 26
+                const int e = (pos + 26 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_bfloat16>(v[26][0]);
+            }
+            if (live && pos + 27 * tpr < nc) {  // chunk slot 27
+                const int e = (pos + 27 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_bfloat16>(v[27][0]);
+            }
+            if (live && pos + 28 * tpr < nc) {  // chunk slot 28
+                const int e = (pos + 28 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_bfloat16>(v[28][0]);
+            }
+            if (live && pos + 29 * tpr < nc) {  // chunk slot 29
+                const int e = (pos + 29 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_bfloat16>(v[29][0]);
+            }
+            if (live && pos + 30 * tpr < nc) {  // chunk slot 30
+                const int e = (pos + 30 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_bfloat16>(v[30][0]);
+            }
+            if (live && pos + 31 * tpr < nc) {  // chunk slot 31
+                const int e = (pos + 31 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_bfloat16>(v[31][0]);
+            }
         }
     }
 }
@@ -993,8 +1505,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_bf16_scalar)(const void
 {
     const fg_layernorm_params* p = (const fg_layernorm_params*)params;
     (void)sm_count;
-    const int64_t wr = 32;  // a row per block
-    const int64_t rpb = 32 / wr, threads = 1024;
+    const int64_t wr = 16;  // a row per block
+    const int64_t rpb = 16 / wr, threads = 512;
     const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
                     (unsigned)((p->B + 65534) / 65535));
     FG_ARCH_NAME(fg_layernorm_bf16_scalar)<<<grid, (unsigned)threads, 0, stream>>>(*p);

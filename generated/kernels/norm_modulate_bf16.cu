@@ -45,15 +45,17 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_no_vec16)(const fg_norm_modulate_params p)
                 fg_load_bf16x8_stream(xr + e + 0, &v[1][0]);
             }
         }
+        // the row pointers of the rows many rows read (modulation rows, branches)
+        const __nv_bfloat16* scale_row = (const __nv_bfloat16*)p.scale + b * p.scale_stride[0];
+        const __nv_bfloat16* shift_row = (const __nv_bfloat16*)p.shift + b * p.shift_stride[0];
         if (p.norm != 2) {  // not none
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[0][j];
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[1][j];
-                const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_c;
+                const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[0][j] -= mean;
         #pragma unroll
@@ -85,7 +87,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_no_vec16)(const fg_norm_modulate_params p)
         #pragma unroll
                 for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
             }
-            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 8; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -126,8 +128,6 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_no_vec16)(const fg_norm_modulate_params p)
             }
         }
         {
-            const __nv_bfloat16* scale_row = (const __nv_bfloat16*)p.scale + b * p.scale_stride[0];
-            const __nv_bfloat16* shift_row = (const __nv_bfloat16*)p.shift + b * p.shift_stride[0];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 8;
                 float sc[8] = {};
@@ -212,15 +212,17 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_no_vec16)(const fg_norm_modulate_params p)
                 fg_load_bf16x8_stream(xr + e + 0, &v[1][0]);
             }
         }
+        // the row pointers of the rows many rows read (modulation rows, branches)
+        const __nv_bfloat16* scale_row = (const __nv_bfloat16*)p.scale + b * p.scale_stride[0];
+        const __nv_bfloat16* shift_row = (const __nv_bfloat16*)p.shift + b * p.shift_stride[0];
         if (p.norm != 2) {  // not none
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[0][j];
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[1][j];
-                const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_c;
+                const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[0][j] -= mean;
         #pragma unroll
@@ -252,7 +254,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_no_vec16)(const fg_norm_modulate_params p)
         #pragma unroll
                 for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
             }
-            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 8; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -293,8 +295,6 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_no_vec16)(const fg_norm_modulate_params p)
             }
         }
         {
-            const __nv_bfloat16* scale_row = (const __nv_bfloat16*)p.scale + b * p.scale_stride[0];
-            const __nv_bfloat16* shift_row = (const __nv_bfloat16*)p.shift + b * p.shift_stride[0];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 8;
                 float sc[8] = {};
@@ -378,15 +378,17 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_no_vec16)(const fg_norm_modulate_params p)
                 fg_load_bf16x8_stream(xr + e + 0, &v[1][0]);
             }
         }
+        // the row pointers of the rows many rows read (modulation rows, branches)
+        const __nv_bfloat16* scale_row = (const __nv_bfloat16*)p.scale + b * p.scale_stride[0];
+        const __nv_bfloat16* shift_row = (const __nv_bfloat16*)p.shift + b * p.shift_stride[0];
         if (p.norm != 2) {  // not none
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[0][j];
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[1][j];
-                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c;
+                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C;
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[0][j] -= mean;
         #pragma unroll
@@ -418,7 +420,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_no_vec16)(const fg_norm_modulate_params p)
         #pragma unroll
                 for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
             }
-            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 8; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -459,8 +461,6 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_no_vec16)(const fg_norm_modulate_params p)
             }
         }
         {
-            const __nv_bfloat16* scale_row = (const __nv_bfloat16*)p.scale + b * p.scale_stride[0];
-            const __nv_bfloat16* shift_row = (const __nv_bfloat16*)p.shift + b * p.shift_stride[0];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 8;
                 float sc[8] = {};
@@ -602,9 +602,11 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_no_scalar)(const fg_norm_modulate_params p)
                 v[15][0] = fg_to_f32((xr + e)[0]);
             }
         }
+        // the row pointers of the rows many rows read (modulation rows, branches)
+        const __nv_bfloat16* scale_row = (const __nv_bfloat16*)p.scale + b * p.scale_stride[0];
+        const __nv_bfloat16* shift_row = (const __nv_bfloat16*)p.shift + b * p.shift_stride[0];
         if (p.norm != 2) {  // not none
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 1; j++) s += v[0][j];
@@ -638,7 +640,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_no_scalar)(const fg_norm_modulate_params p)
                 for (int j = 0; j < 1; j++) s += v[14][j];
         #pragma unroll
                 for (int j = 0; j < 1; j++) s += v[15][j];
-                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c;
+                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C;
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[0][j] -= mean;
         #pragma unroll
@@ -754,7 +756,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_no_scalar)(const fg_norm_modulate_params p)
         #pragma unroll
                 for (int j = 0; j < 1; j++) s = fmaf(v[15][j], v[15][j], s);
             }
-            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -1033,8 +1035,6 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_no_scalar)(const fg_norm_modulate_params p)
             }
         }
         {
-            const __nv_bfloat16* scale_row = (const __nv_bfloat16*)p.scale + b * p.scale_stride[0];
-            const __nv_bfloat16* shift_row = (const __nv_bfloat16*)p.shift + b * p.shift_stride[0];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 1;
                 float sc[1] = {};
@@ -1339,47 +1339,43 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_yes_vec16)(const fg_norm_modulate_params p)
                 residual_gate_raw[1] = fg_ld16_plain(residual_gate_row + e);
             }
         }
+        // the row pointers of the rows many rows read (modulation rows, branches)
+        const __nv_bfloat16* scale_row = (const __nv_bfloat16*)p.scale + b * p.scale_stride[0];
+        const __nv_bfloat16* shift_row = (const __nv_bfloat16*)p.shift + b * p.shift_stride[0];
         // use: the stages' arithmetic and stores on what the loads returned
         if (live && pos < nc) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
         if (live && pos + 1 * tpr < nc) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
         {
+            __nv_bfloat16* to_row = (__nv_bfloat16*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 8;
                 float a[8] = {};
                 fg_unpack_bf16x8(residual_raw[0], &a[0]);
                 float g[8] = {};
                 fg_unpack_bf16x8(residual_gate_raw[0], &g[0]);
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
+                fg_store_bf16x8(to_row + e + 0, &v[0][0]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 8;
                 float a[8] = {};
                 fg_unpack_bf16x8(residual_raw[1], &a[0]);
                 float g[8] = {};
                 fg_unpack_bf16x8(residual_gate_raw[1], &g[0]);
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
-            }
-        }
-        {
-            __nv_bfloat16* orow = (__nv_bfloat16*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 8;
-                fg_store_bf16x8(orow + e + 0, &v[0][0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 8;
-                fg_store_bf16x8(orow + e + 0, &v[1][0]);
+                fg_store_bf16x8(to_row + e + 0, &v[1][0]);
             }
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[0][j];
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[1][j];
-                const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_c;
+                const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[0][j] -= mean;
         #pragma unroll
@@ -1411,7 +1407,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_yes_vec16)(const fg_norm_modulate_params p)
         #pragma unroll
                 for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
             }
-            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 8; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -1452,8 +1448,6 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_yes_vec16)(const fg_norm_modulate_params p)
             }
         }
         {
-            const __nv_bfloat16* scale_row = (const __nv_bfloat16*)p.scale + b * p.scale_stride[0];
-            const __nv_bfloat16* shift_row = (const __nv_bfloat16*)p.shift + b * p.shift_stride[0];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 8;
                 float sc[8] = {};
@@ -1564,47 +1558,43 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_yes_vec16)(const fg_norm_modulate_params p)
                 residual_gate_raw[1] = fg_ld16_plain(residual_gate_row + e);
             }
         }
+        // the row pointers of the rows many rows read (modulation rows, branches)
+        const __nv_bfloat16* scale_row = (const __nv_bfloat16*)p.scale + b * p.scale_stride[0];
+        const __nv_bfloat16* shift_row = (const __nv_bfloat16*)p.shift + b * p.shift_stride[0];
         // use: the stages' arithmetic and stores on what the loads returned
         if (live && pos < nc) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
         if (live && pos + 1 * tpr < nc) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
         {
+            __nv_bfloat16* to_row = (__nv_bfloat16*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 8;
                 float a[8] = {};
                 fg_unpack_bf16x8(residual_raw[0], &a[0]);
                 float g[8] = {};
                 fg_unpack_bf16x8(residual_gate_raw[0], &g[0]);
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
+                fg_store_bf16x8(to_row + e + 0, &v[0][0]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 8;
                 float a[8] = {};
                 fg_unpack_bf16x8(residual_raw[1], &a[0]);
                 float g[8] = {};
                 fg_unpack_bf16x8(residual_gate_raw[1], &g[0]);
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
-            }
-        }
-        {
-            __nv_bfloat16* orow = (__nv_bfloat16*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 8;
-                fg_store_bf16x8(orow + e + 0, &v[0][0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 8;
-                fg_store_bf16x8(orow + e + 0, &v[1][0]);
+                fg_store_bf16x8(to_row + e + 0, &v[1][0]);
             }
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[0][j];
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[1][j];
-                const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_c;
+                const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[0][j] -= mean;
         #pragma unroll
@@ -1636,7 +1626,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_yes_vec16)(const fg_norm_modulate_params p)
         #pragma unroll
                 for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
             }
-            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 8; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -1677,8 +1667,6 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_yes_vec16)(const fg_norm_modulate_params p)
             }
         }
         {
-            const __nv_bfloat16* scale_row = (const __nv_bfloat16*)p.scale + b * p.scale_stride[0];
-            const __nv_bfloat16* shift_row = (const __nv_bfloat16*)p.shift + b * p.shift_stride[0];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 8;
                 float sc[8] = {};
@@ -1788,47 +1776,43 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_yes_vec16)(const fg_norm_modulate_params p)
                 residual_gate_raw[1] = fg_ld16_plain(residual_gate_row + e);
             }
         }
+        // the row pointers of the rows many rows read (modulation rows, branches)
+        const __nv_bfloat16* scale_row = (const __nv_bfloat16*)p.scale + b * p.scale_stride[0];
+        const __nv_bfloat16* shift_row = (const __nv_bfloat16*)p.shift + b * p.shift_stride[0];
         // use: the stages' arithmetic and stores on what the loads returned
         if (live && pos < nc) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
         if (live && pos + 1 * tpr < nc) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
         {
+            __nv_bfloat16* to_row = (__nv_bfloat16*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 8;
                 float a[8] = {};
                 fg_unpack_bf16x8(residual_raw[0], &a[0]);
                 float g[8] = {};
                 fg_unpack_bf16x8(residual_gate_raw[0], &g[0]);
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
+                fg_store_bf16x8(to_row + e + 0, &v[0][0]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 8;
                 float a[8] = {};
                 fg_unpack_bf16x8(residual_raw[1], &a[0]);
                 float g[8] = {};
                 fg_unpack_bf16x8(residual_gate_raw[1], &g[0]);
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
-            }
-        }
-        {
-            __nv_bfloat16* orow = (__nv_bfloat16*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 8;
-                fg_store_bf16x8(orow + e + 0, &v[0][0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 8;
-                fg_store_bf16x8(orow + e + 0, &v[1][0]);
+                fg_store_bf16x8(to_row + e + 0, &v[1][0]);
             }
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[0][j];
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[1][j];
-                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c;
+                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C;
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[0][j] -= mean;
         #pragma unroll
@@ -1860,7 +1844,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_yes_vec16)(const fg_norm_modulate_params p)
         #pragma unroll
                 for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
             }
-            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 8; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -1901,8 +1885,6 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_yes_vec16)(const fg_norm_modulate_params p)
             }
         }
         {
-            const __nv_bfloat16* scale_row = (const __nv_bfloat16*)p.scale + b * p.scale_stride[0];
-            const __nv_bfloat16* shift_row = (const __nv_bfloat16*)p.shift + b * p.shift_stride[0];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 8;
                 float sc[8] = {};
@@ -2047,6 +2029,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_yes_scalar)(const fg_norm_modulate_params p)
         {
             const __nv_bfloat16* residual_row = (const __nv_bfloat16*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
             const __nv_bfloat16* residual_gate_row = (const __nv_bfloat16*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
+            __nv_bfloat16* to_row = (__nv_bfloat16*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 1;
                 float a[1] = {};
@@ -2055,6 +2038,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_yes_scalar)(const fg_norm_modulate_params p)
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<__nv_bfloat16>(v[0][0]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 1;
@@ -2064,6 +2048,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_yes_scalar)(const fg_norm_modulate_params p)
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<__nv_bfloat16>(v[1][0]);
             }
             if (live && pos + 2 * tpr < nc) {  // chunk slot 2
                 const int e = (pos + 2 * tpr) * 1;
@@ -2073,6 +2058,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_yes_scalar)(const fg_norm_modulate_params p)
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[2][j] = fmaf(g[j], v[2][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<__nv_bfloat16>(v[2][0]);
             }
             if (live && pos + 3 * tpr < nc) {  // chunk slot 3
                 const int e = (pos + 3 * tpr) * 1;
@@ -2082,6 +2068,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_yes_scalar)(const fg_norm_modulate_params p)
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[3][j] = fmaf(g[j], v[3][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<__nv_bfloat16>(v[3][0]);
             }
             if (live && pos + 4 * tpr < nc) {  // chunk slot 4
                 const int e = (pos + 4 * tpr) * 1;
@@ -2091,6 +2078,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_yes_scalar)(const fg_norm_modulate_params p)
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[4][j] = fmaf(g[j], v[4][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<__nv_bfloat16>(v[4][0]);
             }
             if (live && pos + 5 * tpr < nc) {  // chunk slot 5
                 const int e = (pos + 5 * tpr) * 1;
@@ -2100,6 +2088,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_yes_scalar)(const fg_norm_modulate_params p)
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[5][j] = fmaf(g[j], v[5][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<__nv_bfloat16>(v[5][0]);
             }
             if (live && pos + 6 * tpr < nc) {  // chunk slot 6
                 const int e = (pos + 6 * tpr) * 1;
@@ -2109,6 +2098,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_yes_scalar)(const fg_norm_modulate_params p)
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[6][j] = fmaf(g[j], v[6][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<__nv_bfloat16>(v[6][0]);
             }
             if (live && pos + 7 * tpr < nc) {  // chunk slot 7
                 const int e = (pos + 7 * tpr) * 1;
@@ -2118,6 +2108,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_yes_scalar)(const fg_norm_modulate_params p)
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[7][j] = fmaf(g[j], v[7][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<__nv_bfloat16>(v[7][0]);
             }
             if (live && pos + 8 * tpr < nc) {  // chunk slot 8
                 const int e = (pos + 8 * tpr) * 1;
@@ -2127,6 +2118,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_yes_scalar)(const fg_norm_modulate_params p)
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[8][j] = fmaf(g[j], v[8][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<__nv_bfloat16>(v[8][0]);
             }
             if (live && pos + 9 * tpr < nc) {  // chunk slot 9
                 const int e = (pos + 9 * tpr) * 1;
@@ -2136,6 +2128,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_yes_scalar)(const fg_norm_modulate_params p)
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[9][j] = fmaf(g[j], v[9][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<__nv_bfloat16>(v[9][0]);
             }
             if (live && pos + 10 * tpr < nc) {  // chunk slot 10
                 const int e = (pos + 10 * tpr) * 1;
@@ -2145,6 +2138,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_yes_scalar)(const fg_norm_modulate_params p)
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[10][j] = fmaf(g[j], v[10][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<__nv_bfloat16>(v[10][0]);
             }
             if (live && pos + 11 * tpr < nc) {  // chunk slot 11
                 const int e = (pos + 11 * tpr) * 1;
@@ -2154,6 +2148,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_yes_scalar)(const fg_norm_modulate_params p)
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[11][j] = fmaf(g[j], v[11][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<__nv_bfloat16>(v[11][0]);
             }
             if (live && pos + 12 * tpr < nc) {  // chunk slot 12
                 const int e = (pos + 12 * tpr) * 1;
@@ -2163,6 +2158,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_yes_scalar)(const fg_norm_modulate_params p)
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[12][j] = fmaf(g[j], v[12][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<__nv_bfloat16>(v[12][0]);
             }
             if (live && pos + 13 * tpr < nc) {  // chunk slot 13
                 const int e = (pos + 13 * tpr) * 1;
@@ -2172,6 +2168,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_yes_scalar)(const fg_norm_modulate_params p)
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[13][j] = fmaf(g[j], v[13][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<__nv_bfloat16>(v[13][0]);
             }
             if (live && pos + 14 * tpr < nc) {  // chunk slot 14
                 const int e = (pos + 14 * tpr) * 1;
@@ -2181,6 +2178,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_yes_scalar)(const fg_norm_modulate_params p)
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[14][j] = fmaf(g[j], v[14][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<__nv_bfloat16>(v[14][0]);
             }
             if (live && pos + 15 * tpr < nc) {  // chunk slot 15
                 const int e = (pos + 15 * tpr) * 1;
@@ -2190,78 +2188,14 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_yes_scalar)(const fg_norm_modulate_params p)
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[15][j] = fmaf(g[j], v[15][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<__nv_bfloat16>(v[15][0]);
             }
         }
-        {
-            __nv_bfloat16* orow = (__nv_bfloat16*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 1;
-                (orow + e)[0] = fg_from_f32<__nv_bfloat16>(v[0][0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__nv_bfloat16>(v[1][0]);
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__nv_bfloat16>(v[2][0]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__nv_bfloat16>(v[3][0]);
-            }
-            if (live && pos + 4 * tpr < nc) {  // chunk slot 4
-                const int e = (pos + 4 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__nv_bfloat16>(v[4][0]);
-            }
-            if (live && pos + 5 * tpr < nc) {  // chunk slot 5
-                const int e = (pos + 5 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__nv_bfloat16>(v[5][0]);
-            }
-            if (live && pos + 6 * tpr < nc) {  // chunk slot 6
-                const int e = (pos + 6 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__nv_bfloat16>(v[6][0]);
-            }
-            if (live && pos + 7 * tpr < nc) {  // chunk slot 7
-                const int e = (pos + 7 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__nv_bfloat16>(v[7][0]);
-            }
-            if (live && pos + 8 * tpr < nc) {  // chunk slot 8
-                const int e = (pos + 8 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__nv_bfloat16>(v[8][0]);
-            }
-            if (live && pos + 9 * tpr < nc) {  // chunk slot 9
-                const int e = (pos + 9 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__nv_bfloat16>(v[9][0]);
-            }
-            if (live && pos + 10 * tpr < nc) {  // chunk slot 10
-                const int e = (pos + 10 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__nv_bfloat16>(v[10][0]);
-            }
-            if (live && pos + 11 * tpr < nc) {  // chunk slot 11
-                const int e = (pos + 11 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__nv_bfloat16>(v[11][0]);
-            }
-            if (live && pos + 12 * tpr < nc) {  // chunk slot 12
-                const int e = (pos + 12 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__nv_bfloat16>(v[12][0]);
-            }
-            if (live && pos + 13 * tpr < nc) {  // chunk slot 13
-                const int e = (pos + 13 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__nv_bfloat16>(v[13][0]);
-            }
-            if (live && pos + 14 * tpr < nc) {  // chunk slot 14
-                const int e = (pos + 14 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__nv_bfloat16>(v[14][0]);
-            }
-            if (live && pos + 15 * tpr < nc) {  // chunk slot 15
-                const int e = (pos + 15 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__nv_bfloat16>(v[15][0]);
-            }
-        }
+        // the row pointers of the rows many rows read (modulation rows, branches)
+        const __nv_bfloat16* scale_row = (const __nv_bfloat16*)p.scale + b * p.scale_stride[0];
+        const __nv_bfloat16* shift_row = (const __nv_bfloat16*)p.shift + b * p.shift_stride[0];
         if (p.norm != 2) {  // not none
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 1; j++) s += v[0][j];
@@ -2295,7 +2229,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_yes_scalar)(const fg_norm_modulate_params p)
                 for (int j = 0; j < 1; j++) s += v[14][j];
         #pragma unroll
                 for (int j = 0; j < 1; j++) s += v[15][j];
-                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c;
+                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C;
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[0][j] -= mean;
         #pragma unroll
@@ -2411,7 +2345,7 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_yes_scalar)(const fg_norm_modulate_params p)
         #pragma unroll
                 for (int j = 0; j < 1; j++) s = fmaf(v[15][j], v[15][j], s);
             }
-            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -2690,8 +2624,6 @@ FG_ARCH_NAME(fg_norm_modulate_bf16_yes_scalar)(const fg_norm_modulate_params p)
             }
         }
         {
-            const __nv_bfloat16* scale_row = (const __nv_bfloat16*)p.scale + b * p.scale_stride[0];
-            const __nv_bfloat16* shift_row = (const __nv_bfloat16*)p.shift + b * p.shift_stride[0];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 1;
                 float sc[1] = {};

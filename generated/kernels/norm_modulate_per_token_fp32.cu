@@ -53,9 +53,11 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_no_vec16)(const fg_norm_modulate_pe
                 fg_load_fp32x4_stream(xr + e + 0, &v[3][0]);
             }
         }
+        // the row pointers of the rows many rows read (modulation rows, branches)
+        const float* scale_row = (const float*)p.scale + b * p.scale_stride[0] + l * p.scale_stride[1];
+        const float* shift_row = (const float*)p.shift + b * p.shift_stride[0] + l * p.shift_stride[1];
         if (p.norm != 2) {  // not none
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[0][j];
@@ -65,7 +67,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_no_vec16)(const fg_norm_modulate_pe
                 for (int j = 0; j < 4; j++) s += v[2][j];
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[3][j];
-                const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_c;
+                const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[0][j] -= mean;
         #pragma unroll
@@ -109,7 +111,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_no_vec16)(const fg_norm_modulate_pe
         #pragma unroll
                 for (int j = 0; j < 4; j++) s = fmaf(v[3][j], v[3][j], s);
             }
-            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 4; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -184,8 +186,6 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_no_vec16)(const fg_norm_modulate_pe
             }
         }
         {
-            const float* scale_row = (const float*)p.scale + b * p.scale_stride[0] + l * p.scale_stride[1];
-            const float* shift_row = (const float*)p.shift + b * p.shift_stride[0] + l * p.shift_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 4;
                 float sc[4] = {};
@@ -304,9 +304,11 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_no_vec16)(const fg_norm_modulate_pe
                 fg_load_fp32x4_stream(xr + e + 0, &v[3][0]);
             }
         }
+        // the row pointers of the rows many rows read (modulation rows, branches)
+        const float* scale_row = (const float*)p.scale + b * p.scale_stride[0] + l * p.scale_stride[1];
+        const float* shift_row = (const float*)p.shift + b * p.shift_stride[0] + l * p.shift_stride[1];
         if (p.norm != 2) {  // not none
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[0][j];
@@ -316,7 +318,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_no_vec16)(const fg_norm_modulate_pe
                 for (int j = 0; j < 4; j++) s += v[2][j];
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[3][j];
-                const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_c;
+                const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[0][j] -= mean;
         #pragma unroll
@@ -360,7 +362,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_no_vec16)(const fg_norm_modulate_pe
         #pragma unroll
                 for (int j = 0; j < 4; j++) s = fmaf(v[3][j], v[3][j], s);
             }
-            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 4; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -435,8 +437,6 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_no_vec16)(const fg_norm_modulate_pe
             }
         }
         {
-            const float* scale_row = (const float*)p.scale + b * p.scale_stride[0] + l * p.scale_stride[1];
-            const float* shift_row = (const float*)p.shift + b * p.shift_stride[0] + l * p.shift_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 4;
                 float sc[4] = {};
@@ -554,9 +554,11 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_no_vec16)(const fg_norm_modulate_pe
                 fg_load_fp32x4_stream(xr + e + 0, &v[3][0]);
             }
         }
+        // the row pointers of the rows many rows read (modulation rows, branches)
+        const float* scale_row = (const float*)p.scale + b * p.scale_stride[0] + l * p.scale_stride[1];
+        const float* shift_row = (const float*)p.shift + b * p.shift_stride[0] + l * p.shift_stride[1];
         if (p.norm != 2) {  // not none
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[0][j];
@@ -566,7 +568,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_no_vec16)(const fg_norm_modulate_pe
                 for (int j = 0; j < 4; j++) s += v[2][j];
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[3][j];
-                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c;
+                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C;
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[0][j] -= mean;
         #pragma unroll
@@ -610,7 +612,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_no_vec16)(const fg_norm_modulate_pe
         #pragma unroll
                 for (int j = 0; j < 4; j++) s = fmaf(v[3][j], v[3][j], s);
             }
-            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 4; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -685,8 +687,6 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_no_vec16)(const fg_norm_modulate_pe
             }
         }
         {
-            const float* scale_row = (const float*)p.scale + b * p.scale_stride[0] + l * p.scale_stride[1];
-            const float* shift_row = (const float*)p.shift + b * p.shift_stride[0] + l * p.shift_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 4;
                 float sc[4] = {};
@@ -854,9 +854,11 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_no_scalar)(const fg_norm_modulate_p
                 v[15][0] = fg_to_f32((xr + e)[0]);
             }
         }
+        // the row pointers of the rows many rows read (modulation rows, branches)
+        const float* scale_row = (const float*)p.scale + b * p.scale_stride[0] + l * p.scale_stride[1];
+        const float* shift_row = (const float*)p.shift + b * p.shift_stride[0] + l * p.shift_stride[1];
         if (p.norm != 2) {  // not none
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 1; j++) s += v[0][j];
@@ -890,7 +892,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_no_scalar)(const fg_norm_modulate_p
                 for (int j = 0; j < 1; j++) s += v[14][j];
         #pragma unroll
                 for (int j = 0; j < 1; j++) s += v[15][j];
-                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c;
+                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C;
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[0][j] -= mean;
         #pragma unroll
@@ -1006,7 +1008,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_no_scalar)(const fg_norm_modulate_p
         #pragma unroll
                 for (int j = 0; j < 1; j++) s = fmaf(v[15][j], v[15][j], s);
             }
-            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -1285,8 +1287,6 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_no_scalar)(const fg_norm_modulate_p
             }
         }
         {
-            const float* scale_row = (const float*)p.scale + b * p.scale_stride[0] + l * p.scale_stride[1];
-            const float* shift_row = (const float*)p.shift + b * p.shift_stride[0] + l * p.shift_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 1;
                 float sc[1] = {};
@@ -1576,6 +1576,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_yes_vec16)(const fg_norm_modulate_p
         {
             const float* residual_row = (const float*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
             const float* residual_gate_row = (const float*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
+            float* to_row = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 4;
                 float a[4] = {};
@@ -1584,6 +1585,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_yes_vec16)(const fg_norm_modulate_p
                 fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
+                fg_store_fp32x4(to_row + e + 0, &v[0][0]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 4;
@@ -1593,6 +1595,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_yes_vec16)(const fg_norm_modulate_p
                 fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
+                fg_store_fp32x4(to_row + e + 0, &v[1][0]);
             }
             if (live && pos + 2 * tpr < nc) {  // chunk slot 2
                 const int e = (pos + 2 * tpr) * 4;
@@ -1602,6 +1605,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_yes_vec16)(const fg_norm_modulate_p
                 fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[2][j] = fmaf(g[j], v[2][j], a[j]);
+                fg_store_fp32x4(to_row + e + 0, &v[2][0]);
             }
             if (live && pos + 3 * tpr < nc) {  // chunk slot 3
                 const int e = (pos + 3 * tpr) * 4;
@@ -1611,30 +1615,14 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_yes_vec16)(const fg_norm_modulate_p
                 fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[3][j] = fmaf(g[j], v[3][j], a[j]);
+                fg_store_fp32x4(to_row + e + 0, &v[3][0]);
             }
         }
-        {
-            float* orow = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 4;
-                fg_store_fp32x4(orow + e + 0, &v[0][0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 4;
-                fg_store_fp32x4(orow + e + 0, &v[1][0]);
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 4;
-                fg_store_fp32x4(orow + e + 0, &v[2][0]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 4;
-                fg_store_fp32x4(orow + e + 0, &v[3][0]);
-            }
-        }
+        // the row pointers of the rows many rows read (modulation rows, branches)
+        const float* scale_row = (const float*)p.scale + b * p.scale_stride[0] + l * p.scale_stride[1];
+        const float* shift_row = (const float*)p.shift + b * p.shift_stride[0] + l * p.shift_stride[1];
         if (p.norm != 2) {  // not none
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[0][j];
@@ -1644,7 +1632,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_yes_vec16)(const fg_norm_modulate_p
                 for (int j = 0; j < 4; j++) s += v[2][j];
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[3][j];
-                const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_c;
+                const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[0][j] -= mean;
         #pragma unroll
@@ -1688,7 +1676,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_yes_vec16)(const fg_norm_modulate_p
         #pragma unroll
                 for (int j = 0; j < 4; j++) s = fmaf(v[3][j], v[3][j], s);
             }
-            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 4; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -1763,8 +1751,6 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_yes_vec16)(const fg_norm_modulate_p
             }
         }
         {
-            const float* scale_row = (const float*)p.scale + b * p.scale_stride[0] + l * p.scale_stride[1];
-            const float* shift_row = (const float*)p.shift + b * p.shift_stride[0] + l * p.shift_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 4;
                 float sc[4] = {};
@@ -1886,6 +1872,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_yes_vec16)(const fg_norm_modulate_p
         {
             const float* residual_row = (const float*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
             const float* residual_gate_row = (const float*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
+            float* to_row = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 4;
                 float a[4] = {};
@@ -1894,6 +1881,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_yes_vec16)(const fg_norm_modulate_p
                 fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
+                fg_store_fp32x4(to_row + e + 0, &v[0][0]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 4;
@@ -1903,6 +1891,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_yes_vec16)(const fg_norm_modulate_p
                 fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
+                fg_store_fp32x4(to_row + e + 0, &v[1][0]);
             }
             if (live && pos + 2 * tpr < nc) {  // chunk slot 2
                 const int e = (pos + 2 * tpr) * 4;
@@ -1912,6 +1901,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_yes_vec16)(const fg_norm_modulate_p
                 fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[2][j] = fmaf(g[j], v[2][j], a[j]);
+                fg_store_fp32x4(to_row + e + 0, &v[2][0]);
             }
             if (live && pos + 3 * tpr < nc) {  // chunk slot 3
                 const int e = (pos + 3 * tpr) * 4;
@@ -1921,30 +1911,14 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_yes_vec16)(const fg_norm_modulate_p
                 fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[3][j] = fmaf(g[j], v[3][j], a[j]);
+                fg_store_fp32x4(to_row + e + 0, &v[3][0]);
             }
         }
-        {
-            float* orow = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 4;
-                fg_store_fp32x4(orow + e + 0, &v[0][0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 4;
-                fg_store_fp32x4(orow + e + 0, &v[1][0]);
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 4;
-                fg_store_fp32x4(orow + e + 0, &v[2][0]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 4;
-                fg_store_fp32x4(orow + e + 0, &v[3][0]);
-            }
-        }
+        // the row pointers of the rows many rows read (modulation rows, branches)
+        const float* scale_row = (const float*)p.scale + b * p.scale_stride[0] + l * p.scale_stride[1];
+        const float* shift_row = (const float*)p.shift + b * p.shift_stride[0] + l * p.shift_stride[1];
         if (p.norm != 2) {  // not none
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[0][j];
@@ -1954,7 +1928,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_yes_vec16)(const fg_norm_modulate_p
                 for (int j = 0; j < 4; j++) s += v[2][j];
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[3][j];
-                const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_c;
+                const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[0][j] -= mean;
         #pragma unroll
@@ -1998,7 +1972,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_yes_vec16)(const fg_norm_modulate_p
         #pragma unroll
                 for (int j = 0; j < 4; j++) s = fmaf(v[3][j], v[3][j], s);
             }
-            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 4; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -2073,8 +2047,6 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_yes_vec16)(const fg_norm_modulate_p
             }
         }
         {
-            const float* scale_row = (const float*)p.scale + b * p.scale_stride[0] + l * p.scale_stride[1];
-            const float* shift_row = (const float*)p.shift + b * p.shift_stride[0] + l * p.shift_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 4;
                 float sc[4] = {};
@@ -2195,6 +2167,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_yes_vec16)(const fg_norm_modulate_p
         {
             const float* residual_row = (const float*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
             const float* residual_gate_row = (const float*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
+            float* to_row = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 4;
                 float a[4] = {};
@@ -2203,6 +2176,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_yes_vec16)(const fg_norm_modulate_p
                 fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
+                fg_store_fp32x4(to_row + e + 0, &v[0][0]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 4;
@@ -2212,6 +2186,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_yes_vec16)(const fg_norm_modulate_p
                 fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
+                fg_store_fp32x4(to_row + e + 0, &v[1][0]);
             }
             if (live && pos + 2 * tpr < nc) {  // chunk slot 2
                 const int e = (pos + 2 * tpr) * 4;
@@ -2221,6 +2196,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_yes_vec16)(const fg_norm_modulate_p
                 fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[2][j] = fmaf(g[j], v[2][j], a[j]);
+                fg_store_fp32x4(to_row + e + 0, &v[2][0]);
             }
             if (live && pos + 3 * tpr < nc) {  // chunk slot 3
                 const int e = (pos + 3 * tpr) * 4;
@@ -2230,30 +2206,14 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_yes_vec16)(const fg_norm_modulate_p
                 fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[3][j] = fmaf(g[j], v[3][j], a[j]);
+                fg_store_fp32x4(to_row + e + 0, &v[3][0]);
             }
         }
-        {
-            float* orow = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 4;
-                fg_store_fp32x4(orow + e + 0, &v[0][0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 4;
-                fg_store_fp32x4(orow + e + 0, &v[1][0]);
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 4;
-                fg_store_fp32x4(orow + e + 0, &v[2][0]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 4;
-                fg_store_fp32x4(orow + e + 0, &v[3][0]);
-            }
-        }
+        // the row pointers of the rows many rows read (modulation rows, branches)
+        const float* scale_row = (const float*)p.scale + b * p.scale_stride[0] + l * p.scale_stride[1];
+        const float* shift_row = (const float*)p.shift + b * p.shift_stride[0] + l * p.shift_stride[1];
         if (p.norm != 2) {  // not none
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[0][j];
@@ -2263,7 +2223,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_yes_vec16)(const fg_norm_modulate_p
                 for (int j = 0; j < 4; j++) s += v[2][j];
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[3][j];
-                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c;
+                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C;
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[0][j] -= mean;
         #pragma unroll
@@ -2307,7 +2267,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_yes_vec16)(const fg_norm_modulate_p
         #pragma unroll
                 for (int j = 0; j < 4; j++) s = fmaf(v[3][j], v[3][j], s);
             }
-            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 4; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -2382,8 +2342,6 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_yes_vec16)(const fg_norm_modulate_p
             }
         }
         {
-            const float* scale_row = (const float*)p.scale + b * p.scale_stride[0] + l * p.scale_stride[1];
-            const float* shift_row = (const float*)p.shift + b * p.shift_stride[0] + l * p.shift_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 4;
                 float sc[4] = {};
@@ -2554,6 +2512,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_yes_scalar)(const fg_norm_modulate_
         {
             const float* residual_row = (const float*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
             const float* residual_gate_row = (const float*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
+            float* to_row = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 1;
                 float a[1] = {};
@@ -2562,6 +2521,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_yes_scalar)(const fg_norm_modulate_
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<float>(v[0][0]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 1;
@@ -2571,6 +2531,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_yes_scalar)(const fg_norm_modulate_
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<float>(v[1][0]);
             }
             if (live && pos + 2 * tpr < nc) {  // chunk slot 2
                 const int e = (pos + 2 * tpr) * 1;
@@ -2580,6 +2541,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_yes_scalar)(const fg_norm_modulate_
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[2][j] = fmaf(g[j], v[2][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<float>(v[2][0]);
             }
             if (live && pos + 3 * tpr < nc) {  // chunk slot 3
                 const int e = (pos + 3 * tpr) * 1;
@@ -2589,6 +2551,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_yes_scalar)(const fg_norm_modulate_
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[3][j] = fmaf(g[j], v[3][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<float>(v[3][0]);
             }
             if (live && pos + 4 * tpr < nc) {  // chunk slot 4
                 const int e = (pos + 4 * tpr) * 1;
@@ -2598,6 +2561,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_yes_scalar)(const fg_norm_modulate_
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[4][j] = fmaf(g[j], v[4][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<float>(v[4][0]);
             }
             if (live && pos + 5 * tpr < nc) {  // chunk slot 5
                 const int e = (pos + 5 * tpr) * 1;
@@ -2607,6 +2571,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_yes_scalar)(const fg_norm_modulate_
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[5][j] = fmaf(g[j], v[5][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<float>(v[5][0]);
             }
             if (live && pos + 6 * tpr < nc) {  // chunk slot 6
                 const int e = (pos + 6 * tpr) * 1;
@@ -2616,6 +2581,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_yes_scalar)(const fg_norm_modulate_
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[6][j] = fmaf(g[j], v[6][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<float>(v[6][0]);
             }
             if (live && pos + 7 * tpr < nc) {  // chunk slot 7
                 const int e = (pos + 7 * tpr) * 1;
@@ -2625,6 +2591,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_yes_scalar)(const fg_norm_modulate_
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[7][j] = fmaf(g[j], v[7][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<float>(v[7][0]);
             }
             if (live && pos + 8 * tpr < nc) {  // chunk slot 8
                 const int e = (pos + 8 * tpr) * 1;
@@ -2634,6 +2601,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_yes_scalar)(const fg_norm_modulate_
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[8][j] = fmaf(g[j], v[8][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<float>(v[8][0]);
             }
             if (live && pos + 9 * tpr < nc) {  // chunk slot 9
                 const int e = (pos + 9 * tpr) * 1;
@@ -2643,6 +2611,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_yes_scalar)(const fg_norm_modulate_
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[9][j] = fmaf(g[j], v[9][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<float>(v[9][0]);
             }
             if (live && pos + 10 * tpr < nc) {  // chunk slot 10
                 const int e = (pos + 10 * tpr) * 1;
@@ -2652,6 +2621,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_yes_scalar)(const fg_norm_modulate_
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[10][j] = fmaf(g[j], v[10][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<float>(v[10][0]);
             }
             if (live && pos + 11 * tpr < nc) {  // chunk slot 11
                 const int e = (pos + 11 * tpr) * 1;
@@ -2661,6 +2631,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_yes_scalar)(const fg_norm_modulate_
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[11][j] = fmaf(g[j], v[11][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<float>(v[11][0]);
             }
             if (live && pos + 12 * tpr < nc) {  // chunk slot 12
                 const int e = (pos + 12 * tpr) * 1;
@@ -2670,6 +2641,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_yes_scalar)(const fg_norm_modulate_
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[12][j] = fmaf(g[j], v[12][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<float>(v[12][0]);
             }
             if (live && pos + 13 * tpr < nc) {  // chunk slot 13
                 const int e = (pos + 13 * tpr) * 1;
@@ -2679,6 +2651,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_yes_scalar)(const fg_norm_modulate_
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[13][j] = fmaf(g[j], v[13][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<float>(v[13][0]);
             }
             if (live && pos + 14 * tpr < nc) {  // chunk slot 14
                 const int e = (pos + 14 * tpr) * 1;
@@ -2688,6 +2661,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_yes_scalar)(const fg_norm_modulate_
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[14][j] = fmaf(g[j], v[14][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<float>(v[14][0]);
             }
             if (live && pos + 15 * tpr < nc) {  // chunk slot 15
                 const int e = (pos + 15 * tpr) * 1;
@@ -2697,78 +2671,14 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_yes_scalar)(const fg_norm_modulate_
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[15][j] = fmaf(g[j], v[15][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<float>(v[15][0]);
             }
         }
-        {
-            float* orow = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[0][0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[1][0]);
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[2][0]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[3][0]);
-            }
-            if (live && pos + 4 * tpr < nc) {  // chunk slot 4
-                const int e = (pos + 4 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[4][0]);
-            }
-            if (live && pos + 5 * tpr < nc) {  // chunk slot 5
-                const int e = (pos + 5 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[5][0]);
-            }
-            if (live && pos + 6 * tpr < nc) {  // chunk slot 6
-                const int e = (pos + 6 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[6][0]);
-            }
-            if (live && pos + 7 * tpr < nc) {  // chunk slot 7
-                const int e = (pos + 7 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[7][0]);
-            }
-            if (live && pos + 8 * tpr < nc) {  // chunk slot 8
-                const int e = (pos + 8 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[8][0]);
-            }
-            if (live && pos + 9 * tpr < nc) {  // chunk slot 9
-                const int e = (pos + 9 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[9][0]);
-            }
-            if (live && pos + 10 * tpr < nc) {  // chunk slot 10
-                const int e = (pos + 10 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[10][0]);
-            }
-            if (live && pos + 11 * tpr < nc) {  // chunk slot 11
-                const int e = (pos + 11 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[11][0]);
-            }
-            if (live && pos + 12 * tpr < nc) {  // chunk slot 12
-                const int e = (pos + 12 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[12][0]);
-            }
-            if (live && pos + 13 * tpr < nc) {  // chunk slot 13
-                const int e = (pos + 13 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[13][0]);
-            }
-            if (live && pos + 14 * tpr < nc) {  // chunk slot 14
-                const int e = (pos + 14 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[14][0]);
-            }
-            if (live && pos + 15 * tpr < nc) {  // chunk slot 15
-                const int e = (pos + 15 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[15][0]);
-            }
-        }
+        // the row pointers of the rows many rows read (modulation rows, branches)
+        const float* scale_row = (const float*)p.scale + b * p.scale_stride[0] + l * p.scale_stride[1];
+        const float* shift_row = (const float*)p.shift + b * p.shift_stride[0] + l * p.shift_stride[1];
         if (p.norm != 2) {  // not none
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 1; j++) s += v[0][j];
@@ -2802,7 +2712,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_yes_scalar)(const fg_norm_modulate_
                 for (int j = 0; j < 1; j++) s += v[14][j];
         #pragma unroll
                 for (int j = 0; j < 1; j++) s += v[15][j];
-                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c;
+                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C;
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[0][j] -= mean;
         #pragma unroll
@@ -2918,7 +2828,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_yes_scalar)(const fg_norm_modulate_
         #pragma unroll
                 for (int j = 0; j < 1; j++) s = fmaf(v[15][j], v[15][j], s);
             }
-            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -3197,8 +3107,6 @@ FG_ARCH_NAME(fg_norm_modulate_per_token_fp32_yes_scalar)(const fg_norm_modulate_
             }
         }
         {
-            const float* scale_row = (const float*)p.scale + b * p.scale_stride[0] + l * p.scale_stride[1];
-            const float* shift_row = (const float*)p.shift + b * p.shift_stride[0] + l * p.shift_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 1;
                 float sc[1] = {};

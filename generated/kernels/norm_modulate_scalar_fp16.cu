@@ -45,15 +45,15 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_no_vec16)(const fg_norm_modulate_scala
                 fg_load_fp16x8_stream(xr + e + 0, &v[1][0]);
             }
         }
+        // the row pointers of the rows many rows read (modulation rows, branches)
         if (p.norm != 2) {  // not none
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[0][j];
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[1][j];
-                const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_c;
+                const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[0][j] -= mean;
         #pragma unroll
@@ -85,7 +85,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_no_vec16)(const fg_norm_modulate_scala
         #pragma unroll
                 for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
             }
-            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 8; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -197,15 +197,15 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_no_vec16)(const fg_norm_modulate_scala
                 fg_load_fp16x8_stream(xr + e + 0, &v[1][0]);
             }
         }
+        // the row pointers of the rows many rows read (modulation rows, branches)
         if (p.norm != 2) {  // not none
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[0][j];
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[1][j];
-                const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_c;
+                const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[0][j] -= mean;
         #pragma unroll
@@ -237,7 +237,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_no_vec16)(const fg_norm_modulate_scala
         #pragma unroll
                 for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
             }
-            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 8; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -348,15 +348,15 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_no_vec16)(const fg_norm_modulate_scala
                 fg_load_fp16x8_stream(xr + e + 0, &v[1][0]);
             }
         }
+        // the row pointers of the rows many rows read (modulation rows, branches)
         if (p.norm != 2) {  // not none
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[0][j];
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[1][j];
-                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c;
+                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C;
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[0][j] -= mean;
         #pragma unroll
@@ -388,7 +388,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_no_vec16)(const fg_norm_modulate_scala
         #pragma unroll
                 for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
             }
-            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 8; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -557,9 +557,9 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_no_scalar)(const fg_norm_modulate_scal
                 v[15][0] = fg_to_f32((xr + e)[0]);
             }
         }
+        // the row pointers of the rows many rows read (modulation rows, branches)
         if (p.norm != 2) {  // not none
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 1; j++) s += v[0][j];
@@ -593,7 +593,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_no_scalar)(const fg_norm_modulate_scal
                 for (int j = 0; j < 1; j++) s += v[14][j];
         #pragma unroll
                 for (int j = 0; j < 1; j++) s += v[15][j];
-                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c;
+                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C;
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[0][j] -= mean;
         #pragma unroll
@@ -709,7 +709,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_no_scalar)(const fg_norm_modulate_scal
         #pragma unroll
                 for (int j = 0; j < 1; j++) s = fmaf(v[15][j], v[15][j], s);
             }
-            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -1181,47 +1181,41 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_yes_vec16)(const fg_norm_modulate_scal
                 residual_gate_raw[1] = fg_ld16_plain(residual_gate_row + e);
             }
         }
+        // the row pointers of the rows many rows read (modulation rows, branches)
         // use: the stages' arithmetic and stores on what the loads returned
         if (live && pos < nc) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
         if (live && pos + 1 * tpr < nc) { fg_unpack_fp16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
         {
+            __half* to_row = (__half*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 8;
                 float a[8] = {};
                 fg_unpack_fp16x8(residual_raw[0], &a[0]);
                 float g[8] = {};
                 fg_unpack_fp16x8(residual_gate_raw[0], &g[0]);
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
+                fg_store_fp16x8(to_row + e + 0, &v[0][0]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 8;
                 float a[8] = {};
                 fg_unpack_fp16x8(residual_raw[1], &a[0]);
                 float g[8] = {};
                 fg_unpack_fp16x8(residual_gate_raw[1], &g[0]);
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
-            }
-        }
-        {
-            __half* orow = (__half*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 8;
-                fg_store_fp16x8(orow + e + 0, &v[0][0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 8;
-                fg_store_fp16x8(orow + e + 0, &v[1][0]);
+                fg_store_fp16x8(to_row + e + 0, &v[1][0]);
             }
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[0][j];
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[1][j];
-                const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_c;
+                const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[0][j] -= mean;
         #pragma unroll
@@ -1253,7 +1247,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_yes_vec16)(const fg_norm_modulate_scal
         #pragma unroll
                 for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
             }
-            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 8; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -1391,47 +1385,41 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_yes_vec16)(const fg_norm_modulate_scal
                 residual_gate_raw[1] = fg_ld16_plain(residual_gate_row + e);
             }
         }
+        // the row pointers of the rows many rows read (modulation rows, branches)
         // use: the stages' arithmetic and stores on what the loads returned
         if (live && pos < nc) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
         if (live && pos + 1 * tpr < nc) { fg_unpack_fp16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
         {
+            __half* to_row = (__half*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 8;
                 float a[8] = {};
                 fg_unpack_fp16x8(residual_raw[0], &a[0]);
                 float g[8] = {};
                 fg_unpack_fp16x8(residual_gate_raw[0], &g[0]);
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
+                fg_store_fp16x8(to_row + e + 0, &v[0][0]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 8;
                 float a[8] = {};
                 fg_unpack_fp16x8(residual_raw[1], &a[0]);
                 float g[8] = {};
                 fg_unpack_fp16x8(residual_gate_raw[1], &g[0]);
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
-            }
-        }
-        {
-            __half* orow = (__half*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 8;
-                fg_store_fp16x8(orow + e + 0, &v[0][0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 8;
-                fg_store_fp16x8(orow + e + 0, &v[1][0]);
+                fg_store_fp16x8(to_row + e + 0, &v[1][0]);
             }
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[0][j];
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[1][j];
-                const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_c;
+                const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[0][j] -= mean;
         #pragma unroll
@@ -1463,7 +1451,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_yes_vec16)(const fg_norm_modulate_scal
         #pragma unroll
                 for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
             }
-            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 8; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -1600,47 +1588,41 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_yes_vec16)(const fg_norm_modulate_scal
                 residual_gate_raw[1] = fg_ld16_plain(residual_gate_row + e);
             }
         }
+        // the row pointers of the rows many rows read (modulation rows, branches)
         // use: the stages' arithmetic and stores on what the loads returned
         if (live && pos < nc) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
         if (live && pos + 1 * tpr < nc) { fg_unpack_fp16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
         {
+            __half* to_row = (__half*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 8;
                 float a[8] = {};
                 fg_unpack_fp16x8(residual_raw[0], &a[0]);
                 float g[8] = {};
                 fg_unpack_fp16x8(residual_gate_raw[0], &g[0]);
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
+                fg_store_fp16x8(to_row + e + 0, &v[0][0]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 8;
                 float a[8] = {};
                 fg_unpack_fp16x8(residual_raw[1], &a[0]);
                 float g[8] = {};
                 fg_unpack_fp16x8(residual_gate_raw[1], &g[0]);
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
-            }
-        }
-        {
-            __half* orow = (__half*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 8;
-                fg_store_fp16x8(orow + e + 0, &v[0][0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 8;
-                fg_store_fp16x8(orow + e + 0, &v[1][0]);
+                fg_store_fp16x8(to_row + e + 0, &v[1][0]);
             }
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[0][j];
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[1][j];
-                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c;
+                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C;
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[0][j] -= mean;
         #pragma unroll
@@ -1672,7 +1654,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_yes_vec16)(const fg_norm_modulate_scal
         #pragma unroll
                 for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
             }
-            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 8; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -1844,6 +1826,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_yes_scalar)(const fg_norm_modulate_sca
         {
             const __half* residual_row = (const __half*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
             const __half* residual_gate_row = (const __half*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
+            __half* to_row = (__half*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 1;
                 float a[1] = {};
@@ -1852,6 +1835,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_yes_scalar)(const fg_norm_modulate_sca
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<__half>(v[0][0]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 1;
@@ -1861,6 +1845,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_yes_scalar)(const fg_norm_modulate_sca
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<__half>(v[1][0]);
             }
             if (live && pos + 2 * tpr < nc) {  // chunk slot 2
                 const int e = (pos + 2 * tpr) * 1;
@@ -1870,6 +1855,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_yes_scalar)(const fg_norm_modulate_sca
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[2][j] = fmaf(g[j], v[2][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<__half>(v[2][0]);
             }
             if (live && pos + 3 * tpr < nc) {  // chunk slot 3
                 const int e = (pos + 3 * tpr) * 1;
@@ -1879,6 +1865,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_yes_scalar)(const fg_norm_modulate_sca
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[3][j] = fmaf(g[j], v[3][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<__half>(v[3][0]);
             }
             if (live && pos + 4 * tpr < nc) {  // chunk slot 4
                 const int e = (pos + 4 * tpr) * 1;
@@ -1888,6 +1875,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_yes_scalar)(const fg_norm_modulate_sca
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[4][j] = fmaf(g[j], v[4][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<__half>(v[4][0]);
             }
             if (live && pos + 5 * tpr < nc) {  // chunk slot 5
                 const int e = (pos + 5 * tpr) * 1;
@@ -1897,6 +1885,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_yes_scalar)(const fg_norm_modulate_sca
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[5][j] = fmaf(g[j], v[5][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<__half>(v[5][0]);
             }
             if (live && pos + 6 * tpr < nc) {  // chunk slot 6
                 const int e = (pos + 6 * tpr) * 1;
@@ -1906,6 +1895,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_yes_scalar)(const fg_norm_modulate_sca
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[6][j] = fmaf(g[j], v[6][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<__half>(v[6][0]);
             }
             if (live && pos + 7 * tpr < nc) {  // chunk slot 7
                 const int e = (pos + 7 * tpr) * 1;
@@ -1915,6 +1905,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_yes_scalar)(const fg_norm_modulate_sca
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[7][j] = fmaf(g[j], v[7][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<__half>(v[7][0]);
             }
             if (live && pos + 8 * tpr < nc) {  // chunk slot 8
                 const int e = (pos + 8 * tpr) * 1;
@@ -1924,6 +1915,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_yes_scalar)(const fg_norm_modulate_sca
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[8][j] = fmaf(g[j], v[8][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<__half>(v[8][0]);
             }
             if (live && pos + 9 * tpr < nc) {  // chunk slot 9
                 const int e = (pos + 9 * tpr) * 1;
@@ -1933,6 +1925,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_yes_scalar)(const fg_norm_modulate_sca
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[9][j] = fmaf(g[j], v[9][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<__half>(v[9][0]);
             }
             if (live && pos + 10 * tpr < nc) {  // chunk slot 10
                 const int e = (pos + 10 * tpr) * 1;
@@ -1942,6 +1935,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_yes_scalar)(const fg_norm_modulate_sca
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[10][j] = fmaf(g[j], v[10][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<__half>(v[10][0]);
             }
             if (live && pos + 11 * tpr < nc) {  // chunk slot 11
                 const int e = (pos + 11 * tpr) * 1;
@@ -1951,6 +1945,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_yes_scalar)(const fg_norm_modulate_sca
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[11][j] = fmaf(g[j], v[11][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<__half>(v[11][0]);
             }
             if (live && pos + 12 * tpr < nc) {  // chunk slot 12
                 const int e = (pos + 12 * tpr) * 1;
@@ -1960,6 +1955,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_yes_scalar)(const fg_norm_modulate_sca
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[12][j] = fmaf(g[j], v[12][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<__half>(v[12][0]);
             }
             if (live && pos + 13 * tpr < nc) {  // chunk slot 13
                 const int e = (pos + 13 * tpr) * 1;
@@ -1969,6 +1965,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_yes_scalar)(const fg_norm_modulate_sca
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[13][j] = fmaf(g[j], v[13][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<__half>(v[13][0]);
             }
             if (live && pos + 14 * tpr < nc) {  // chunk slot 14
                 const int e = (pos + 14 * tpr) * 1;
@@ -1978,6 +1975,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_yes_scalar)(const fg_norm_modulate_sca
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[14][j] = fmaf(g[j], v[14][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<__half>(v[14][0]);
             }
             if (live && pos + 15 * tpr < nc) {  // chunk slot 15
                 const int e = (pos + 15 * tpr) * 1;
@@ -1987,78 +1985,12 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_yes_scalar)(const fg_norm_modulate_sca
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[15][j] = fmaf(g[j], v[15][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<__half>(v[15][0]);
             }
         }
-        {
-            __half* orow = (__half*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 1;
-                (orow + e)[0] = fg_from_f32<__half>(v[0][0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__half>(v[1][0]);
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__half>(v[2][0]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__half>(v[3][0]);
-            }
-            if (live && pos + 4 * tpr < nc) {  // chunk slot 4
-                const int e = (pos + 4 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__half>(v[4][0]);
-            }
-            if (live && pos + 5 * tpr < nc) {  // chunk slot 5
-                const int e = (pos + 5 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__half>(v[5][0]);
-            }
-            if (live && pos + 6 * tpr < nc) {  // chunk slot 6
-                const int e = (pos + 6 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__half>(v[6][0]);
-            }
-            if (live && pos + 7 * tpr < nc) {  // chunk slot 7
-                const int e = (pos + 7 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__half>(v[7][0]);
-            }
-            if (live && pos + 8 * tpr < nc) {  // chunk slot 8
-                const int e = (pos + 8 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__half>(v[8][0]);
-            }
-            if (live && pos + 9 * tpr < nc) {  // chunk slot 9
-                const int e = (pos + 9 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__half>(v[9][0]);
-            }
-            if (live && pos + 10 * tpr < nc) {  // chunk slot 10
-                const int e = (pos + 10 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__half>(v[10][0]);
-            }
-            if (live && pos + 11 * tpr < nc) {  // chunk slot 11
-                const int e = (pos + 11 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__half>(v[11][0]);
-            }
-            if (live && pos + 12 * tpr < nc) {  // chunk slot 12
-                const int e = (pos + 12 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__half>(v[12][0]);
-            }
-            if (live && pos + 13 * tpr < nc) {  // chunk slot 13
-                const int e = (pos + 13 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__half>(v[13][0]);
-            }
-            if (live && pos + 14 * tpr < nc) {  // chunk slot 14
-                const int e = (pos + 14 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__half>(v[14][0]);
-            }
-            if (live && pos + 15 * tpr < nc) {  // chunk slot 15
-                const int e = (pos + 15 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__half>(v[15][0]);
-            }
-        }
+        // the row pointers of the rows many rows read (modulation rows, branches)
         if (p.norm != 2) {  // not none
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 1; j++) s += v[0][j];
@@ -2092,7 +2024,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_yes_scalar)(const fg_norm_modulate_sca
                 for (int j = 0; j < 1; j++) s += v[14][j];
         #pragma unroll
                 for (int j = 0; j < 1; j++) s += v[15][j];
-                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c;
+                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C;
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[0][j] -= mean;
         #pragma unroll
@@ -2208,7 +2140,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp16_yes_scalar)(const fg_norm_modulate_sca
         #pragma unroll
                 for (int j = 0; j < 1; j++) s = fmaf(v[15][j], v[15][j], s);
             }
-            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[0][j] *= rstd;
         #pragma unroll

@@ -53,9 +53,9 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_no_vec16)(const fg_norm_modulate_scala
                 fg_load_fp32x4_stream(xr + e + 0, &v[3][0]);
             }
         }
+        // the row pointers of the rows many rows read (modulation rows, branches)
         if (p.norm != 2) {  // not none
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[0][j];
@@ -65,7 +65,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_no_vec16)(const fg_norm_modulate_scala
                 for (int j = 0; j < 4; j++) s += v[2][j];
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[3][j];
-                const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_c;
+                const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[0][j] -= mean;
         #pragma unroll
@@ -109,7 +109,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_no_vec16)(const fg_norm_modulate_scala
         #pragma unroll
                 for (int j = 0; j < 4; j++) s = fmaf(v[3][j], v[3][j], s);
             }
-            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 4; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -275,9 +275,9 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_no_vec16)(const fg_norm_modulate_scala
                 fg_load_fp32x4_stream(xr + e + 0, &v[3][0]);
             }
         }
+        // the row pointers of the rows many rows read (modulation rows, branches)
         if (p.norm != 2) {  // not none
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[0][j];
@@ -287,7 +287,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_no_vec16)(const fg_norm_modulate_scala
                 for (int j = 0; j < 4; j++) s += v[2][j];
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[3][j];
-                const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_c;
+                const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[0][j] -= mean;
         #pragma unroll
@@ -331,7 +331,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_no_vec16)(const fg_norm_modulate_scala
         #pragma unroll
                 for (int j = 0; j < 4; j++) s = fmaf(v[3][j], v[3][j], s);
             }
-            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 4; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -496,9 +496,9 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_no_vec16)(const fg_norm_modulate_scala
                 fg_load_fp32x4_stream(xr + e + 0, &v[3][0]);
             }
         }
+        // the row pointers of the rows many rows read (modulation rows, branches)
         if (p.norm != 2) {  // not none
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[0][j];
@@ -508,7 +508,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_no_vec16)(const fg_norm_modulate_scala
                 for (int j = 0; j < 4; j++) s += v[2][j];
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[3][j];
-                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c;
+                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C;
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[0][j] -= mean;
         #pragma unroll
@@ -552,7 +552,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_no_vec16)(const fg_norm_modulate_scala
         #pragma unroll
                 for (int j = 0; j < 4; j++) s = fmaf(v[3][j], v[3][j], s);
             }
-            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 4; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -767,9 +767,9 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_no_scalar)(const fg_norm_modulate_scal
                 v[15][0] = fg_to_f32((xr + e)[0]);
             }
         }
+        // the row pointers of the rows many rows read (modulation rows, branches)
         if (p.norm != 2) {  // not none
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 1; j++) s += v[0][j];
@@ -803,7 +803,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_no_scalar)(const fg_norm_modulate_scal
                 for (int j = 0; j < 1; j++) s += v[14][j];
         #pragma unroll
                 for (int j = 0; j < 1; j++) s += v[15][j];
-                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c;
+                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C;
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[0][j] -= mean;
         #pragma unroll
@@ -919,7 +919,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_no_scalar)(const fg_norm_modulate_scal
         #pragma unroll
                 for (int j = 0; j < 1; j++) s = fmaf(v[15][j], v[15][j], s);
             }
-            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -1376,6 +1376,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_yes_vec16)(const fg_norm_modulate_scal
         {
             const float* residual_row = (const float*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
             const float* residual_gate_row = (const float*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
+            float* to_row = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 4;
                 float a[4] = {};
@@ -1384,6 +1385,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_yes_vec16)(const fg_norm_modulate_scal
                 fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
+                fg_store_fp32x4(to_row + e + 0, &v[0][0]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 4;
@@ -1393,6 +1395,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_yes_vec16)(const fg_norm_modulate_scal
                 fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
+                fg_store_fp32x4(to_row + e + 0, &v[1][0]);
             }
             if (live && pos + 2 * tpr < nc) {  // chunk slot 2
                 const int e = (pos + 2 * tpr) * 4;
@@ -1402,6 +1405,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_yes_vec16)(const fg_norm_modulate_scal
                 fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[2][j] = fmaf(g[j], v[2][j], a[j]);
+                fg_store_fp32x4(to_row + e + 0, &v[2][0]);
             }
             if (live && pos + 3 * tpr < nc) {  // chunk slot 3
                 const int e = (pos + 3 * tpr) * 4;
@@ -1411,30 +1415,12 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_yes_vec16)(const fg_norm_modulate_scal
                 fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[3][j] = fmaf(g[j], v[3][j], a[j]);
+                fg_store_fp32x4(to_row + e + 0, &v[3][0]);
             }
         }
-        {
-            float* orow = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 4;
-                fg_store_fp32x4(orow + e + 0, &v[0][0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 4;
-                fg_store_fp32x4(orow + e + 0, &v[1][0]);
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 4;
-                fg_store_fp32x4(orow + e + 0, &v[2][0]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 4;
-                fg_store_fp32x4(orow + e + 0, &v[3][0]);
-            }
-        }
+        // the row pointers of the rows many rows read (modulation rows, branches)
         if (p.norm != 2) {  // not none
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[0][j];
@@ -1444,7 +1430,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_yes_vec16)(const fg_norm_modulate_scal
                 for (int j = 0; j < 4; j++) s += v[2][j];
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[3][j];
-                const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_c;
+                const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[0][j] -= mean;
         #pragma unroll
@@ -1488,7 +1474,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_yes_vec16)(const fg_norm_modulate_scal
         #pragma unroll
                 for (int j = 0; j < 4; j++) s = fmaf(v[3][j], v[3][j], s);
             }
-            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 4; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -1657,6 +1643,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_yes_vec16)(const fg_norm_modulate_scal
         {
             const float* residual_row = (const float*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
             const float* residual_gate_row = (const float*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
+            float* to_row = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 4;
                 float a[4] = {};
@@ -1665,6 +1652,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_yes_vec16)(const fg_norm_modulate_scal
                 fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
+                fg_store_fp32x4(to_row + e + 0, &v[0][0]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 4;
@@ -1674,6 +1662,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_yes_vec16)(const fg_norm_modulate_scal
                 fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
+                fg_store_fp32x4(to_row + e + 0, &v[1][0]);
             }
             if (live && pos + 2 * tpr < nc) {  // chunk slot 2
                 const int e = (pos + 2 * tpr) * 4;
@@ -1683,6 +1672,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_yes_vec16)(const fg_norm_modulate_scal
                 fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[2][j] = fmaf(g[j], v[2][j], a[j]);
+                fg_store_fp32x4(to_row + e + 0, &v[2][0]);
             }
             if (live && pos + 3 * tpr < nc) {  // chunk slot 3
                 const int e = (pos + 3 * tpr) * 4;
@@ -1692,30 +1682,12 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_yes_vec16)(const fg_norm_modulate_scal
                 fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[3][j] = fmaf(g[j], v[3][j], a[j]);
+                fg_store_fp32x4(to_row + e + 0, &v[3][0]);
             }
         }
-        {
-            float* orow = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 4;
-                fg_store_fp32x4(orow + e + 0, &v[0][0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 4;
-                fg_store_fp32x4(orow + e + 0, &v[1][0]);
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 4;
-                fg_store_fp32x4(orow + e + 0, &v[2][0]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 4;
-                fg_store_fp32x4(orow + e + 0, &v[3][0]);
-            }
-        }
+        // the row pointers of the rows many rows read (modulation rows, branches)
         if (p.norm != 2) {  // not none
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[0][j];
@@ -1725,7 +1697,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_yes_vec16)(const fg_norm_modulate_scal
                 for (int j = 0; j < 4; j++) s += v[2][j];
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[3][j];
-                const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_c;
+                const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[0][j] -= mean;
         #pragma unroll
@@ -1769,7 +1741,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_yes_vec16)(const fg_norm_modulate_scal
         #pragma unroll
                 for (int j = 0; j < 4; j++) s = fmaf(v[3][j], v[3][j], s);
             }
-            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 4; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -1937,6 +1909,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_yes_vec16)(const fg_norm_modulate_scal
         {
             const float* residual_row = (const float*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
             const float* residual_gate_row = (const float*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
+            float* to_row = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 4;
                 float a[4] = {};
@@ -1945,6 +1918,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_yes_vec16)(const fg_norm_modulate_scal
                 fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
+                fg_store_fp32x4(to_row + e + 0, &v[0][0]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 4;
@@ -1954,6 +1928,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_yes_vec16)(const fg_norm_modulate_scal
                 fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
+                fg_store_fp32x4(to_row + e + 0, &v[1][0]);
             }
             if (live && pos + 2 * tpr < nc) {  // chunk slot 2
                 const int e = (pos + 2 * tpr) * 4;
@@ -1963,6 +1938,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_yes_vec16)(const fg_norm_modulate_scal
                 fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[2][j] = fmaf(g[j], v[2][j], a[j]);
+                fg_store_fp32x4(to_row + e + 0, &v[2][0]);
             }
             if (live && pos + 3 * tpr < nc) {  // chunk slot 3
                 const int e = (pos + 3 * tpr) * 4;
@@ -1972,30 +1948,12 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_yes_vec16)(const fg_norm_modulate_scal
                 fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[3][j] = fmaf(g[j], v[3][j], a[j]);
+                fg_store_fp32x4(to_row + e + 0, &v[3][0]);
             }
         }
-        {
-            float* orow = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 4;
-                fg_store_fp32x4(orow + e + 0, &v[0][0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 4;
-                fg_store_fp32x4(orow + e + 0, &v[1][0]);
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 4;
-                fg_store_fp32x4(orow + e + 0, &v[2][0]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 4;
-                fg_store_fp32x4(orow + e + 0, &v[3][0]);
-            }
-        }
+        // the row pointers of the rows many rows read (modulation rows, branches)
         if (p.norm != 2) {  // not none
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[0][j];
@@ -2005,7 +1963,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_yes_vec16)(const fg_norm_modulate_scal
                 for (int j = 0; j < 4; j++) s += v[2][j];
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[3][j];
-                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c;
+                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C;
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[0][j] -= mean;
         #pragma unroll
@@ -2049,7 +2007,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_yes_vec16)(const fg_norm_modulate_scal
         #pragma unroll
                 for (int j = 0; j < 4; j++) s = fmaf(v[3][j], v[3][j], s);
             }
-            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 4; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -2267,6 +2225,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_yes_scalar)(const fg_norm_modulate_sca
         {
             const float* residual_row = (const float*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
             const float* residual_gate_row = (const float*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
+            float* to_row = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 1;
                 float a[1] = {};
@@ -2275,6 +2234,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_yes_scalar)(const fg_norm_modulate_sca
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<float>(v[0][0]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 1;
@@ -2284,6 +2244,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_yes_scalar)(const fg_norm_modulate_sca
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<float>(v[1][0]);
             }
             if (live && pos + 2 * tpr < nc) {  // chunk slot 2
                 const int e = (pos + 2 * tpr) * 1;
@@ -2293,6 +2254,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_yes_scalar)(const fg_norm_modulate_sca
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[2][j] = fmaf(g[j], v[2][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<float>(v[2][0]);
             }
             if (live && pos + 3 * tpr < nc) {  // chunk slot 3
                 const int e = (pos + 3 * tpr) * 1;
@@ -2302,6 +2264,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_yes_scalar)(const fg_norm_modulate_sca
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[3][j] = fmaf(g[j], v[3][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<float>(v[3][0]);
             }
             if (live && pos + 4 * tpr < nc) {  // chunk slot 4
                 const int e = (pos + 4 * tpr) * 1;
@@ -2311,6 +2274,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_yes_scalar)(const fg_norm_modulate_sca
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[4][j] = fmaf(g[j], v[4][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<float>(v[4][0]);
             }
             if (live && pos + 5 * tpr < nc) {  // chunk slot 5
                 const int e = (pos + 5 * tpr) * 1;
@@ -2320,6 +2284,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_yes_scalar)(const fg_norm_modulate_sca
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[5][j] = fmaf(g[j], v[5][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<float>(v[5][0]);
             }
             if (live && pos + 6 * tpr < nc) {  // chunk slot 6
                 const int e = (pos + 6 * tpr) * 1;
@@ -2329,6 +2294,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_yes_scalar)(const fg_norm_modulate_sca
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[6][j] = fmaf(g[j], v[6][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<float>(v[6][0]);
             }
             if (live && pos + 7 * tpr < nc) {  // chunk slot 7
                 const int e = (pos + 7 * tpr) * 1;
@@ -2338,6 +2304,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_yes_scalar)(const fg_norm_modulate_sca
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[7][j] = fmaf(g[j], v[7][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<float>(v[7][0]);
             }
             if (live && pos + 8 * tpr < nc) {  // chunk slot 8
                 const int e = (pos + 8 * tpr) * 1;
@@ -2347,6 +2314,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_yes_scalar)(const fg_norm_modulate_sca
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[8][j] = fmaf(g[j], v[8][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<float>(v[8][0]);
             }
             if (live && pos + 9 * tpr < nc) {  // chunk slot 9
                 const int e = (pos + 9 * tpr) * 1;
@@ -2356,6 +2324,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_yes_scalar)(const fg_norm_modulate_sca
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[9][j] = fmaf(g[j], v[9][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<float>(v[9][0]);
             }
             if (live && pos + 10 * tpr < nc) {  // chunk slot 10
                 const int e = (pos + 10 * tpr) * 1;
@@ -2365,6 +2334,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_yes_scalar)(const fg_norm_modulate_sca
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[10][j] = fmaf(g[j], v[10][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<float>(v[10][0]);
             }
             if (live && pos + 11 * tpr < nc) {  // chunk slot 11
                 const int e = (pos + 11 * tpr) * 1;
@@ -2374,6 +2344,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_yes_scalar)(const fg_norm_modulate_sca
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[11][j] = fmaf(g[j], v[11][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<float>(v[11][0]);
             }
             if (live && pos + 12 * tpr < nc) {  // chunk slot 12
                 const int e = (pos + 12 * tpr) * 1;
@@ -2383,6 +2354,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_yes_scalar)(const fg_norm_modulate_sca
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[12][j] = fmaf(g[j], v[12][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<float>(v[12][0]);
             }
             if (live && pos + 13 * tpr < nc) {  // chunk slot 13
                 const int e = (pos + 13 * tpr) * 1;
@@ -2392,6 +2364,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_yes_scalar)(const fg_norm_modulate_sca
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[13][j] = fmaf(g[j], v[13][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<float>(v[13][0]);
             }
             if (live && pos + 14 * tpr < nc) {  // chunk slot 14
                 const int e = (pos + 14 * tpr) * 1;
@@ -2401,6 +2374,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_yes_scalar)(const fg_norm_modulate_sca
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[14][j] = fmaf(g[j], v[14][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<float>(v[14][0]);
             }
             if (live && pos + 15 * tpr < nc) {  // chunk slot 15
                 const int e = (pos + 15 * tpr) * 1;
@@ -2410,78 +2384,12 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_yes_scalar)(const fg_norm_modulate_sca
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[15][j] = fmaf(g[j], v[15][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<float>(v[15][0]);
             }
         }
-        {
-            float* orow = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[0][0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[1][0]);
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[2][0]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[3][0]);
-            }
-            if (live && pos + 4 * tpr < nc) {  // chunk slot 4
-                const int e = (pos + 4 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[4][0]);
-            }
-            if (live && pos + 5 * tpr < nc) {  // chunk slot 5
-                const int e = (pos + 5 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[5][0]);
-            }
-            if (live && pos + 6 * tpr < nc) {  // chunk slot 6
-                const int e = (pos + 6 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[6][0]);
-            }
-            if (live && pos + 7 * tpr < nc) {  // chunk slot 7
-                const int e = (pos + 7 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[7][0]);
-            }
-            if (live && pos + 8 * tpr < nc) {  // chunk slot 8
-                const int e = (pos + 8 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[8][0]);
-            }
-            if (live && pos + 9 * tpr < nc) {  // chunk slot 9
-                const int e = (pos + 9 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[9][0]);
-            }
-            if (live && pos + 10 * tpr < nc) {  // chunk slot 10
-                const int e = (pos + 10 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[10][0]);
-            }
-            if (live && pos + 11 * tpr < nc) {  // chunk slot 11
-                const int e = (pos + 11 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[11][0]);
-            }
-            if (live && pos + 12 * tpr < nc) {  // chunk slot 12
-                const int e = (pos + 12 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[12][0]);
-            }
-            if (live && pos + 13 * tpr < nc) {  // chunk slot 13
-                const int e = (pos + 13 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[13][0]);
-            }
-            if (live && pos + 14 * tpr < nc) {  // chunk slot 14
-                const int e = (pos + 14 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[14][0]);
-            }
-            if (live && pos + 15 * tpr < nc) {  // chunk slot 15
-                const int e = (pos + 15 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[15][0]);
-            }
-        }
+        // the row pointers of the rows many rows read (modulation rows, branches)
         if (p.norm != 2) {  // not none
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 1; j++) s += v[0][j];
@@ -2515,7 +2423,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_yes_scalar)(const fg_norm_modulate_sca
                 for (int j = 0; j < 1; j++) s += v[14][j];
         #pragma unroll
                 for (int j = 0; j < 1; j++) s += v[15][j];
-                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c;
+                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C;
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[0][j] -= mean;
         #pragma unroll
@@ -2631,7 +2539,7 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_fp32_yes_scalar)(const fg_norm_modulate_sca
         #pragma unroll
                 for (int j = 0; j < 1; j++) s = fmaf(v[15][j], v[15][j], s);
             }
-            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[0][j] *= rstd;
         #pragma unroll

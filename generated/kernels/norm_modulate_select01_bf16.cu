@@ -45,6 +45,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_no_vec16)(const fg_norm_modul
                 fg_load_bf16x8_stream(xr + e + 0, &v[1][0]);
             }
         }
+        // the row pointers of the rows many rows read (modulation rows, branches)
         const __nv_bfloat16* gate_row;
         const __nv_bfloat16* scale_row;
         const __nv_bfloat16* shift_row;
@@ -58,13 +59,12 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_no_vec16)(const fg_norm_modul
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[0][j];
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[1][j];
-                const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_c;
+                const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[0][j] -= mean;
         #pragma unroll
@@ -96,7 +96,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_no_vec16)(const fg_norm_modul
         #pragma unroll
                 for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
             }
-            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 8; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -232,6 +232,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_no_vec16)(const fg_norm_modul
                 fg_load_bf16x8_stream(xr + e + 0, &v[1][0]);
             }
         }
+        // the row pointers of the rows many rows read (modulation rows, branches)
         const __nv_bfloat16* gate_row;
         const __nv_bfloat16* scale_row;
         const __nv_bfloat16* shift_row;
@@ -245,13 +246,12 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_no_vec16)(const fg_norm_modul
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[0][j];
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[1][j];
-                const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_c;
+                const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[0][j] -= mean;
         #pragma unroll
@@ -283,7 +283,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_no_vec16)(const fg_norm_modul
         #pragma unroll
                 for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
             }
-            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 8; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -418,6 +418,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_no_vec16)(const fg_norm_modul
                 fg_load_bf16x8_stream(xr + e + 0, &v[1][0]);
             }
         }
+        // the row pointers of the rows many rows read (modulation rows, branches)
         const __nv_bfloat16* gate_row;
         const __nv_bfloat16* scale_row;
         const __nv_bfloat16* shift_row;
@@ -431,13 +432,12 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_no_vec16)(const fg_norm_modul
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[0][j];
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[1][j];
-                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c;
+                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C;
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[0][j] -= mean;
         #pragma unroll
@@ -469,7 +469,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_no_vec16)(const fg_norm_modul
         #pragma unroll
                 for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
             }
-            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 8; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -662,6 +662,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_no_scalar)(const fg_norm_modu
                 v[15][0] = fg_to_f32((xr + e)[0]);
             }
         }
+        // the row pointers of the rows many rows read (modulation rows, branches)
         const __nv_bfloat16* gate_row;
         const __nv_bfloat16* scale_row;
         const __nv_bfloat16* shift_row;
@@ -674,7 +675,6 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_no_scalar)(const fg_norm_modu
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 1; j++) s += v[0][j];
@@ -708,7 +708,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_no_scalar)(const fg_norm_modu
                 for (int j = 0; j < 1; j++) s += v[14][j];
         #pragma unroll
                 for (int j = 0; j < 1; j++) s += v[15][j];
-                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c;
+                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C;
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[0][j] -= mean;
         #pragma unroll
@@ -824,7 +824,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_no_scalar)(const fg_norm_modu
         #pragma unroll
                 for (int j = 0; j < 1; j++) s = fmaf(v[15][j], v[15][j], s);
             }
-            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -1506,6 +1506,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_yes_vec16)(const fg_norm_modu
                 residual_gate_raw[1] = fg_ld16_plain(residual_gate_row + e);
             }
         }
+        // the row pointers of the rows many rows read (modulation rows, branches)
         const __nv_bfloat16* gate_row;
         const __nv_bfloat16* scale_row;
         const __nv_bfloat16* shift_row;
@@ -1521,43 +1522,36 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_yes_vec16)(const fg_norm_modu
         if (live && pos < nc) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
         if (live && pos + 1 * tpr < nc) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
         {
+            __nv_bfloat16* to_row = (__nv_bfloat16*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 8;
                 float a[8] = {};
                 fg_unpack_bf16x8(residual_raw[0], &a[0]);
                 float g[8] = {};
                 fg_unpack_bf16x8(residual_gate_raw[0], &g[0]);
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
+                fg_store_bf16x8(to_row + e + 0, &v[0][0]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 8;
                 float a[8] = {};
                 fg_unpack_bf16x8(residual_raw[1], &a[0]);
                 float g[8] = {};
                 fg_unpack_bf16x8(residual_gate_raw[1], &g[0]);
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
-            }
-        }
-        {
-            __nv_bfloat16* orow = (__nv_bfloat16*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 8;
-                fg_store_bf16x8(orow + e + 0, &v[0][0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 8;
-                fg_store_bf16x8(orow + e + 0, &v[1][0]);
+                fg_store_bf16x8(to_row + e + 0, &v[1][0]);
             }
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[0][j];
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[1][j];
-                const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_c;
+                const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[0][j] -= mean;
         #pragma unroll
@@ -1589,7 +1583,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_yes_vec16)(const fg_norm_modu
         #pragma unroll
                 for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
             }
-            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 8; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -1760,6 +1754,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_yes_vec16)(const fg_norm_modu
                 residual_gate_raw[1] = fg_ld16_plain(residual_gate_row + e);
             }
         }
+        // the row pointers of the rows many rows read (modulation rows, branches)
         const __nv_bfloat16* gate_row;
         const __nv_bfloat16* scale_row;
         const __nv_bfloat16* shift_row;
@@ -1775,43 +1770,36 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_yes_vec16)(const fg_norm_modu
         if (live && pos < nc) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
         if (live && pos + 1 * tpr < nc) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
         {
+            __nv_bfloat16* to_row = (__nv_bfloat16*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 8;
                 float a[8] = {};
                 fg_unpack_bf16x8(residual_raw[0], &a[0]);
                 float g[8] = {};
                 fg_unpack_bf16x8(residual_gate_raw[0], &g[0]);
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
+                fg_store_bf16x8(to_row + e + 0, &v[0][0]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 8;
                 float a[8] = {};
                 fg_unpack_bf16x8(residual_raw[1], &a[0]);
                 float g[8] = {};
                 fg_unpack_bf16x8(residual_gate_raw[1], &g[0]);
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
-            }
-        }
-        {
-            __nv_bfloat16* orow = (__nv_bfloat16*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 8;
-                fg_store_bf16x8(orow + e + 0, &v[0][0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 8;
-                fg_store_bf16x8(orow + e + 0, &v[1][0]);
+                fg_store_bf16x8(to_row + e + 0, &v[1][0]);
             }
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[0][j];
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[1][j];
-                const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_c;
+                const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[0][j] -= mean;
         #pragma unroll
@@ -1843,7 +1831,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_yes_vec16)(const fg_norm_modu
         #pragma unroll
                 for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
             }
-            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 8; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -2013,6 +2001,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_yes_vec16)(const fg_norm_modu
                 residual_gate_raw[1] = fg_ld16_plain(residual_gate_row + e);
             }
         }
+        // the row pointers of the rows many rows read (modulation rows, branches)
         const __nv_bfloat16* gate_row;
         const __nv_bfloat16* scale_row;
         const __nv_bfloat16* shift_row;
@@ -2028,43 +2017,36 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_yes_vec16)(const fg_norm_modu
         if (live && pos < nc) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
         if (live && pos + 1 * tpr < nc) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
         {
+            __nv_bfloat16* to_row = (__nv_bfloat16*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 8;
                 float a[8] = {};
                 fg_unpack_bf16x8(residual_raw[0], &a[0]);
                 float g[8] = {};
                 fg_unpack_bf16x8(residual_gate_raw[0], &g[0]);
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
+                fg_store_bf16x8(to_row + e + 0, &v[0][0]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 8;
                 float a[8] = {};
                 fg_unpack_bf16x8(residual_raw[1], &a[0]);
                 float g[8] = {};
                 fg_unpack_bf16x8(residual_gate_raw[1], &g[0]);
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
-            }
-        }
-        {
-            __nv_bfloat16* orow = (__nv_bfloat16*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 8;
-                fg_store_bf16x8(orow + e + 0, &v[0][0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 8;
-                fg_store_bf16x8(orow + e + 0, &v[1][0]);
+                fg_store_bf16x8(to_row + e + 0, &v[1][0]);
             }
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[0][j];
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[1][j];
-                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c;
+                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C;
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[0][j] -= mean;
         #pragma unroll
@@ -2096,7 +2078,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_yes_vec16)(const fg_norm_modu
         #pragma unroll
                 for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
             }
-            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 8; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -2301,6 +2283,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_yes_scalar)(const fg_norm_mod
         {
             const __nv_bfloat16* residual_row = (const __nv_bfloat16*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
             const __nv_bfloat16* residual_gate_row = (const __nv_bfloat16*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
+            __nv_bfloat16* to_row = (__nv_bfloat16*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 1;
                 float a[1] = {};
@@ -2309,6 +2292,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_yes_scalar)(const fg_norm_mod
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<__nv_bfloat16>(v[0][0]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 1;
@@ -2318,6 +2302,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_yes_scalar)(const fg_norm_mod
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<__nv_bfloat16>(v[1][0]);
             }
             if (live && pos + 2 * tpr < nc) {  // chunk slot 2
                 const int e = (pos + 2 * tpr) * 1;
@@ -2327,6 +2312,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_yes_scalar)(const fg_norm_mod
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[2][j] = fmaf(g[j], v[2][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<__nv_bfloat16>(v[2][0]);
             }
             if (live && pos + 3 * tpr < nc) {  // chunk slot 3
                 const int e = (pos + 3 * tpr) * 1;
@@ -2336,6 +2322,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_yes_scalar)(const fg_norm_mod
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[3][j] = fmaf(g[j], v[3][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<__nv_bfloat16>(v[3][0]);
             }
             if (live && pos + 4 * tpr < nc) {  // chunk slot 4
                 const int e = (pos + 4 * tpr) * 1;
@@ -2345,6 +2332,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_yes_scalar)(const fg_norm_mod
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[4][j] = fmaf(g[j], v[4][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<__nv_bfloat16>(v[4][0]);
             }
             if (live && pos + 5 * tpr < nc) {  // chunk slot 5
                 const int e = (pos + 5 * tpr) * 1;
@@ -2354,6 +2342,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_yes_scalar)(const fg_norm_mod
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[5][j] = fmaf(g[j], v[5][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<__nv_bfloat16>(v[5][0]);
             }
             if (live && pos + 6 * tpr < nc) {  // chunk slot 6
                 const int e = (pos + 6 * tpr) * 1;
@@ -2363,6 +2352,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_yes_scalar)(const fg_norm_mod
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[6][j] = fmaf(g[j], v[6][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<__nv_bfloat16>(v[6][0]);
             }
             if (live && pos + 7 * tpr < nc) {  // chunk slot 7
                 const int e = (pos + 7 * tpr) * 1;
@@ -2372,6 +2362,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_yes_scalar)(const fg_norm_mod
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[7][j] = fmaf(g[j], v[7][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<__nv_bfloat16>(v[7][0]);
             }
             if (live && pos + 8 * tpr < nc) {  // chunk slot 8
                 const int e = (pos + 8 * tpr) * 1;
@@ -2381,6 +2372,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_yes_scalar)(const fg_norm_mod
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[8][j] = fmaf(g[j], v[8][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<__nv_bfloat16>(v[8][0]);
             }
             if (live && pos + 9 * tpr < nc) {  // chunk slot 9
                 const int e = (pos + 9 * tpr) * 1;
@@ -2390,6 +2382,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_yes_scalar)(const fg_norm_mod
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[9][j] = fmaf(g[j], v[9][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<__nv_bfloat16>(v[9][0]);
             }
             if (live && pos + 10 * tpr < nc) {  // chunk slot 10
                 const int e = (pos + 10 * tpr) * 1;
@@ -2399,6 +2392,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_yes_scalar)(const fg_norm_mod
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[10][j] = fmaf(g[j], v[10][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<__nv_bfloat16>(v[10][0]);
             }
             if (live && pos + 11 * tpr < nc) {  // chunk slot 11
                 const int e = (pos + 11 * tpr) * 1;
@@ -2408,6 +2402,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_yes_scalar)(const fg_norm_mod
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[11][j] = fmaf(g[j], v[11][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<__nv_bfloat16>(v[11][0]);
             }
             if (live && pos + 12 * tpr < nc) {  // chunk slot 12
                 const int e = (pos + 12 * tpr) * 1;
@@ -2417,6 +2412,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_yes_scalar)(const fg_norm_mod
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[12][j] = fmaf(g[j], v[12][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<__nv_bfloat16>(v[12][0]);
             }
             if (live && pos + 13 * tpr < nc) {  // chunk slot 13
                 const int e = (pos + 13 * tpr) * 1;
@@ -2426,6 +2422,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_yes_scalar)(const fg_norm_mod
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[13][j] = fmaf(g[j], v[13][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<__nv_bfloat16>(v[13][0]);
             }
             if (live && pos + 14 * tpr < nc) {  // chunk slot 14
                 const int e = (pos + 14 * tpr) * 1;
@@ -2435,6 +2432,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_yes_scalar)(const fg_norm_mod
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[14][j] = fmaf(g[j], v[14][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<__nv_bfloat16>(v[14][0]);
             }
             if (live && pos + 15 * tpr < nc) {  // chunk slot 15
                 const int e = (pos + 15 * tpr) * 1;
@@ -2444,75 +2442,10 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_yes_scalar)(const fg_norm_mod
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[15][j] = fmaf(g[j], v[15][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<__nv_bfloat16>(v[15][0]);
             }
         }
-        {
-            __nv_bfloat16* orow = (__nv_bfloat16*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 1;
-                (orow + e)[0] = fg_from_f32<__nv_bfloat16>(v[0][0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__nv_bfloat16>(v[1][0]);
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__nv_bfloat16>(v[2][0]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__nv_bfloat16>(v[3][0]);
-            }
-            if (live && pos + 4 * tpr < nc) {  // chunk slot 4
-                const int e = (pos + 4 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__nv_bfloat16>(v[4][0]);
-            }
-            if (live && pos + 5 * tpr < nc) {  // chunk slot 5
-                const int e = (pos + 5 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__nv_bfloat16>(v[5][0]);
-            }
-            if (live && pos + 6 * tpr < nc) {  // chunk slot 6
-                const int e = (pos + 6 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__nv_bfloat16>(v[6][0]);
-            }
-            if (live && pos + 7 * tpr < nc) {  // chunk slot 7
-                const int e = (pos + 7 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__nv_bfloat16>(v[7][0]);
-            }
-            if (live && pos + 8 * tpr < nc) {  // chunk slot 8
-                const int e = (pos + 8 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__nv_bfloat16>(v[8][0]);
-            }
-            if (live && pos + 9 * tpr < nc) {  // chunk slot 9
-                const int e = (pos + 9 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__nv_bfloat16>(v[9][0]);
-            }
-            if (live && pos + 10 * tpr < nc) {  // chunk slot 10
-                const int e = (pos + 10 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__nv_bfloat16>(v[10][0]);
-            }
-            if (live && pos + 11 * tpr < nc) {  // chunk slot 11
-                const int e = (pos + 11 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__nv_bfloat16>(v[11][0]);
-            }
-            if (live && pos + 12 * tpr < nc) {  // chunk slot 12
-                const int e = (pos + 12 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__nv_bfloat16>(v[12][0]);
-            }
-            if (live && pos + 13 * tpr < nc) {  // chunk slot 13
-                const int e = (pos + 13 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__nv_bfloat16>(v[13][0]);
-            }
-            if (live && pos + 14 * tpr < nc) {  // chunk slot 14
-                const int e = (pos + 14 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__nv_bfloat16>(v[14][0]);
-            }
-            if (live && pos + 15 * tpr < nc) {  // chunk slot 15
-                const int e = (pos + 15 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__nv_bfloat16>(v[15][0]);
-            }
-        }
+        // the row pointers of the rows many rows read (modulation rows, branches)
         const __nv_bfloat16* gate_row;
         const __nv_bfloat16* scale_row;
         const __nv_bfloat16* shift_row;
@@ -2525,7 +2458,6 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_yes_scalar)(const fg_norm_mod
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 1; j++) s += v[0][j];
@@ -2559,7 +2491,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_yes_scalar)(const fg_norm_mod
                 for (int j = 0; j < 1; j++) s += v[14][j];
         #pragma unroll
                 for (int j = 0; j < 1; j++) s += v[15][j];
-                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c;
+                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C;
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[0][j] -= mean;
         #pragma unroll
@@ -2675,7 +2607,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_yes_scalar)(const fg_norm_mod
         #pragma unroll
                 for (int j = 0; j < 1; j++) s = fmaf(v[15][j], v[15][j], s);
             }
-            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -3331,6 +3263,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_no_vec16)(const fg_norm_modul
                 fg_load_bf16x8_stream(xr + e + 0, &v[1][0]);
             }
         }
+        // the row pointers of the rows many rows read (modulation rows, branches)
         const __nv_bfloat16* gate_row;
         const __nv_bfloat16* scale_row;
         const __nv_bfloat16* shift_row;
@@ -3344,13 +3277,12 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_no_vec16)(const fg_norm_modul
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[0][j];
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[1][j];
-                const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_c;
+                const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[0][j] -= mean;
         #pragma unroll
@@ -3382,7 +3314,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_no_vec16)(const fg_norm_modul
         #pragma unroll
                 for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
             }
-            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 8; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -3518,6 +3450,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_no_vec16)(const fg_norm_modul
                 fg_load_bf16x8_stream(xr + e + 0, &v[1][0]);
             }
         }
+        // the row pointers of the rows many rows read (modulation rows, branches)
         const __nv_bfloat16* gate_row;
         const __nv_bfloat16* scale_row;
         const __nv_bfloat16* shift_row;
@@ -3531,13 +3464,12 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_no_vec16)(const fg_norm_modul
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[0][j];
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[1][j];
-                const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_c;
+                const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[0][j] -= mean;
         #pragma unroll
@@ -3569,7 +3501,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_no_vec16)(const fg_norm_modul
         #pragma unroll
                 for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
             }
-            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 8; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -3704,6 +3636,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_no_vec16)(const fg_norm_modul
                 fg_load_bf16x8_stream(xr + e + 0, &v[1][0]);
             }
         }
+        // the row pointers of the rows many rows read (modulation rows, branches)
         const __nv_bfloat16* gate_row;
         const __nv_bfloat16* scale_row;
         const __nv_bfloat16* shift_row;
@@ -3717,13 +3650,12 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_no_vec16)(const fg_norm_modul
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[0][j];
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[1][j];
-                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c;
+                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C;
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[0][j] -= mean;
         #pragma unroll
@@ -3755,7 +3687,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_no_vec16)(const fg_norm_modul
         #pragma unroll
                 for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
             }
-            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 8; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -3948,6 +3880,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_no_scalar)(const fg_norm_modu
                 v[15][0] = fg_to_f32((xr + e)[0]);
             }
         }
+        // the row pointers of the rows many rows read (modulation rows, branches)
         const __nv_bfloat16* gate_row;
         const __nv_bfloat16* scale_row;
         const __nv_bfloat16* shift_row;
@@ -3960,7 +3893,6 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_no_scalar)(const fg_norm_modu
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 1; j++) s += v[0][j];
@@ -3994,7 +3926,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_no_scalar)(const fg_norm_modu
                 for (int j = 0; j < 1; j++) s += v[14][j];
         #pragma unroll
                 for (int j = 0; j < 1; j++) s += v[15][j];
-                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c;
+                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C;
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[0][j] -= mean;
         #pragma unroll
@@ -4110,7 +4042,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_no_scalar)(const fg_norm_modu
         #pragma unroll
                 for (int j = 0; j < 1; j++) s = fmaf(v[15][j], v[15][j], s);
             }
-            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -4792,6 +4724,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_yes_vec16)(const fg_norm_modu
                 residual_gate_raw[1] = fg_ld16_plain(residual_gate_row + e);
             }
         }
+        // the row pointers of the rows many rows read (modulation rows, branches)
         const __nv_bfloat16* gate_row;
         const __nv_bfloat16* scale_row;
         const __nv_bfloat16* shift_row;
@@ -4807,43 +4740,36 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_yes_vec16)(const fg_norm_modu
         if (live && pos < nc) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
         if (live && pos + 1 * tpr < nc) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
         {
+            __nv_bfloat16* to_row = (__nv_bfloat16*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 8;
                 float a[8] = {};
                 fg_unpack_bf16x8(residual_raw[0], &a[0]);
                 float g[8] = {};
                 fg_unpack_bf16x8(residual_gate_raw[0], &g[0]);
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
+                fg_store_bf16x8(to_row + e + 0, &v[0][0]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 8;
                 float a[8] = {};
                 fg_unpack_bf16x8(residual_raw[1], &a[0]);
                 float g[8] = {};
                 fg_unpack_bf16x8(residual_gate_raw[1], &g[0]);
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
-            }
-        }
-        {
-            __nv_bfloat16* orow = (__nv_bfloat16*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 8;
-                fg_store_bf16x8(orow + e + 0, &v[0][0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 8;
-                fg_store_bf16x8(orow + e + 0, &v[1][0]);
+                fg_store_bf16x8(to_row + e + 0, &v[1][0]);
             }
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[0][j];
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[1][j];
-                const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_c;
+                const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[0][j] -= mean;
         #pragma unroll
@@ -4875,7 +4801,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_yes_vec16)(const fg_norm_modu
         #pragma unroll
                 for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
             }
-            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 8; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -5046,6 +4972,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_yes_vec16)(const fg_norm_modu
                 residual_gate_raw[1] = fg_ld16_plain(residual_gate_row + e);
             }
         }
+        // the row pointers of the rows many rows read (modulation rows, branches)
         const __nv_bfloat16* gate_row;
         const __nv_bfloat16* scale_row;
         const __nv_bfloat16* shift_row;
@@ -5061,43 +4988,36 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_yes_vec16)(const fg_norm_modu
         if (live && pos < nc) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
         if (live && pos + 1 * tpr < nc) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
         {
+            __nv_bfloat16* to_row = (__nv_bfloat16*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 8;
                 float a[8] = {};
                 fg_unpack_bf16x8(residual_raw[0], &a[0]);
                 float g[8] = {};
                 fg_unpack_bf16x8(residual_gate_raw[0], &g[0]);
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
+                fg_store_bf16x8(to_row + e + 0, &v[0][0]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 8;
                 float a[8] = {};
                 fg_unpack_bf16x8(residual_raw[1], &a[0]);
                 float g[8] = {};
                 fg_unpack_bf16x8(residual_gate_raw[1], &g[0]);
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
-            }
-        }
-        {
-            __nv_bfloat16* orow = (__nv_bfloat16*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 8;
-                fg_store_bf16x8(orow + e + 0, &v[0][0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 8;
-                fg_store_bf16x8(orow + e + 0, &v[1][0]);
+                fg_store_bf16x8(to_row + e + 0, &v[1][0]);
             }
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[0][j];
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[1][j];
-                const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_c;
+                const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[0][j] -= mean;
         #pragma unroll
@@ -5129,7 +5049,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_yes_vec16)(const fg_norm_modu
         #pragma unroll
                 for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
             }
-            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 8; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -5299,6 +5219,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_yes_vec16)(const fg_norm_modu
                 residual_gate_raw[1] = fg_ld16_plain(residual_gate_row + e);
             }
         }
+        // the row pointers of the rows many rows read (modulation rows, branches)
         const __nv_bfloat16* gate_row;
         const __nv_bfloat16* scale_row;
         const __nv_bfloat16* shift_row;
@@ -5314,43 +5235,36 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_yes_vec16)(const fg_norm_modu
         if (live && pos < nc) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
         if (live && pos + 1 * tpr < nc) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
         {
+            __nv_bfloat16* to_row = (__nv_bfloat16*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
+                const int e = pos * 8;
                 float a[8] = {};
                 fg_unpack_bf16x8(residual_raw[0], &a[0]);
                 float g[8] = {};
                 fg_unpack_bf16x8(residual_gate_raw[0], &g[0]);
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
+                fg_store_bf16x8(to_row + e + 0, &v[0][0]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+                const int e = (pos + 1 * tpr) * 8;
                 float a[8] = {};
                 fg_unpack_bf16x8(residual_raw[1], &a[0]);
                 float g[8] = {};
                 fg_unpack_bf16x8(residual_gate_raw[1], &g[0]);
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
-            }
-        }
-        {
-            __nv_bfloat16* orow = (__nv_bfloat16*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 8;
-                fg_store_bf16x8(orow + e + 0, &v[0][0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 8;
-                fg_store_bf16x8(orow + e + 0, &v[1][0]);
+                fg_store_bf16x8(to_row + e + 0, &v[1][0]);
             }
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[0][j];
         #pragma unroll
                 for (int j = 0; j < 8; j++) s += v[1][j];
-                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c;
+                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C;
         #pragma unroll
                 for (int j = 0; j < 8; j++) v[0][j] -= mean;
         #pragma unroll
@@ -5382,7 +5296,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_yes_vec16)(const fg_norm_modu
         #pragma unroll
                 for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
             }
-            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 8; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -5587,6 +5501,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_yes_scalar)(const fg_norm_mod
         {
             const __nv_bfloat16* residual_row = (const __nv_bfloat16*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
             const __nv_bfloat16* residual_gate_row = (const __nv_bfloat16*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
+            __nv_bfloat16* to_row = (__nv_bfloat16*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 1;
                 float a[1] = {};
@@ -5595,6 +5510,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_yes_scalar)(const fg_norm_mod
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<__nv_bfloat16>(v[0][0]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 1;
@@ -5604,6 +5520,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_yes_scalar)(const fg_norm_mod
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<__nv_bfloat16>(v[1][0]);
             }
             if (live && pos + 2 * tpr < nc) {  // chunk slot 2
                 const int e = (pos + 2 * tpr) * 1;
@@ -5613,6 +5530,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_yes_scalar)(const fg_norm_mod
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[2][j] = fmaf(g[j], v[2][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<__nv_bfloat16>(v[2][0]);
             }
             if (live && pos + 3 * tpr < nc) {  // chunk slot 3
                 const int e = (pos + 3 * tpr) * 1;
@@ -5622,6 +5540,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_yes_scalar)(const fg_norm_mod
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[3][j] = fmaf(g[j], v[3][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<__nv_bfloat16>(v[3][0]);
             }
             if (live && pos + 4 * tpr < nc) {  // chunk slot 4
                 const int e = (pos + 4 * tpr) * 1;
@@ -5631,6 +5550,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_yes_scalar)(const fg_norm_mod
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[4][j] = fmaf(g[j], v[4][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<__nv_bfloat16>(v[4][0]);
             }
             if (live && pos + 5 * tpr < nc) {  // chunk slot 5
                 const int e = (pos + 5 * tpr) * 1;
@@ -5640,6 +5560,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_yes_scalar)(const fg_norm_mod
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[5][j] = fmaf(g[j], v[5][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<__nv_bfloat16>(v[5][0]);
             }
             if (live && pos + 6 * tpr < nc) {  // chunk slot 6
                 const int e = (pos + 6 * tpr) * 1;
@@ -5649,6 +5570,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_yes_scalar)(const fg_norm_mod
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[6][j] = fmaf(g[j], v[6][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<__nv_bfloat16>(v[6][0]);
             }
             if (live && pos + 7 * tpr < nc) {  // chunk slot 7
                 const int e = (pos + 7 * tpr) * 1;
@@ -5658,6 +5580,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_yes_scalar)(const fg_norm_mod
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[7][j] = fmaf(g[j], v[7][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<__nv_bfloat16>(v[7][0]);
             }
             if (live && pos + 8 * tpr < nc) {  // chunk slot 8
                 const int e = (pos + 8 * tpr) * 1;
@@ -5667,6 +5590,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_yes_scalar)(const fg_norm_mod
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[8][j] = fmaf(g[j], v[8][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<__nv_bfloat16>(v[8][0]);
             }
             if (live && pos + 9 * tpr < nc) {  // chunk slot 9
                 const int e = (pos + 9 * tpr) * 1;
@@ -5676,6 +5600,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_yes_scalar)(const fg_norm_mod
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[9][j] = fmaf(g[j], v[9][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<__nv_bfloat16>(v[9][0]);
             }
             if (live && pos + 10 * tpr < nc) {  // chunk slot 10
                 const int e = (pos + 10 * tpr) * 1;
@@ -5685,6 +5610,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_yes_scalar)(const fg_norm_mod
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[10][j] = fmaf(g[j], v[10][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<__nv_bfloat16>(v[10][0]);
             }
             if (live && pos + 11 * tpr < nc) {  // chunk slot 11
                 const int e = (pos + 11 * tpr) * 1;
@@ -5694,6 +5620,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_yes_scalar)(const fg_norm_mod
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[11][j] = fmaf(g[j], v[11][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<__nv_bfloat16>(v[11][0]);
             }
             if (live && pos + 12 * tpr < nc) {  // chunk slot 12
                 const int e = (pos + 12 * tpr) * 1;
@@ -5703,6 +5630,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_yes_scalar)(const fg_norm_mod
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[12][j] = fmaf(g[j], v[12][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<__nv_bfloat16>(v[12][0]);
             }
             if (live && pos + 13 * tpr < nc) {  // chunk slot 13
                 const int e = (pos + 13 * tpr) * 1;
@@ -5712,6 +5640,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_yes_scalar)(const fg_norm_mod
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[13][j] = fmaf(g[j], v[13][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<__nv_bfloat16>(v[13][0]);
             }
             if (live && pos + 14 * tpr < nc) {  // chunk slot 14
                 const int e = (pos + 14 * tpr) * 1;
@@ -5721,6 +5650,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_yes_scalar)(const fg_norm_mod
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[14][j] = fmaf(g[j], v[14][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<__nv_bfloat16>(v[14][0]);
             }
             if (live && pos + 15 * tpr < nc) {  // chunk slot 15
                 const int e = (pos + 15 * tpr) * 1;
@@ -5730,75 +5660,10 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_yes_scalar)(const fg_norm_mod
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[15][j] = fmaf(g[j], v[15][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<__nv_bfloat16>(v[15][0]);
             }
         }
-        {
-            __nv_bfloat16* orow = (__nv_bfloat16*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 1;
-                (orow + e)[0] = fg_from_f32<__nv_bfloat16>(v[0][0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__nv_bfloat16>(v[1][0]);
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__nv_bfloat16>(v[2][0]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__nv_bfloat16>(v[3][0]);
-            }
-            if (live && pos + 4 * tpr < nc) {  // chunk slot 4
-                const int e = (pos + 4 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__nv_bfloat16>(v[4][0]);
-            }
-            if (live && pos + 5 * tpr < nc) {  // chunk slot 5
-                const int e = (pos + 5 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__nv_bfloat16>(v[5][0]);
-            }
-            if (live && pos + 6 * tpr < nc) {  // chunk slot 6
-                const int e = (pos + 6 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__nv_bfloat16>(v[6][0]);
-            }
-            if (live && pos + 7 * tpr < nc) {  // chunk slot 7
-                const int e = (pos + 7 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__nv_bfloat16>(v[7][0]);
-            }
-            if (live && pos + 8 * tpr < nc) {  // chunk slot 8
-                const int e = (pos + 8 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__nv_bfloat16>(v[8][0]);
-            }
-            if (live && pos + 9 * tpr < nc) {  // chunk slot 9
-                const int e = (pos + 9 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__nv_bfloat16>(v[9][0]);
-            }
-            if (live && pos + 10 * tpr < nc) {  // chunk slot 10
-                const int e = (pos + 10 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__nv_bfloat16>(v[10][0]);
-            }
-            if (live && pos + 11 * tpr < nc) {  // chunk slot 11
-                const int e = (pos + 11 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__nv_bfloat16>(v[11][0]);
-            }
-            if (live && pos + 12 * tpr < nc) {  // chunk slot 12
-                const int e = (pos + 12 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__nv_bfloat16>(v[12][0]);
-            }
-            if (live && pos + 13 * tpr < nc) {  // chunk slot 13
-                const int e = (pos + 13 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__nv_bfloat16>(v[13][0]);
-            }
-            if (live && pos + 14 * tpr < nc) {  // chunk slot 14
-                const int e = (pos + 14 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__nv_bfloat16>(v[14][0]);
-            }
-            if (live && pos + 15 * tpr < nc) {  // chunk slot 15
-                const int e = (pos + 15 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<__nv_bfloat16>(v[15][0]);
-            }
-        }
+        // the row pointers of the rows many rows read (modulation rows, branches)
         const __nv_bfloat16* gate_row;
         const __nv_bfloat16* scale_row;
         const __nv_bfloat16* shift_row;
@@ -5811,7 +5676,6 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_yes_scalar)(const fg_norm_mod
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 1; j++) s += v[0][j];
@@ -5845,7 +5709,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_yes_scalar)(const fg_norm_mod
                 for (int j = 0; j < 1; j++) s += v[14][j];
         #pragma unroll
                 for (int j = 0; j < 1; j++) s += v[15][j];
-                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c;
+                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C;
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[0][j] -= mean;
         #pragma unroll
@@ -5961,7 +5825,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi32_yes_scalar)(const fg_norm_mod
         #pragma unroll
                 for (int j = 0; j < 1; j++) s = fmaf(v[15][j], v[15][j], s);
             }
-            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[0][j] *= rstd;
         #pragma unroll

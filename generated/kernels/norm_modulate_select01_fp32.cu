@@ -53,6 +53,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_no_vec16)(const fg_norm_modul
                 fg_load_fp32x4_stream(xr + e + 0, &v[3][0]);
             }
         }
+        // the row pointers of the rows many rows read (modulation rows, branches)
         const float* gate_row;
         const float* scale_row;
         const float* shift_row;
@@ -66,7 +67,6 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_no_vec16)(const fg_norm_modul
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[0][j];
@@ -76,7 +76,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_no_vec16)(const fg_norm_modul
                 for (int j = 0; j < 4; j++) s += v[2][j];
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[3][j];
-                const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_c;
+                const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[0][j] -= mean;
         #pragma unroll
@@ -120,7 +120,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_no_vec16)(const fg_norm_modul
         #pragma unroll
                 for (int j = 0; j < 4; j++) s = fmaf(v[3][j], v[3][j], s);
             }
-            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 4; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -332,6 +332,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_no_vec16)(const fg_norm_modul
                 fg_load_fp32x4_stream(xr + e + 0, &v[3][0]);
             }
         }
+        // the row pointers of the rows many rows read (modulation rows, branches)
         const float* gate_row;
         const float* scale_row;
         const float* shift_row;
@@ -345,7 +346,6 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_no_vec16)(const fg_norm_modul
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[0][j];
@@ -355,7 +355,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_no_vec16)(const fg_norm_modul
                 for (int j = 0; j < 4; j++) s += v[2][j];
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[3][j];
-                const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_c;
+                const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[0][j] -= mean;
         #pragma unroll
@@ -399,7 +399,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_no_vec16)(const fg_norm_modul
         #pragma unroll
                 for (int j = 0; j < 4; j++) s = fmaf(v[3][j], v[3][j], s);
             }
-            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 4; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -610,6 +610,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_no_vec16)(const fg_norm_modul
                 fg_load_fp32x4_stream(xr + e + 0, &v[3][0]);
             }
         }
+        // the row pointers of the rows many rows read (modulation rows, branches)
         const float* gate_row;
         const float* scale_row;
         const float* shift_row;
@@ -623,7 +624,6 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_no_vec16)(const fg_norm_modul
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[0][j];
@@ -633,7 +633,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_no_vec16)(const fg_norm_modul
                 for (int j = 0; j < 4; j++) s += v[2][j];
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[3][j];
-                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c;
+                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C;
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[0][j] -= mean;
         #pragma unroll
@@ -677,7 +677,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_no_vec16)(const fg_norm_modul
         #pragma unroll
                 for (int j = 0; j < 4; j++) s = fmaf(v[3][j], v[3][j], s);
             }
-            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 4; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -938,6 +938,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_no_scalar)(const fg_norm_modu
                 v[15][0] = fg_to_f32((xr + e)[0]);
             }
         }
+        // the row pointers of the rows many rows read (modulation rows, branches)
         const float* gate_row;
         const float* scale_row;
         const float* shift_row;
@@ -950,7 +951,6 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_no_scalar)(const fg_norm_modu
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 1; j++) s += v[0][j];
@@ -984,7 +984,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_no_scalar)(const fg_norm_modu
                 for (int j = 0; j < 1; j++) s += v[14][j];
         #pragma unroll
                 for (int j = 0; j < 1; j++) s += v[15][j];
-                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c;
+                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C;
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[0][j] -= mean;
         #pragma unroll
@@ -1100,7 +1100,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_no_scalar)(const fg_norm_modu
         #pragma unroll
                 for (int j = 0; j < 1; j++) s = fmaf(v[15][j], v[15][j], s);
             }
-            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -1767,6 +1767,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_yes_vec16)(const fg_norm_modu
         {
             const float* residual_row = (const float*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
             const float* residual_gate_row = (const float*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
+            float* to_row = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 4;
                 float a[4] = {};
@@ -1775,6 +1776,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_yes_vec16)(const fg_norm_modu
                 fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
+                fg_store_fp32x4(to_row + e + 0, &v[0][0]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 4;
@@ -1784,6 +1786,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_yes_vec16)(const fg_norm_modu
                 fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
+                fg_store_fp32x4(to_row + e + 0, &v[1][0]);
             }
             if (live && pos + 2 * tpr < nc) {  // chunk slot 2
                 const int e = (pos + 2 * tpr) * 4;
@@ -1793,6 +1796,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_yes_vec16)(const fg_norm_modu
                 fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[2][j] = fmaf(g[j], v[2][j], a[j]);
+                fg_store_fp32x4(to_row + e + 0, &v[2][0]);
             }
             if (live && pos + 3 * tpr < nc) {  // chunk slot 3
                 const int e = (pos + 3 * tpr) * 4;
@@ -1802,27 +1806,10 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_yes_vec16)(const fg_norm_modu
                 fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[3][j] = fmaf(g[j], v[3][j], a[j]);
+                fg_store_fp32x4(to_row + e + 0, &v[3][0]);
             }
         }
-        {
-            float* orow = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 4;
-                fg_store_fp32x4(orow + e + 0, &v[0][0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 4;
-                fg_store_fp32x4(orow + e + 0, &v[1][0]);
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 4;
-                fg_store_fp32x4(orow + e + 0, &v[2][0]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 4;
-                fg_store_fp32x4(orow + e + 0, &v[3][0]);
-            }
-        }
+        // the row pointers of the rows many rows read (modulation rows, branches)
         const float* gate_row;
         const float* scale_row;
         const float* shift_row;
@@ -1836,7 +1823,6 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_yes_vec16)(const fg_norm_modu
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[0][j];
@@ -1846,7 +1832,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_yes_vec16)(const fg_norm_modu
                 for (int j = 0; j < 4; j++) s += v[2][j];
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[3][j];
-                const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_c;
+                const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[0][j] -= mean;
         #pragma unroll
@@ -1890,7 +1876,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_yes_vec16)(const fg_norm_modu
         #pragma unroll
                 for (int j = 0; j < 4; j++) s = fmaf(v[3][j], v[3][j], s);
             }
-            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 4; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -2105,6 +2091,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_yes_vec16)(const fg_norm_modu
         {
             const float* residual_row = (const float*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
             const float* residual_gate_row = (const float*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
+            float* to_row = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 4;
                 float a[4] = {};
@@ -2113,6 +2100,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_yes_vec16)(const fg_norm_modu
                 fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
+                fg_store_fp32x4(to_row + e + 0, &v[0][0]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 4;
@@ -2122,6 +2110,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_yes_vec16)(const fg_norm_modu
                 fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
+                fg_store_fp32x4(to_row + e + 0, &v[1][0]);
             }
             if (live && pos + 2 * tpr < nc) {  // chunk slot 2
                 const int e = (pos + 2 * tpr) * 4;
@@ -2131,6 +2120,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_yes_vec16)(const fg_norm_modu
                 fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[2][j] = fmaf(g[j], v[2][j], a[j]);
+                fg_store_fp32x4(to_row + e + 0, &v[2][0]);
             }
             if (live && pos + 3 * tpr < nc) {  // chunk slot 3
                 const int e = (pos + 3 * tpr) * 4;
@@ -2140,27 +2130,10 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_yes_vec16)(const fg_norm_modu
                 fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[3][j] = fmaf(g[j], v[3][j], a[j]);
+                fg_store_fp32x4(to_row + e + 0, &v[3][0]);
             }
         }
-        {
-            float* orow = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 4;
-                fg_store_fp32x4(orow + e + 0, &v[0][0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 4;
-                fg_store_fp32x4(orow + e + 0, &v[1][0]);
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 4;
-                fg_store_fp32x4(orow + e + 0, &v[2][0]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 4;
-                fg_store_fp32x4(orow + e + 0, &v[3][0]);
-            }
-        }
+        // the row pointers of the rows many rows read (modulation rows, branches)
         const float* gate_row;
         const float* scale_row;
         const float* shift_row;
@@ -2174,7 +2147,6 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_yes_vec16)(const fg_norm_modu
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[0][j];
@@ -2184,7 +2156,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_yes_vec16)(const fg_norm_modu
                 for (int j = 0; j < 4; j++) s += v[2][j];
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[3][j];
-                const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_c;
+                const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[0][j] -= mean;
         #pragma unroll
@@ -2228,7 +2200,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_yes_vec16)(const fg_norm_modu
         #pragma unroll
                 for (int j = 0; j < 4; j++) s = fmaf(v[3][j], v[3][j], s);
             }
-            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 4; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -2442,6 +2414,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_yes_vec16)(const fg_norm_modu
         {
             const float* residual_row = (const float*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
             const float* residual_gate_row = (const float*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
+            float* to_row = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 4;
                 float a[4] = {};
@@ -2450,6 +2423,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_yes_vec16)(const fg_norm_modu
                 fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
+                fg_store_fp32x4(to_row + e + 0, &v[0][0]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 4;
@@ -2459,6 +2433,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_yes_vec16)(const fg_norm_modu
                 fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
+                fg_store_fp32x4(to_row + e + 0, &v[1][0]);
             }
             if (live && pos + 2 * tpr < nc) {  // chunk slot 2
                 const int e = (pos + 2 * tpr) * 4;
@@ -2468,6 +2443,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_yes_vec16)(const fg_norm_modu
                 fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[2][j] = fmaf(g[j], v[2][j], a[j]);
+                fg_store_fp32x4(to_row + e + 0, &v[2][0]);
             }
             if (live && pos + 3 * tpr < nc) {  // chunk slot 3
                 const int e = (pos + 3 * tpr) * 4;
@@ -2477,27 +2453,10 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_yes_vec16)(const fg_norm_modu
                 fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[3][j] = fmaf(g[j], v[3][j], a[j]);
+                fg_store_fp32x4(to_row + e + 0, &v[3][0]);
             }
         }
-        {
-            float* orow = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 4;
-                fg_store_fp32x4(orow + e + 0, &v[0][0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 4;
-                fg_store_fp32x4(orow + e + 0, &v[1][0]);
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 4;
-                fg_store_fp32x4(orow + e + 0, &v[2][0]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 4;
-                fg_store_fp32x4(orow + e + 0, &v[3][0]);
-            }
-        }
+        // the row pointers of the rows many rows read (modulation rows, branches)
         const float* gate_row;
         const float* scale_row;
         const float* shift_row;
@@ -2511,7 +2470,6 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_yes_vec16)(const fg_norm_modu
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[0][j];
@@ -2521,7 +2479,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_yes_vec16)(const fg_norm_modu
                 for (int j = 0; j < 4; j++) s += v[2][j];
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[3][j];
-                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c;
+                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C;
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[0][j] -= mean;
         #pragma unroll
@@ -2565,7 +2523,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_yes_vec16)(const fg_norm_modu
         #pragma unroll
                 for (int j = 0; j < 4; j++) s = fmaf(v[3][j], v[3][j], s);
             }
-            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 4; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -2829,6 +2787,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_yes_scalar)(const fg_norm_mod
         {
             const float* residual_row = (const float*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
             const float* residual_gate_row = (const float*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
+            float* to_row = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 1;
                 float a[1] = {};
@@ -2837,6 +2796,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_yes_scalar)(const fg_norm_mod
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<float>(v[0][0]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 1;
@@ -2846,6 +2806,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_yes_scalar)(const fg_norm_mod
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<float>(v[1][0]);
             }
             if (live && pos + 2 * tpr < nc) {  // chunk slot 2
                 const int e = (pos + 2 * tpr) * 1;
@@ -2855,6 +2816,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_yes_scalar)(const fg_norm_mod
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[2][j] = fmaf(g[j], v[2][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<float>(v[2][0]);
             }
             if (live && pos + 3 * tpr < nc) {  // chunk slot 3
                 const int e = (pos + 3 * tpr) * 1;
@@ -2864,6 +2826,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_yes_scalar)(const fg_norm_mod
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[3][j] = fmaf(g[j], v[3][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<float>(v[3][0]);
             }
             if (live && pos + 4 * tpr < nc) {  // chunk slot 4
                 const int e = (pos + 4 * tpr) * 1;
@@ -2873,6 +2836,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_yes_scalar)(const fg_norm_mod
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[4][j] = fmaf(g[j], v[4][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<float>(v[4][0]);
             }
             if (live && pos + 5 * tpr < nc) {  // chunk slot 5
                 const int e = (pos + 5 * tpr) * 1;
@@ -2882,6 +2846,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_yes_scalar)(const fg_norm_mod
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[5][j] = fmaf(g[j], v[5][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<float>(v[5][0]);
             }
             if (live && pos + 6 * tpr < nc) {  // chunk slot 6
                 const int e = (pos + 6 * tpr) * 1;
@@ -2891,6 +2856,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_yes_scalar)(const fg_norm_mod
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[6][j] = fmaf(g[j], v[6][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<float>(v[6][0]);
             }
             if (live && pos + 7 * tpr < nc) {  // chunk slot 7
                 const int e = (pos + 7 * tpr) * 1;
@@ -2900,6 +2866,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_yes_scalar)(const fg_norm_mod
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[7][j] = fmaf(g[j], v[7][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<float>(v[7][0]);
             }
             if (live && pos + 8 * tpr < nc) {  // chunk slot 8
                 const int e = (pos + 8 * tpr) * 1;
@@ -2909,6 +2876,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_yes_scalar)(const fg_norm_mod
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[8][j] = fmaf(g[j], v[8][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<float>(v[8][0]);
             }
             if (live && pos + 9 * tpr < nc) {  // chunk slot 9
                 const int e = (pos + 9 * tpr) * 1;
@@ -2918,6 +2886,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_yes_scalar)(const fg_norm_mod
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[9][j] = fmaf(g[j], v[9][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<float>(v[9][0]);
             }
             if (live && pos + 10 * tpr < nc) {  // chunk slot 10
                 const int e = (pos + 10 * tpr) * 1;
@@ -2927,6 +2896,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_yes_scalar)(const fg_norm_mod
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[10][j] = fmaf(g[j], v[10][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<float>(v[10][0]);
             }
             if (live && pos + 11 * tpr < nc) {  // chunk slot 11
                 const int e = (pos + 11 * tpr) * 1;
@@ -2936,6 +2906,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_yes_scalar)(const fg_norm_mod
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[11][j] = fmaf(g[j], v[11][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<float>(v[11][0]);
             }
             if (live && pos + 12 * tpr < nc) {  // chunk slot 12
                 const int e = (pos + 12 * tpr) * 1;
@@ -2945,6 +2916,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_yes_scalar)(const fg_norm_mod
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[12][j] = fmaf(g[j], v[12][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<float>(v[12][0]);
             }
             if (live && pos + 13 * tpr < nc) {  // chunk slot 13
                 const int e = (pos + 13 * tpr) * 1;
@@ -2954,6 +2926,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_yes_scalar)(const fg_norm_mod
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[13][j] = fmaf(g[j], v[13][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<float>(v[13][0]);
             }
             if (live && pos + 14 * tpr < nc) {  // chunk slot 14
                 const int e = (pos + 14 * tpr) * 1;
@@ -2963,6 +2936,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_yes_scalar)(const fg_norm_mod
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[14][j] = fmaf(g[j], v[14][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<float>(v[14][0]);
             }
             if (live && pos + 15 * tpr < nc) {  // chunk slot 15
                 const int e = (pos + 15 * tpr) * 1;
@@ -2972,75 +2946,10 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_yes_scalar)(const fg_norm_mod
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[15][j] = fmaf(g[j], v[15][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<float>(v[15][0]);
             }
         }
-        {
-            float* orow = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[0][0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[1][0]);
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[2][0]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[3][0]);
-            }
-            if (live && pos + 4 * tpr < nc) {  // chunk slot 4
-                const int e = (pos + 4 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[4][0]);
-            }
-            if (live && pos + 5 * tpr < nc) {  // chunk slot 5
-                const int e = (pos + 5 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[5][0]);
-            }
-            if (live && pos + 6 * tpr < nc) {  // chunk slot 6
-                const int e = (pos + 6 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[6][0]);
-            }
-            if (live && pos + 7 * tpr < nc) {  // chunk slot 7
-                const int e = (pos + 7 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[7][0]);
-            }
-            if (live && pos + 8 * tpr < nc) {  // chunk slot 8
-                const int e = (pos + 8 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[8][0]);
-            }
-            if (live && pos + 9 * tpr < nc) {  // chunk slot 9
-                const int e = (pos + 9 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[9][0]);
-            }
-            if (live && pos + 10 * tpr < nc) {  // chunk slot 10
-                const int e = (pos + 10 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[10][0]);
-            }
-            if (live && pos + 11 * tpr < nc) {  // chunk slot 11
-                const int e = (pos + 11 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[11][0]);
-            }
-            if (live && pos + 12 * tpr < nc) {  // chunk slot 12
-                const int e = (pos + 12 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[12][0]);
-            }
-            if (live && pos + 13 * tpr < nc) {  // chunk slot 13
-                const int e = (pos + 13 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[13][0]);
-            }
-            if (live && pos + 14 * tpr < nc) {  // chunk slot 14
-                const int e = (pos + 14 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[14][0]);
-            }
-            if (live && pos + 15 * tpr < nc) {  // chunk slot 15
-                const int e = (pos + 15 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[15][0]);
-            }
-        }
+        // the row pointers of the rows many rows read (modulation rows, branches)
         const float* gate_row;
         const float* scale_row;
         const float* shift_row;
@@ -3053,7 +2962,6 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_yes_scalar)(const fg_norm_mod
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 1; j++) s += v[0][j];
@@ -3087,7 +2995,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_yes_scalar)(const fg_norm_mod
                 for (int j = 0; j < 1; j++) s += v[14][j];
         #pragma unroll
                 for (int j = 0; j < 1; j++) s += v[15][j];
-                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c;
+                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C;
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[0][j] -= mean;
         #pragma unroll
@@ -3203,7 +3111,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi64_yes_scalar)(const fg_norm_mod
         #pragma unroll
                 for (int j = 0; j < 1; j++) s = fmaf(v[15][j], v[15][j], s);
             }
-            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -3867,6 +3775,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_no_vec16)(const fg_norm_modul
                 fg_load_fp32x4_stream(xr + e + 0, &v[3][0]);
             }
         }
+        // the row pointers of the rows many rows read (modulation rows, branches)
         const float* gate_row;
         const float* scale_row;
         const float* shift_row;
@@ -3880,7 +3789,6 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_no_vec16)(const fg_norm_modul
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[0][j];
@@ -3890,7 +3798,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_no_vec16)(const fg_norm_modul
                 for (int j = 0; j < 4; j++) s += v[2][j];
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[3][j];
-                const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_c;
+                const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[0][j] -= mean;
         #pragma unroll
@@ -3934,7 +3842,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_no_vec16)(const fg_norm_modul
         #pragma unroll
                 for (int j = 0; j < 4; j++) s = fmaf(v[3][j], v[3][j], s);
             }
-            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 4; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -4146,6 +4054,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_no_vec16)(const fg_norm_modul
                 fg_load_fp32x4_stream(xr + e + 0, &v[3][0]);
             }
         }
+        // the row pointers of the rows many rows read (modulation rows, branches)
         const float* gate_row;
         const float* scale_row;
         const float* shift_row;
@@ -4159,7 +4068,6 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_no_vec16)(const fg_norm_modul
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[0][j];
@@ -4169,7 +4077,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_no_vec16)(const fg_norm_modul
                 for (int j = 0; j < 4; j++) s += v[2][j];
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[3][j];
-                const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_c;
+                const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[0][j] -= mean;
         #pragma unroll
@@ -4213,7 +4121,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_no_vec16)(const fg_norm_modul
         #pragma unroll
                 for (int j = 0; j < 4; j++) s = fmaf(v[3][j], v[3][j], s);
             }
-            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 4; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -4424,6 +4332,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_no_vec16)(const fg_norm_modul
                 fg_load_fp32x4_stream(xr + e + 0, &v[3][0]);
             }
         }
+        // the row pointers of the rows many rows read (modulation rows, branches)
         const float* gate_row;
         const float* scale_row;
         const float* shift_row;
@@ -4437,7 +4346,6 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_no_vec16)(const fg_norm_modul
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[0][j];
@@ -4447,7 +4355,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_no_vec16)(const fg_norm_modul
                 for (int j = 0; j < 4; j++) s += v[2][j];
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[3][j];
-                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c;
+                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C;
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[0][j] -= mean;
         #pragma unroll
@@ -4491,7 +4399,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_no_vec16)(const fg_norm_modul
         #pragma unroll
                 for (int j = 0; j < 4; j++) s = fmaf(v[3][j], v[3][j], s);
             }
-            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 4; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -4752,6 +4660,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_no_scalar)(const fg_norm_modu
                 v[15][0] = fg_to_f32((xr + e)[0]);
             }
         }
+        // the row pointers of the rows many rows read (modulation rows, branches)
         const float* gate_row;
         const float* scale_row;
         const float* shift_row;
@@ -4764,7 +4673,6 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_no_scalar)(const fg_norm_modu
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 1; j++) s += v[0][j];
@@ -4798,7 +4706,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_no_scalar)(const fg_norm_modu
                 for (int j = 0; j < 1; j++) s += v[14][j];
         #pragma unroll
                 for (int j = 0; j < 1; j++) s += v[15][j];
-                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c;
+                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C;
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[0][j] -= mean;
         #pragma unroll
@@ -4914,7 +4822,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_no_scalar)(const fg_norm_modu
         #pragma unroll
                 for (int j = 0; j < 1; j++) s = fmaf(v[15][j], v[15][j], s);
             }
-            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -5581,6 +5489,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_yes_vec16)(const fg_norm_modu
         {
             const float* residual_row = (const float*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
             const float* residual_gate_row = (const float*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
+            float* to_row = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 4;
                 float a[4] = {};
@@ -5589,6 +5498,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_yes_vec16)(const fg_norm_modu
                 fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
+                fg_store_fp32x4(to_row + e + 0, &v[0][0]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 4;
@@ -5598,6 +5508,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_yes_vec16)(const fg_norm_modu
                 fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
+                fg_store_fp32x4(to_row + e + 0, &v[1][0]);
             }
             if (live && pos + 2 * tpr < nc) {  // chunk slot 2
                 const int e = (pos + 2 * tpr) * 4;
@@ -5607,6 +5518,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_yes_vec16)(const fg_norm_modu
                 fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[2][j] = fmaf(g[j], v[2][j], a[j]);
+                fg_store_fp32x4(to_row + e + 0, &v[2][0]);
             }
             if (live && pos + 3 * tpr < nc) {  // chunk slot 3
                 const int e = (pos + 3 * tpr) * 4;
@@ -5616,27 +5528,10 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_yes_vec16)(const fg_norm_modu
                 fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[3][j] = fmaf(g[j], v[3][j], a[j]);
+                fg_store_fp32x4(to_row + e + 0, &v[3][0]);
             }
         }
-        {
-            float* orow = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 4;
-                fg_store_fp32x4(orow + e + 0, &v[0][0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 4;
-                fg_store_fp32x4(orow + e + 0, &v[1][0]);
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 4;
-                fg_store_fp32x4(orow + e + 0, &v[2][0]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 4;
-                fg_store_fp32x4(orow + e + 0, &v[3][0]);
-            }
-        }
+        // the row pointers of the rows many rows read (modulation rows, branches)
         const float* gate_row;
         const float* scale_row;
         const float* shift_row;
@@ -5650,7 +5545,6 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_yes_vec16)(const fg_norm_modu
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[0][j];
@@ -5660,7 +5554,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_yes_vec16)(const fg_norm_modu
                 for (int j = 0; j < 4; j++) s += v[2][j];
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[3][j];
-                const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_c;
+                const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[0][j] -= mean;
         #pragma unroll
@@ -5704,7 +5598,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_yes_vec16)(const fg_norm_modu
         #pragma unroll
                 for (int j = 0; j < 4; j++) s = fmaf(v[3][j], v[3][j], s);
             }
-            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 4; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -5919,6 +5813,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_yes_vec16)(const fg_norm_modu
         {
             const float* residual_row = (const float*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
             const float* residual_gate_row = (const float*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
+            float* to_row = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 4;
                 float a[4] = {};
@@ -5927,6 +5822,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_yes_vec16)(const fg_norm_modu
                 fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
+                fg_store_fp32x4(to_row + e + 0, &v[0][0]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 4;
@@ -5936,6 +5832,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_yes_vec16)(const fg_norm_modu
                 fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
+                fg_store_fp32x4(to_row + e + 0, &v[1][0]);
             }
             if (live && pos + 2 * tpr < nc) {  // chunk slot 2
                 const int e = (pos + 2 * tpr) * 4;
@@ -5945,6 +5842,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_yes_vec16)(const fg_norm_modu
                 fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[2][j] = fmaf(g[j], v[2][j], a[j]);
+                fg_store_fp32x4(to_row + e + 0, &v[2][0]);
             }
             if (live && pos + 3 * tpr < nc) {  // chunk slot 3
                 const int e = (pos + 3 * tpr) * 4;
@@ -5954,27 +5852,10 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_yes_vec16)(const fg_norm_modu
                 fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[3][j] = fmaf(g[j], v[3][j], a[j]);
+                fg_store_fp32x4(to_row + e + 0, &v[3][0]);
             }
         }
-        {
-            float* orow = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 4;
-                fg_store_fp32x4(orow + e + 0, &v[0][0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 4;
-                fg_store_fp32x4(orow + e + 0, &v[1][0]);
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 4;
-                fg_store_fp32x4(orow + e + 0, &v[2][0]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 4;
-                fg_store_fp32x4(orow + e + 0, &v[3][0]);
-            }
-        }
+        // the row pointers of the rows many rows read (modulation rows, branches)
         const float* gate_row;
         const float* scale_row;
         const float* shift_row;
@@ -5988,7 +5869,6 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_yes_vec16)(const fg_norm_modu
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[0][j];
@@ -5998,7 +5878,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_yes_vec16)(const fg_norm_modu
                 for (int j = 0; j < 4; j++) s += v[2][j];
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[3][j];
-                const float mean = fg_block_sum<32>(s, red, rbuf, wr) * inv_c;
+                const float mean = fg_block_sum<32>(s, red, rbuf, wr) / (float)C;
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[0][j] -= mean;
         #pragma unroll
@@ -6042,7 +5922,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_yes_vec16)(const fg_norm_modu
         #pragma unroll
                 for (int j = 0; j < 4; j++) s = fmaf(v[3][j], v[3][j], s);
             }
-            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 4; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -6256,6 +6136,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_yes_vec16)(const fg_norm_modu
         {
             const float* residual_row = (const float*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
             const float* residual_gate_row = (const float*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
+            float* to_row = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 4;
                 float a[4] = {};
@@ -6264,6 +6145,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_yes_vec16)(const fg_norm_modu
                 fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
+                fg_store_fp32x4(to_row + e + 0, &v[0][0]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 4;
@@ -6273,6 +6155,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_yes_vec16)(const fg_norm_modu
                 fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
+                fg_store_fp32x4(to_row + e + 0, &v[1][0]);
             }
             if (live && pos + 2 * tpr < nc) {  // chunk slot 2
                 const int e = (pos + 2 * tpr) * 4;
@@ -6282,6 +6165,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_yes_vec16)(const fg_norm_modu
                 fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[2][j] = fmaf(g[j], v[2][j], a[j]);
+                fg_store_fp32x4(to_row + e + 0, &v[2][0]);
             }
             if (live && pos + 3 * tpr < nc) {  // chunk slot 3
                 const int e = (pos + 3 * tpr) * 4;
@@ -6291,27 +6175,10 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_yes_vec16)(const fg_norm_modu
                 fg_load_fp32x4_plain(residual_gate_row + e + 0, &g[0]);
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[3][j] = fmaf(g[j], v[3][j], a[j]);
+                fg_store_fp32x4(to_row + e + 0, &v[3][0]);
             }
         }
-        {
-            float* orow = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 4;
-                fg_store_fp32x4(orow + e + 0, &v[0][0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 4;
-                fg_store_fp32x4(orow + e + 0, &v[1][0]);
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 4;
-                fg_store_fp32x4(orow + e + 0, &v[2][0]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 4;
-                fg_store_fp32x4(orow + e + 0, &v[3][0]);
-            }
-        }
+        // the row pointers of the rows many rows read (modulation rows, branches)
         const float* gate_row;
         const float* scale_row;
         const float* shift_row;
@@ -6325,7 +6192,6 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_yes_vec16)(const fg_norm_modu
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[0][j];
@@ -6335,7 +6201,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_yes_vec16)(const fg_norm_modu
                 for (int j = 0; j < 4; j++) s += v[2][j];
         #pragma unroll
                 for (int j = 0; j < 4; j++) s += v[3][j];
-                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c;
+                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C;
         #pragma unroll
                 for (int j = 0; j < 4; j++) v[0][j] -= mean;
         #pragma unroll
@@ -6379,7 +6245,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_yes_vec16)(const fg_norm_modu
         #pragma unroll
                 for (int j = 0; j < 4; j++) s = fmaf(v[3][j], v[3][j], s);
             }
-            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 4; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -6643,6 +6509,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_yes_scalar)(const fg_norm_mod
         {
             const float* residual_row = (const float*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
             const float* residual_gate_row = (const float*)p.residual_gate + b * p.residual_gate_stride[0] + l * p.residual_gate_stride[1];
+            float* to_row = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
             if (live && pos < nc) {  // chunk slot 0
                 const int e = pos * 1;
                 float a[1] = {};
@@ -6651,6 +6518,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_yes_scalar)(const fg_norm_mod
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[0][j] = fmaf(g[j], v[0][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<float>(v[0][0]);
             }
             if (live && pos + 1 * tpr < nc) {  // chunk slot 1
                 const int e = (pos + 1 * tpr) * 1;
@@ -6660,6 +6528,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_yes_scalar)(const fg_norm_mod
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[1][j] = fmaf(g[j], v[1][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<float>(v[1][0]);
             }
             if (live && pos + 2 * tpr < nc) {  // chunk slot 2
                 const int e = (pos + 2 * tpr) * 1;
@@ -6669,6 +6538,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_yes_scalar)(const fg_norm_mod
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[2][j] = fmaf(g[j], v[2][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<float>(v[2][0]);
             }
             if (live && pos + 3 * tpr < nc) {  // chunk slot 3
                 const int e = (pos + 3 * tpr) * 1;
@@ -6678,6 +6548,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_yes_scalar)(const fg_norm_mod
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[3][j] = fmaf(g[j], v[3][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<float>(v[3][0]);
             }
             if (live && pos + 4 * tpr < nc) {  // chunk slot 4
                 const int e = (pos + 4 * tpr) * 1;
@@ -6687,6 +6558,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_yes_scalar)(const fg_norm_mod
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[4][j] = fmaf(g[j], v[4][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<float>(v[4][0]);
             }
             if (live && pos + 5 * tpr < nc) {  // chunk slot 5
                 const int e = (pos + 5 * tpr) * 1;
@@ -6696,6 +6568,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_yes_scalar)(const fg_norm_mod
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[5][j] = fmaf(g[j], v[5][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<float>(v[5][0]);
             }
             if (live && pos + 6 * tpr < nc) {  // chunk slot 6
                 const int e = (pos + 6 * tpr) * 1;
@@ -6705,6 +6578,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_yes_scalar)(const fg_norm_mod
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[6][j] = fmaf(g[j], v[6][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<float>(v[6][0]);
             }
             if (live && pos + 7 * tpr < nc) {  // chunk slot 7
                 const int e = (pos + 7 * tpr) * 1;
@@ -6714,6 +6588,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_yes_scalar)(const fg_norm_mod
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[7][j] = fmaf(g[j], v[7][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<float>(v[7][0]);
             }
             if (live && pos + 8 * tpr < nc) {  // chunk slot 8
                 const int e = (pos + 8 * tpr) * 1;
@@ -6723,6 +6598,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_yes_scalar)(const fg_norm_mod
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[8][j] = fmaf(g[j], v[8][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<float>(v[8][0]);
             }
             if (live && pos + 9 * tpr < nc) {  // chunk slot 9
                 const int e = (pos + 9 * tpr) * 1;
@@ -6732,6 +6608,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_yes_scalar)(const fg_norm_mod
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[9][j] = fmaf(g[j], v[9][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<float>(v[9][0]);
             }
             if (live && pos + 10 * tpr < nc) {  // chunk slot 10
                 const int e = (pos + 10 * tpr) * 1;
@@ -6741,6 +6618,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_yes_scalar)(const fg_norm_mod
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[10][j] = fmaf(g[j], v[10][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<float>(v[10][0]);
             }
             if (live && pos + 11 * tpr < nc) {  // chunk slot 11
                 const int e = (pos + 11 * tpr) * 1;
@@ -6750,6 +6628,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_yes_scalar)(const fg_norm_mod
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[11][j] = fmaf(g[j], v[11][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<float>(v[11][0]);
             }
             if (live && pos + 12 * tpr < nc) {  // chunk slot 12
                 const int e = (pos + 12 * tpr) * 1;
@@ -6759,6 +6638,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_yes_scalar)(const fg_norm_mod
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[12][j] = fmaf(g[j], v[12][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<float>(v[12][0]);
             }
             if (live && pos + 13 * tpr < nc) {  // chunk slot 13
                 const int e = (pos + 13 * tpr) * 1;
@@ -6768,6 +6648,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_yes_scalar)(const fg_norm_mod
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[13][j] = fmaf(g[j], v[13][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<float>(v[13][0]);
             }
             if (live && pos + 14 * tpr < nc) {  // chunk slot 14
                 const int e = (pos + 14 * tpr) * 1;
@@ -6777,6 +6658,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_yes_scalar)(const fg_norm_mod
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[14][j] = fmaf(g[j], v[14][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<float>(v[14][0]);
             }
             if (live && pos + 15 * tpr < nc) {  // chunk slot 15
                 const int e = (pos + 15 * tpr) * 1;
@@ -6786,75 +6668,10 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_yes_scalar)(const fg_norm_mod
                 g[0] = fg_to_f32((residual_gate_row + e)[0]);
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[15][j] = fmaf(g[j], v[15][j], a[j]);
+                (to_row + e)[0] = fg_from_f32<float>(v[15][0]);
             }
         }
-        {
-            float* orow = (float*)p.residual_out + b * p.residual_out_stride[0] + l * p.residual_out_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[0][0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[1][0]);
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[2][0]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[3][0]);
-            }
-            if (live && pos + 4 * tpr < nc) {  // chunk slot 4
-                const int e = (pos + 4 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[4][0]);
-            }
-            if (live && pos + 5 * tpr < nc) {  // chunk slot 5
-                const int e = (pos + 5 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[5][0]);
-            }
-            if (live && pos + 6 * tpr < nc) {  // chunk slot 6
-                const int e = (pos + 6 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[6][0]);
-            }
-            if (live && pos + 7 * tpr < nc) {  // chunk slot 7
-                const int e = (pos + 7 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[7][0]);
-            }
-            if (live && pos + 8 * tpr < nc) {  // chunk slot 8
-                const int e = (pos + 8 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[8][0]);
-            }
-            if (live && pos + 9 * tpr < nc) {  // chunk slot 9
-                const int e = (pos + 9 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[9][0]);
-            }
-            if (live && pos + 10 * tpr < nc) {  // chunk slot 10
-                const int e = (pos + 10 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[10][0]);
-            }
-            if (live && pos + 11 * tpr < nc) {  // chunk slot 11
-                const int e = (pos + 11 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[11][0]);
-            }
-            if (live && pos + 12 * tpr < nc) {  // chunk slot 12
-                const int e = (pos + 12 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[12][0]);
-            }
-            if (live && pos + 13 * tpr < nc) {  // chunk slot 13
-                const int e = (pos + 13 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[13][0]);
-            }
-            if (live && pos + 14 * tpr < nc) {  // chunk slot 14
-                const int e = (pos + 14 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[14][0]);
-            }
-            if (live && pos + 15 * tpr < nc) {  // chunk slot 15
-                const int e = (pos + 15 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[15][0]);
-            }
-        }
+        // the row pointers of the rows many rows read (modulation rows, branches)
         const float* gate_row;
         const float* scale_row;
         const float* shift_row;
@@ -6867,7 +6684,6 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_yes_scalar)(const fg_norm_mod
         }
         if (p.norm != 2) {  // not none
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             if (p.norm == 0) {  // LayerNorm: centre first
         #pragma unroll
                 for (int j = 0; j < 1; j++) s += v[0][j];
@@ -6901,7 +6717,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_yes_scalar)(const fg_norm_mod
                 for (int j = 0; j < 1; j++) s += v[14][j];
         #pragma unroll
                 for (int j = 0; j < 1; j++) s += v[15][j];
-                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c;
+                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C;
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[0][j] -= mean;
         #pragma unroll
@@ -7017,7 +6833,7 @@ FG_ARCH_NAME(fg_norm_modulate_select01_fp32_idxi32_yes_scalar)(const fg_norm_mod
         #pragma unroll
                 for (int j = 0; j < 1; j++) s = fmaf(v[15][j], v[15][j], s);
             }
-            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[0][j] *= rstd;
         #pragma unroll

@@ -45,16 +45,16 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_vec16)(const fg_rmsnorm_quant_fp8_p
                 fg_load_fp16x8_stream(xr + e + 0, &v[1][0]);
             }
         }
+        // the row pointers of the rows many rows read (modulation rows, branches)
         {  // RMSNorm
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             {  // RMSNorm
         #pragma unroll
                 for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
         #pragma unroll
                 for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
             }
-            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 8; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -156,16 +156,16 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_vec16)(const fg_rmsnorm_quant_fp8_p
                 fg_load_fp16x8_stream(xr + e + 0, &v[1][0]);
             }
         }
+        // the row pointers of the rows many rows read (modulation rows, branches)
         {  // RMSNorm
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             {  // RMSNorm
         #pragma unroll
                 for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
         #pragma unroll
                 for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
             }
-            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 8; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -266,16 +266,16 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_vec16)(const fg_rmsnorm_quant_fp8_p
                 fg_load_fp16x8_stream(xr + e + 0, &v[1][0]);
             }
         }
+        // the row pointers of the rows many rows read (modulation rows, branches)
         {  // RMSNorm
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             {  // RMSNorm
         #pragma unroll
                 for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
         #pragma unroll
                 for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
             }
-            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 8; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -343,18 +343,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_quant_fp8_fp16_wfp32_vec1
 
 // rmsnorm_quant_fp8_fp16_wfp32_scalar
 //   rmsnorm_quant_fp8: act=fp16 weight=fp32 access=scalar
-//   mapping: rows of C channels, chunks of 1, 16 chunk slot(s) per thread,
-//            32 warps per block, C up to 16384; element accesses
+//   mapping: rows of C channels, chunks of 1, 32 chunk slot(s) per thread,
+//            16 warps per block, C up to 16384; element accesses
 //            one block per row group
-__global__ void __launch_bounds__(1024, 1)
+__global__ void __launch_bounds__(512, 1)
 FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_scalar)(const fg_rmsnorm_quant_fp8_params p)
 {
-    __shared__ float red[2][32];  // partial sums of the row groups' warps
+    __shared__ float red[2][16];  // partial sums of the row groups' warps
     const int C = (int)p.C;
     const int nc = (C + 0) / 1;               // chunks per row
-    const int wr = 32;  // element path: a row takes the block (constant slot offsets)
+    const int wr = 16;  // element path: a row takes the block (constant slot offsets)
     const int tpr = 32 * wr;                        // threads per row
-    const int rpb = 32 / wr;                        // rows per block
+    const int rpb = 16 / wr;                        // rows per block
     const int group = (threadIdx.x >> 5) / wr;      // this thread's row slot
     const int pos = threadIdx.x - group * tpr;      // its place in the row
     int rbuf = 0;
@@ -365,7 +365,7 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_scalar)(const fg_rmsnorm_quant_fp8_
         if (b >= p.B) return;  // the whole block: no sync is left waiting
         const int64_t l = (int64_t)blockIdx.x * rpb + group;
         const bool live = group < rpb && l < p.L;
-        float v[16][1] = {};  // the row's values, fp32
+        float v[32][1] = {};  // the row's values, fp32
         {
             const __half* xr = (const __half*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
             if (live && pos < nc) {  // chunk slot 0
@@ -432,10 +432,74 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_scalar)(const fg_rmsnorm_quant_fp8_
                 const int e = (pos + 15 * tpr) * 1;
                 v[15][0] = fg_to_f32((xr + e)[0]);
             }
+            if (live && pos + 16 * tpr < nc) {  // chunk slot 16
+                const int e = (pos + 16 * tpr) * 1;
+                v[16][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 17 * tpr < nc) {  // chunk slot 17
+                const int e = (pos + 17 * tpr) * 1;
+                v[17][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 18 * tpr < nc) {  // chunk slot 18
+                const int e = (pos + 18 * tpr) * 1;
+                v[18][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 19 * tpr < nc) {  // chunk slot 19
+                const int e = (pos + 19 * tpr) * 1;
+                v[19][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 20 * tpr < nc) {  // chunk slot 20
+                const int e = (pos + 20 * tpr) * 1;
+                v[20][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 21 * tpr < nc) {  // chunk slot 21
+                const int e = (pos + 21 * tpr) * 1;
+                v[21][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 22 * tpr < nc) {  // chunk slot 22
+                const int e = (pos + 22 * tpr) * 1;
+                v[22][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 23 * tpr < nc) {  // chunk slot 23
+                const int e = (pos + 23 * tpr) * 1;
+                v[23][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 24 * tpr < nc) {  // chunk slot 24
+                const int e = (pos + 24 * tpr) * 1;
+                v[24][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 25 * tpr < nc) {  // chunk slot 25
+                const int e = (pos + 25 * tpr) * 1;
+                v[25][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 26 * tpr < nc) {  // chunk slot 26
+                const int e = (pos + 26 * tpr) * 1;
+                v[26][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 27 * tpr < nc) {  // chunk slot 27
+                const int e = (pos + 27 * tpr) * 1;
+                v[27][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 28 * tpr < nc) {  // chunk slot 28
+                const int e = (pos + 28 * tpr) * 1;
+                v[28][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 29 * tpr < nc) {  // chunk slot 29
+                const int e = (pos + 29 * tpr) * 1;
+                v[29][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 30 * tpr < nc) {  // chunk slot 30
+                const int e = (pos + 30 * tpr) * 1;
+                v[30][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 31 * tpr < nc) {  // chunk slot 31
+                const int e = (pos + 31 * tpr) * 1;
+                v[31][0] = fg_to_f32((xr + e)[0]);
+            }
         }
+        // the row pointers of the rows many rows read (modulation rows, branches)
         {  // RMSNorm
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             {  // RMSNorm
         #pragma unroll
                 for (int j = 0; j < 1; j++) s = fmaf(v[0][j], v[0][j], s);
@@ -469,8 +533,40 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_scalar)(const fg_rmsnorm_quant_fp8_
                 for (int j = 0; j < 1; j++) s = fmaf(v[14][j], v[14][j], s);
         #pragma unroll
                 for (int j = 0; j < 1; j++) s = fmaf(v[15][j], v[15][j], s);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s = fmaf(v[16][j], v[16][j], s);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s = fmaf(v[17][j], v[17][j], s);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s = fmaf(v[18][j], v[18][j], s);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s = fmaf(v[19][j], v[19][j], s);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s = fmaf(v[20][j], v[20][j], s);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s = fmaf(v[21][j], v[21][j], s);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s = fmaf(v[22][j], v[22][j], s);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s = fmaf(v[23][j], v[23][j], s);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s = fmaf(v[24][j], v[24][j], s);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s = fmaf(v[25][j], v[25][j], s);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s = fmaf(v[26][j], v[26][j], s);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s = fmaf(v[27][j], v[27][j], s);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s = fmaf(v[28][j], v[28][j], s);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s = fmaf(v[29][j], v[29][j], s);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s = fmaf(v[30][j], v[30][j], s);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s = fmaf(v[31][j], v[31][j], s);
             }
-            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_row_sum<16>(s, red, rbuf, wr, group) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -503,6 +599,38 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_scalar)(const fg_rmsnorm_quant_fp8_
             for (int j = 0; j < 1; j++) v[14][j] *= rstd;
         #pragma unroll
             for (int j = 0; j < 1; j++) v[15][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[16][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[17][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[18][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[19][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[20][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[21][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[22][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[23][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[24][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[25][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[26][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[27][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[28][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[29][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[30][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[31][j] *= rstd;
         }
         {
             const float* wt = (const float*)p.weight;
@@ -650,6 +778,150 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_scalar)(const fg_rmsnorm_quant_fp8_
                     for (int j = 0; j < 1; j++) v[15][j] *= w[j];
                 }
             }
+            if (live && pos + 16 * tpr < nc) {  // chunk slot 16
+                const int e = (pos + 16 * tpr) * 1;
+                {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[16][j] *= w[j];
+                }
+            }
+            if (live && pos + 17 * tpr < nc) {  // chunk slot 17
+                const int e = (pos + 17 * tpr) * 1;
+                {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[17][j] *= w[j];
+                }
+            }
+            if (live && pos + 18 * tpr < nc) {  // chunk slot 18
+                const int e = (pos + 18 * tpr) * 1;
+                {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[18][j] *= w[j];
+                }
+            }
+            if (live && pos + 19 * tpr < nc) {  // chunk slot 19
+                const int e = (pos + 19 * tpr) * 1;
+                {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[19][j] *= w[j];
+                }
+            }
+            if (live && pos + 20 * tpr < nc) {  // chunk slot 20
+                const int e = (pos + 20 * tpr) * 1;
+                {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[20][j] *= w[j];
+                }
+            }
+            if (live && pos + 21 * tpr < nc) {  // chunk slot 21
+                const int e = (pos + 21 * tpr) * 1;
+                {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[21][j] *= w[j];
+                }
+            }
+            if (live && pos + 22 * tpr < nc) {  // chunk slot 22
+                const int e = (pos + 22 * tpr) * 1;
+                {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[22][j] *= w[j];
+                }
+            }
+            if (live && pos + 23 * tpr < nc) {  // chunk slot 23
+                const int e = (pos + 23 * tpr) * 1;
+                {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[23][j] *= w[j];
+                }
+            }
+            if (live && pos + 24 * tpr < nc) {  // chunk slot 24
+                const int e = (pos + 24 * tpr) * 1;
+                {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[24][j] *= w[j];
+                }
+            }
+            if (live && pos + 25 * tpr < nc) {  // chunk slot 25
+                const int e = (pos + 25 * tpr) * 1;
+                {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[25][j] *= w[j];
+                }
+            }
+            if (live && pos + 26 * tpr < nc) {  // chunk slot 26
+                const int e = (pos + 26 * tpr) * 1;
+                {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[26][j] *= w[j];
+                }
+            }
+            if (live && pos + 27 * tpr < nc) {  // chunk slot 27
+                const int e = (pos + 27 * tpr) * 1;
+                {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[27][j] *= w[j];
+                }
+            }
+            if (live && pos + 28 * tpr < nc) {  // chunk slot 28
+                const int e = (pos + 28 * tpr) * 1;
+                {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[28][j] *= w[j];
+                }
+            }
+            if (live && pos + 29 * tpr < nc) {  // chunk slot 29
+                const int e = (pos + 29 * tpr) * 1;
+                {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[29][j] *= w[j];
+                }
+            }
+            if (live && pos + 30 * tpr < nc) {  // chunk slot 30
+                const int e = (pos + 30 * tpr) * 1;
+                {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[30][j] *= w[j];
+                }
+            }
+            if (live && pos + 31 * tpr < nc) {  // chunk slot 31
+                const int e = (pos + 31 * tpr) * 1;
+                {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[31][j] *= w[j];
+                }
+            }
         }
         {
             const float scale_v = fg_to_f32(*((const float*)p.scale));
@@ -686,6 +958,38 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_scalar)(const fg_rmsnorm_quant_fp8_
             for (int j = 0; j < 1; j++) v[14][j] *= rcp;
         #pragma unroll
             for (int j = 0; j < 1; j++) v[15][j] *= rcp;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[16][j] *= rcp;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[17][j] *= rcp;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[18][j] *= rcp;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[19][j] *= rcp;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[20][j] *= rcp;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[21][j] *= rcp;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[22][j] *= rcp;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[23][j] *= rcp;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[24][j] *= rcp;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[25][j] *= rcp;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[26][j] *= rcp;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[27][j] *= rcp;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[28][j] *= rcp;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[29][j] *= rcp;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[30][j] *= rcp;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[31][j] *= rcp;
         }
         {
             __nv_fp8_e4m3* orow = (__nv_fp8_e4m3*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
@@ -753,6 +1057,70 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_scalar)(const fg_rmsnorm_quant_fp8_
                 const int e = (pos + 15 * tpr) * 1;
                 (orow + e)[0] = fg_from_f32<__nv_fp8_e4m3>(v[15][0]);
             }
+            if (live && pos + 16 * tpr < nc) {  // chunk slot 16
+                const int e = (pos + 16 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_fp8_e4m3>(v[16][0]);
+            }
+            if (live && pos + 17 * tpr < nc) {  // chunk slot 17
+                const int e = (pos + 17 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_fp8_e4m3>(v[17][0]);
+            }
+            if (live && pos + 18 * tpr < nc) {  // chunk slot 18
+                const int e = (pos + 18 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_fp8_e4m3>(v[18][0]);
+            }
+            if (live && pos + 19 * tpr < nc) {  // chunk slot 19
+                const int e = (pos + 19 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_fp8_e4m3>(v[19][0]);
+            }
+            if (live && pos + 20 * tpr < nc) {  // chunk slot 20
+                const int e = (pos + 20 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_fp8_e4m3>(v[20][0]);
+            }
+            if (live && pos + 21 * tpr < nc) {  // chunk slot 21
+                const int e = (pos + 21 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_fp8_e4m3>(v[21][0]);
+            }
+            if (live && pos + 22 * tpr < nc) {  // chunk slot 22
+                const int e = (pos + 22 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_fp8_e4m3>(v[22][0]);
+            }
+            if (live && pos + 23 * tpr < nc) {  // chunk slot 23
+                const int e = (pos + 23 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_fp8_e4m3>(v[23][0]);
+            }
+            if (live && pos + 24 * tpr < nc) {  // chunk slot 24
+                const int e = (pos + 24 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_fp8_e4m3>(v[24][0]);
+            }
+            if (live && pos + 25 * tpr < nc) {  // chunk slot 25
+                const int e = (pos + 25 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_fp8_e4m3>(v[25][0]);
+            }
+            if (live && pos + 26 * tpr < nc) {  // chunk slot 26
+                const int e = (pos + 26 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_fp8_e4m3>(v[26][0]);
+            }
+            if (live && pos + 27 * tpr < nc) {  // chunk slot 27
+                const int e = (pos + 27 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_fp8_e4m3>(v[27][0]);
+            }
+            if (live && pos + 28 * tpr < nc) {  // chunk slot 28
+                const int e = (pos + 28 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_fp8_e4m3>(v[28][0]);
+            }
+            if (live && pos + 29 * tpr < nc) {  // chunk slot 29
+                const int e = (pos + 29 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_fp8_e4m3>(v[29][0]);
+            }
+            if (live && pos + 30 * tpr < nc) {  // chunk slot 30
+                const int e = (pos + 30 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_fp8_e4m3>(v[30][0]);
+            }
+            if (live && pos + 31 * tpr < nc) {  // chunk slot 31
+                const int e = (pos + 31 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_fp8_e4m3>(v[31][0]);
+            }
         }
     }
 }
@@ -763,8 +1131,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_quant_fp8_fp16_wfp32_scal
 {
     const fg_rmsnorm_quant_fp8_params* p = (const fg_rmsnorm_quant_fp8_params*)params;
     (void)sm_count;
-    const int64_t wr = 32;  // a row per block
-    const int64_t rpb = 32 / wr, threads = 1024;
+    const int64_t wr = 16;  // a row per block
+    const int64_t rpb = 16 / wr, threads = 512;
     const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
                     (unsigned)((p->B + 65534) / 65535));
     FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp32_scalar)<<<grid, (unsigned)threads, 0, stream>>>(*p);
@@ -808,16 +1176,16 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp16_vec16)(const fg_rmsnorm_quant_fp8_p
                 fg_load_fp16x8_stream(xr + e + 0, &v[1][0]);
             }
         }
+        // the row pointers of the rows many rows read (modulation rows, branches)
         {  // RMSNorm
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             {  // RMSNorm
         #pragma unroll
                 for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
         #pragma unroll
                 for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
             }
-            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 8; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -917,16 +1285,16 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp16_vec16)(const fg_rmsnorm_quant_fp8_p
                 fg_load_fp16x8_stream(xr + e + 0, &v[1][0]);
             }
         }
+        // the row pointers of the rows many rows read (modulation rows, branches)
         {  // RMSNorm
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             {  // RMSNorm
         #pragma unroll
                 for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
         #pragma unroll
                 for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
             }
-            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 8; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -1025,16 +1393,16 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp16_vec16)(const fg_rmsnorm_quant_fp8_p
                 fg_load_fp16x8_stream(xr + e + 0, &v[1][0]);
             }
         }
+        // the row pointers of the rows many rows read (modulation rows, branches)
         {  // RMSNorm
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             {  // RMSNorm
         #pragma unroll
                 for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
         #pragma unroll
                 for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
             }
-            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 8; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -1100,18 +1468,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_quant_fp8_fp16_wfp16_vec1
 
 // rmsnorm_quant_fp8_fp16_wfp16_scalar
 //   rmsnorm_quant_fp8: act=fp16 weight=fp16 access=scalar
-//   mapping: rows of C channels, chunks of 1, 16 chunk slot(s) per thread,
-//            32 warps per block, C up to 16384; element accesses
+//   mapping: rows of C channels, chunks of 1, 32 chunk slot(s) per thread,
+//            16 warps per block, C up to 16384; element accesses
 //            one block per row group
-__global__ void __launch_bounds__(1024, 1)
+__global__ void __launch_bounds__(512, 1)
 FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp16_scalar)(const fg_rmsnorm_quant_fp8_params p)
 {
-    __shared__ float red[2][32];  // partial sums of the row groups' warps
+    __shared__ float red[2][16];  // partial sums of the row groups' warps
     const int C = (int)p.C;
     const int nc = (C + 0) / 1;               // chunks per row
-    const int wr = 32;  // element path: a row takes the block (constant slot offsets)
+    const int wr = 16;  // element path: a row takes the block (constant slot offsets)
     const int tpr = 32 * wr;                        // threads per row
-    const int rpb = 32 / wr;                        // rows per block
+    const int rpb = 16 / wr;                        // rows per block
     const int group = (threadIdx.x >> 5) / wr;      // this thread's row slot
     const int pos = threadIdx.x - group * tpr;      // its place in the row
     int rbuf = 0;
@@ -1122,7 +1490,7 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp16_scalar)(const fg_rmsnorm_quant_fp8_
         if (b >= p.B) return;  // the whole block: no sync is left waiting
         const int64_t l = (int64_t)blockIdx.x * rpb + group;
         const bool live = group < rpb && l < p.L;
-        float v[16][1] = {};  // the row's values, fp32
+        float v[32][1] = {};  // the row's values, fp32
         {
             const __half* xr = (const __half*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
             if (live && pos < nc) {  // chunk slot 0
@@ -1189,10 +1557,74 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp16_scalar)(const fg_rmsnorm_quant_fp8_
                 const int e = (pos + 15 * tpr) * 1;
                 v[15][0] = fg_to_f32((xr + e)[0]);
             }
+            if (live && pos + 16 * tpr < nc) {  // chunk slot 16
+                const int e = (pos + 16 * tpr) * 1;
+                v[16][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 17 * tpr < nc) {  // chunk slot 17
+                const int e = (pos + 17 * tpr) * 1;
+                v[17][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 18 * tpr < nc) {  // chunk slot 18
+                const int e = (pos + 18 * tpr) * 1;
+                v[18][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 19 * tpr < nc) {  // chunk slot 19
+                const int e = (pos + 19 * tpr) * 1;
+                v[19][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 20 * tpr < nc) {  // chunk slot 20
+                const int e = (pos + 20 * tpr) * 1;
+                v[20][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 21 * tpr < nc) {  // chunk slot 21
+                const int e = (pos + 21 * tpr) * 1;
+                v[21][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 22 * tpr < nc) {  // chunk slot 22
+                const int e = (pos + 22 * tpr) * 1;
+                v[22][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 23 * tpr < nc) {  // chunk slot 23
+                const int e = (pos + 23 * tpr) * 1;
+                v[23][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 24 * tpr < nc) {  // chunk slot 24
+                const int e = (pos + 24 * tpr) * 1;
+                v[24][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 25 * tpr < nc) {  // chunk slot 25
+                const int e = (pos + 25 * tpr) * 1;
+                v[25][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 26 * tpr < nc) {  // chunk slot 26
+                const int e = (pos + 26 * tpr) * 1;
+                v[26][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 27 * tpr < nc) {  // chunk slot 27
+                const int e = (pos + 27 * tpr) * 1;
+                v[27][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 28 * tpr < nc) {  // chunk slot 28
+                const int e = (pos + 28 * tpr) * 1;
+                v[28][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 29 * tpr < nc) {  // chunk slot 29
+                const int e = (pos + 29 * tpr) * 1;
+                v[29][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 30 * tpr < nc) {  // chunk slot 30
+                const int e = (pos + 30 * tpr) * 1;
+                v[30][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 31 * tpr < nc) {  // chunk slot 31
+                const int e = (pos + 31 * tpr) * 1;
+                v[31][0] = fg_to_f32((xr + e)[0]);
+            }
         }
+        // the row pointers of the rows many rows read (modulation rows, branches)
         {  // RMSNorm
             float s = 0.f;
-            const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
             {  // RMSNorm
         #pragma unroll
                 for (int j = 0; j < 1; j++) s = fmaf(v[0][j], v[0][j], s);
@@ -1226,8 +1658,40 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp16_scalar)(const fg_rmsnorm_quant_fp8_
                 for (int j = 0; j < 1; j++) s = fmaf(v[14][j], v[14][j], s);
         #pragma unroll
                 for (int j = 0; j < 1; j++) s = fmaf(v[15][j], v[15][j], s);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s = fmaf(v[16][j], v[16][j], s);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s = fmaf(v[17][j], v[17][j], s);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s = fmaf(v[18][j], v[18][j], s);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s = fmaf(v[19][j], v[19][j], s);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s = fmaf(v[20][j], v[20][j], s);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s = fmaf(v[21][j], v[21][j], s);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s = fmaf(v[22][j], v[22][j], s);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s = fmaf(v[23][j], v[23][j], s);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s = fmaf(v[24][j], v[24][j], s);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s = fmaf(v[25][j], v[25][j], s);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s = fmaf(v[26][j], v[26][j], s);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s = fmaf(v[27][j], v[27][j], s);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s = fmaf(v[28][j], v[28][j], s);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s = fmaf(v[29][j], v[29][j], s);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s = fmaf(v[30][j], v[30][j], s);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) s = fmaf(v[31][j], v[31][j], s);
             }
-            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * inv_c + p.eps);
+            const float rstd = rsqrtf(fg_row_sum<16>(s, red, rbuf, wr, group) / (float)C + p.eps);
         #pragma unroll
             for (int j = 0; j < 1; j++) v[0][j] *= rstd;
         #pragma unroll
@@ -1260,6 +1724,38 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp16_scalar)(const fg_rmsnorm_quant_fp8_
             for (int j = 0; j < 1; j++) v[14][j] *= rstd;
         #pragma unroll
             for (int j = 0; j < 1; j++) v[15][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[16][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[17][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[18][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[19][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[20][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[21][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[22][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[23][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[24][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[25][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[26][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[27][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[28][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[29][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[30][j] *= rstd;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[31][j] *= rstd;
         }
         {
             const __half* wt = (const __half*)p.weight;
@@ -1407,6 +1903,150 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp16_scalar)(const fg_rmsnorm_quant_fp8_
                     for (int j = 0; j < 1; j++) v[15][j] *= w[j];
                 }
             }
+            if (live && pos + 16 * tpr < nc) {  // chunk slot 16
+                const int e = (pos + 16 * tpr) * 1;
+                {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[16][j] *= w[j];
+                }
+            }
+            if (live && pos + 17 * tpr < nc) {  // chunk slot 17
+                const int e = (pos + 17 * tpr) * 1;
+                {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[17][j] *= w[j];
+                }
+            }
+            if (live && pos + 18 * tpr < nc) {  // chunk slot 18
+                const int e = (pos + 18 * tpr) * 1;
+                {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[18][j] *= w[j];
+                }
+            }
+            if (live && pos + 19 * tpr < nc) {  // chunk slot 19
+                const int e = (pos + 19 * tpr) * 1;
+                {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[19][j] *= w[j];
+                }
+            }
+            if (live && pos + 20 * tpr < nc) {  // chunk slot 20
+                const int e = (pos + 20 * tpr) * 1;
+                {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[20][j] *= w[j];
+                }
+            }
+            if (live && pos + 21 * tpr < nc) {  // chunk slot 21
+                const int e = (pos + 21 * tpr) * 1;
+                {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[21][j] *= w[j];
+                }
+            }
+            if (live && pos + 22 * tpr < nc) {  // chunk slot 22
+                const int e = (pos + 22 * tpr) * 1;
+                {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[22][j] *= w[j];
+                }
+            }
+            if (live && pos + 23 * tpr < nc) {  // chunk slot 23
+                const int e = (pos + 23 * tpr) * 1;
+                {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[23][j] *= w[j];
+                }
+            }
+            if (live && pos + 24 * tpr < nc) {  // chunk slot 24
+                const int e = (pos + 24 * tpr) * 1;
+                {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[24][j] *= w[j];
+                }
+            }
+            if (live && pos + 25 * tpr < nc) {  // chunk slot 25
+                const int e = (pos + 25 * tpr) * 1;
+                {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[25][j] *= w[j];
+                }
+            }
+            if (live && pos + 26 * tpr < nc) {  // chunk slot 26
+                const int e = (pos + 26 * tpr) * 1;
+                {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[26][j] *= w[j];
+                }
+            }
+            if (live && pos + 27 * tpr < nc) {  // chunk slot 27
+                const int e = (pos + 27 * tpr) * 1;
+                {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[27][j] *= w[j];
+                }
+            }
+            if (live && pos + 28 * tpr < nc) {  // chunk slot 28
+                const int e = (pos + 28 * tpr) * 1;
+                {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[28][j] *= w[j];
+                }
+            }
+            if (live && pos + 29 * tpr < nc) {  // chunk slot 29
+                const int e = (pos + 29 * tpr) * 1;
+                {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[29][j] *= w[j];
+                }
+            }
+            if (live && pos + 30 * tpr < nc) {  // chunk slot 30
+                const int e = (pos + 30 * tpr) * 1;
+                {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[30][j] *= w[j];
+                }
+            }
+            if (live && pos + 31 * tpr < nc) {  // chunk slot 31
+                const int e = (pos + 31 * tpr) * 1;
+                {
+                    float w[1] = {};
+                    w[0] = fg_to_f32((wt + e)[0]);
+        #pragma unroll
+                    for (int j = 0; j < 1; j++) v[31][j] *= w[j];
+                }
+            }
         }
         {
             const float scale_v = fg_to_f32(*((const float*)p.scale));
@@ -1443,6 +2083,38 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp16_scalar)(const fg_rmsnorm_quant_fp8_
             for (int j = 0; j < 1; j++) v[14][j] *= rcp;
         #pragma unroll
             for (int j = 0; j < 1; j++) v[15][j] *= rcp;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[16][j] *= rcp;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[17][j] *= rcp;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[18][j] *= rcp;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[19][j] *= rcp;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[20][j] *= rcp;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[21][j] *= rcp;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[22][j] *= rcp;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[23][j] *= rcp;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[24][j] *= rcp;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[25][j] *= rcp;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[26][j] *= rcp;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[27][j] *= rcp;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[28][j] *= rcp;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[29][j] *= rcp;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[30][j] *= rcp;
+        #pragma unroll
+            for (int j = 0; j < 1; j++) v[31][j] *= rcp;
         }
         {
             __nv_fp8_e4m3* orow = (__nv_fp8_e4m3*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
@@ -1510,6 +2182,70 @@ FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp16_scalar)(const fg_rmsnorm_quant_fp8_
                 const int e = (pos + 15 * tpr) * 1;
                 (orow + e)[0] = fg_from_f32<__nv_fp8_e4m3>(v[15][0]);
             }
+            if (live && pos + 16 * tpr < nc) {  // chunk slot 16
+                const int e = (pos + 16 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_fp8_e4m3>(v[16][0]);
+            }
+            if (live && pos + 17 * tpr < nc) {  // chunk slot 17
+                const int e = (pos + 17 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_fp8_e4m3>(v[17][0]);
+            }
+            if (live && pos + 18 * tpr < nc) {  // chunk slot 18
+                const int e = (pos + 18 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_fp8_e4m3>(v[18][0]);
+            }
+            if (live && pos + 19 * tpr < nc) {  // chunk slot 19
+                const int e = (pos + 19 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_fp8_e4m3>(v[19][0]);
+            }
+            if (live && pos + 20 * tpr < nc) {  // chunk slot 20
+                const int e = (pos + 20 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_fp8_e4m3>(v[20][0]);
+            }
+            if (live && pos + 21 * tpr < nc) {  // chunk slot 21
+                const int e = (pos + 21 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_fp8_e4m3>(v[21][0]);
+            }
+            if (live && pos + 22 * tpr < nc) {  // chunk slot 22
+                const int e = (pos + 22 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_fp8_e4m3>(v[22][0]);
+            }
+            if (live && pos + 23 * tpr < nc) {  // chunk slot 23
+                const int e = (pos + 23 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_fp8_e4m3>(v[23][0]);
+            }
+            if (live && pos + 24 * tpr < nc) {  // chunk slot 24
+                const int e = (pos + 24 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_fp8_e4m3>(v[24][0]);
+            }
+            if (live && pos + 25 * tpr < nc) {  // chunk slot 25
+                const int e = (pos + 25 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_fp8_e4m3>(v[25][0]);
+            }
+            if (live && pos + 26 * tpr < nc) {  // chunk slot 26
+                const int e = (pos + 26 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_fp8_e4m3>(v[26][0]);
+            }
+            if (live && pos + 27 * tpr < nc) {  // chunk slot 27
+                const int e = (pos + 27 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_fp8_e4m3>(v[27][0]);
+            }
+            if (live && pos + 28 * tpr < nc) {  // chunk slot 28
+                const int e = (pos + 28 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_fp8_e4m3>(v[28][0]);
+            }
+            if (live && pos + 29 * tpr < nc) {  // chunk slot 29
+                const int e = (pos + 29 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_fp8_e4m3>(v[29][0]);
+            }
+            if (live && pos + 30 * tpr < nc) {  // chunk slot 30
+                const int e = (pos + 30 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_fp8_e4m3>(v[30][0]);
+            }
+            if (live && pos + 31 * tpr < nc) {  // chunk slot 31
+                const int e = (pos + 31 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__nv_fp8_e4m3>(v[31][0]);
+            }
         }
     }
 }
@@ -1520,8 +2256,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_quant_fp8_fp16_wfp16_scal
 {
     const fg_rmsnorm_quant_fp8_params* p = (const fg_rmsnorm_quant_fp8_params*)params;
     (void)sm_count;
-    const int64_t wr = 32;  // a row per block
-    const int64_t rpb = 32 / wr, threads = 1024;
+    const int64_t wr = 16;  // a row per block
+    const int64_t rpb = 16 / wr, threads = 512;
     const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
                     (unsigned)((p->B + 65534) / 65535));
     FG_ARCH_NAME(fg_rmsnorm_quant_fp8_fp16_wfp16_scalar)<<<grid, (unsigned)threads, 0, stream>>>(*p);

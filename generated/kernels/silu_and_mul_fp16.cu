@@ -107,17 +107,17 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_silu_and_mul_fp16_vec16)(const vo
 
 // silu_and_mul_fp16_scalar
 //   silu_and_mul: act=fp16 access=scalar
-//   mapping: rows of C channels, chunks of 1, 16 chunk slot(s) per thread,
-//            32 warps per block, C up to 16384; element accesses
+//   mapping: rows of C channels, chunks of 1, 32 chunk slot(s) per thread,
+//            16 warps per block, C up to 16384; element accesses
 //            one block per row group
-__global__ void __launch_bounds__(1024, 1)
+__global__ void __launch_bounds__(512, 1)
 FG_ARCH_NAME(fg_silu_and_mul_fp16_scalar)(const fg_silu_and_mul_params p)
 {
     const int C = (int)p.C;
     const int nc = (C + 0) / 1;               // chunks per row
-    const int wr = 32;  // element path: a row takes the block (constant slot offsets)
+    const int wr = 16;  // element path: a row takes the block (constant slot offsets)
     const int tpr = 32 * wr;                        // threads per row
-    const int rpb = 32 / wr;                        // rows per block
+    const int rpb = 16 / wr;                        // rows per block
     const int group = (threadIdx.x >> 5) / wr;      // this thread's row slot
     const int pos = threadIdx.x - group * tpr;      // its place in the row
     // grid (row groups of a batch entry, batch entries as y + 65535 z): no
@@ -127,7 +127,7 @@ FG_ARCH_NAME(fg_silu_and_mul_fp16_scalar)(const fg_silu_and_mul_params p)
         if (b >= p.B) return;  // the whole block: no sync is left waiting
         const int64_t l = (int64_t)blockIdx.x * rpb + group;
         const bool live = group < rpb && l < p.L;
-        float v[16][1] = {};  // the row's values, fp32
+        float v[32][1] = {};  // the row's values, fp32
         {
             const __half* xr = (const __half*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
             if (live && pos < nc) {  // chunk slot 0
@@ -194,6 +194,70 @@ FG_ARCH_NAME(fg_silu_and_mul_fp16_scalar)(const fg_silu_and_mul_params p)
                 const int e = (pos + 15 * tpr) * 1;
                 v[15][0] = fg_to_f32((xr + e)[0]);
             }
+            if (live && pos + 16 * tpr < nc) {  // chunk slot 16
+                const int e = (pos + 16 * tpr) * 1;
+                v[16][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 17 * tpr < nc) {  // chunk slot 17
+                const int e = (pos + 17 * tpr) * 1;
+                v[17][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 18 * tpr < nc) {  // chunk slot 18
+                const int e = (pos + 18 * tpr) * 1;
+                v[18][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 19 * tpr < nc) {  // chunk slot 19
+                const int e = (pos + 19 * tpr) * 1;
+                v[19][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 20 * tpr < nc) {  // chunk slot 20
+                const int e = (pos + 20 * tpr) * 1;
+                v[20][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 21 * tpr < nc) {  // chunk slot 21
+                const int e = (pos + 21 * tpr) * 1;
+                v[21][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 22 * tpr < nc) {  // chunk slot 22
+                const int e = (pos + 22 * tpr) * 1;
+                v[22][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 23 * tpr < nc) {  // chunk slot 23
+                const int e = (pos + 23 * tpr) * 1;
+                v[23][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 24 * tpr < nc) {  // chunk slot 24
+                const int e = (pos + 24 * tpr) * 1;
+                v[24][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 25 * tpr < nc) {  // chunk slot 25
+                const int e = (pos + 25 * tpr) * 1;
+                v[25][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 26 * tpr < nc) {  // chunk slot 26
+                const int e = (pos + 26 * tpr) * 1;
+                v[26][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 27 * tpr < nc) {  // chunk slot 27
+                const int e = (pos + 27 * tpr) * 1;
+                v[27][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 28 * tpr < nc) {  // chunk slot 28
+                const int e = (pos + 28 * tpr) * 1;
+                v[28][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 29 * tpr < nc) {  // chunk slot 29
+                const int e = (pos + 29 * tpr) * 1;
+                v[29][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 30 * tpr < nc) {  // chunk slot 30
+                const int e = (pos + 30 * tpr) * 1;
+                v[30][0] = fg_to_f32((xr + e)[0]);
+            }
+            if (live && pos + 31 * tpr < nc) {  // chunk slot 31
+                const int e = (pos + 31 * tpr) * 1;
+                v[31][0] = fg_to_f32((xr + e)[0]);
+            }
         }
         // silu
         #pragma unroll
@@ -228,6 +292,38 @@ FG_ARCH_NAME(fg_silu_and_mul_fp16_scalar)(const fg_silu_and_mul_params p)
         for (int j = 0; j < 1; j++) v[14][j] = fg_silu(v[14][j]);
         #pragma unroll
         for (int j = 0; j < 1; j++) v[15][j] = fg_silu(v[15][j]);
+        #pragma unroll
+        for (int j = 0; j < 1; j++) v[16][j] = fg_silu(v[16][j]);
+        #pragma unroll
+        for (int j = 0; j < 1; j++) v[17][j] = fg_silu(v[17][j]);
+        #pragma unroll
+        for (int j = 0; j < 1; j++) v[18][j] = fg_silu(v[18][j]);
+        #pragma unroll
+        for (int j = 0; j < 1; j++) v[19][j] = fg_silu(v[19][j]);
+        #pragma unroll
+        for (int j = 0; j < 1; j++) v[20][j] = fg_silu(v[20][j]);
+        #pragma unroll
+        for (int j = 0; j < 1; j++) v[21][j] = fg_silu(v[21][j]);
+        #pragma unroll
+        for (int j = 0; j < 1; j++) v[22][j] = fg_silu(v[22][j]);
+        #pragma unroll
+        for (int j = 0; j < 1; j++) v[23][j] = fg_silu(v[23][j]);
+        #pragma unroll
+        for (int j = 0; j < 1; j++) v[24][j] = fg_silu(v[24][j]);
+        #pragma unroll
+        for (int j = 0; j < 1; j++) v[25][j] = fg_silu(v[25][j]);
+        #pragma unroll
+        for (int j = 0; j < 1; j++) v[26][j] = fg_silu(v[26][j]);
+        #pragma unroll
+        for (int j = 0; j < 1; j++) v[27][j] = fg_silu(v[27][j]);
+        #pragma unroll
+        for (int j = 0; j < 1; j++) v[28][j] = fg_silu(v[28][j]);
+        #pragma unroll
+        for (int j = 0; j < 1; j++) v[29][j] = fg_silu(v[29][j]);
+        #pragma unroll
+        for (int j = 0; j < 1; j++) v[30][j] = fg_silu(v[30][j]);
+        #pragma unroll
+        for (int j = 0; j < 1; j++) v[31][j] = fg_silu(v[31][j]);
         {
             const __half* x_from_c_row = (const __half*)p.x + b * p.x_stride[0] + l * p.x_stride[1] + p.C;
             if (live && pos < nc) {  // chunk slot 0
@@ -342,6 +438,118 @@ FG_ARCH_NAME(fg_silu_and_mul_fp16_scalar)(const fg_silu_and_mul_params p)
         #pragma unroll
                 for (int j = 0; j < 1; j++) v[15][j] *= f[j];
             }
+            if (live && pos + 16 * tpr < nc) {  // chunk slot 16
+                const int e = (pos + 16 * tpr) * 1;
+                float f[1] = {};
+                f[0] = fg_to_f32((x_from_c_row + e)[0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[16][j] *= f[j];
+            }
+            if (live && pos + 17 * tpr < nc) {  // chunk slot 17
+                const int e = (pos + 17 * tpr) * 1;
+                float f[1] = {};
+                f[0] = fg_to_f32((x_from_c_row + e)[0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[17][j] *= f[j];
+            }
+            if (live && pos + 18 * tpr < nc) {  // chunk slot 18
+                const int e = (pos + 18 * tpr) * 1;
+                float f[1] = {};
+                f[0] = fg_to_f32((x_from_c_row + e)[0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[18][j] *= f[j];
+            }
+            if (live && pos + 19 * tpr < nc) {  // chunk slot 19
+                const int e = (pos + 19 * tpr) * 1;
+                float f[1] = {};
+                f[0] = fg_to_f32((x_from_c_row + e)[0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[19][j] *= f[j];
+            }
+            if (live && pos + 20 * tpr < nc) {  // chunk slot 20
+                const int e = (pos + 20 * tpr) * 1;
+                float f[1] = {};
+                f[0] = fg_to_f32((x_from_c_row + e)[0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[20][j] *= f[j];
+            }
+            if (live && pos + 21 * tpr < nc) {  // chunk slot 21
+                const int e = (pos + 21 * tpr) * 1;
+                float f[1] = {};
+                f[0] = fg_to_f32((x_from_c_row + e)[0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[21][j] *= f[j];
+            }
+            if (live && pos + 22 * tpr < nc) {  // chunk slot 22
+                const int e = (pos + 22 * tpr) * 1;
+                float f[1] = {};
+                f[0] = fg_to_f32((x_from_c_row + e)[0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[22][j] *= f[j];
+            }
+            if (live && pos + 23 * tpr < nc) {  // chunk slot 23
+                const int e = (pos + 23 * tpr) * 1;
+                float f[1] = {};
+                f[0] = fg_to_f32((x_from_c_row + e)[0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[23][j] *= f[j];
+            }
+            if (live && pos + 24 * tpr < nc) {  // chunk slot 24
+                const int e = (pos + 24 * tpr) * 1;
+                float f[1] = {};
+                f[0] = fg_to_f32((x_from_c_row + e)[0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[24][j] *= f[j];
+            }
+            if (live && pos + 25 * tpr < nc) {  // chunk slot 25
+                const int e = (pos + 25 * tpr) * 1;
+                float f[1] = {};
+                f[0] = fg_to_f32((x_from_c_row + e)[0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[25][j] *= f[j];
+            }
+            if (live && pos + 26 * tpr < nc) {  // chunk slot 26
+                const int e = (pos + 26 * tpr) * 1;
+                float f[1] = {};
+                f[0] = fg_to_f32((x_from_c_row + e)[0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[26][j] *= f[j];
+            }
+            if (live && pos + 27 * tpr < nc) {  // chunk slot 27
+                const int e = (pos + 27 * tpr) * 1;
+                float f[1] = {};
+                f[0] = fg_to_f32((x_from_c_row + e)[0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[27][j] *= f[j];
+            }
+            if (live && pos + 28 * tpr < nc) {  // chunk slot 28
+                const int e = (pos + 28 * tpr) * 1;
+                float f[1] = {};
+                f[0] = fg_to_f32((x_from_c_row + e)[0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[28][j] *= f[j];
+            }
+            if (live && pos + 29 * tpr < nc) {  // chunk slot 29
+                const int e = (pos + 29 * tpr) * 1;
+                float f[1] = {};
+                f[0] = fg_to_f32((x_from_c_row + e)[0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[29][j] *= f[j];
+            }
+            if (live && pos + 30 * tpr < nc) {  // chunk slot 30
+                const int e = (pos + 30 * tpr) * 1;
+                float f[1] = {};
+                f[0] = fg_to_f32((x_from_c_row + e)[0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[30][j] *= f[j];
+            }
+            if (live && pos + 31 * tpr < nc) {  // chunk slot 31
+                const int e = (pos + 31 * tpr) * 1;
+                float f[1] = {};
+                f[0] = fg_to_f32((x_from_c_row + e)[0]);
+        #pragma unroll
+                for (int j = 0; j < 1; j++) v[31][j] *= f[j];
+            }
         }
         {
             __half* orow = (__half*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
@@ -409,6 +617,70 @@ FG_ARCH_NAME(fg_silu_and_mul_fp16_scalar)(const fg_silu_and_mul_params p)
                 const int e = (pos + 15 * tpr) * 1;
                 (orow + e)[0] = fg_from_f32<__half>(v[15][0]);
             }
+            if (live && pos + 16 * tpr < nc) {  // chunk slot 16
+                const int e = (pos + 16 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__half>(v[16][0]);
+            }
+            if (live && pos + 17 * tpr < nc) {  // chunk slot 17
+                const int e = (pos + 17 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__half>(v[17][0]);
+            }
+            if (live && pos + 18 * tpr < nc) {  // chunk slot 18
+                const int e = (pos + 18 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__half>(v[18][0]);
+            }
+            if (live && pos + 19 * tpr < nc) {  // chunk slot 19
+                const int e = (pos + 19 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__half>(v[19][0]);
+            }
+            if (live && pos + 20 * tpr < nc) {  // chunk slot 20
+                const int e = (pos + 20 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__half>(v[20][0]);
+            }
+            if (live && pos + 21 * tpr < nc) {  // chunk slot 21
+                const int e = (pos + 21 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__half>(v[21][0]);
+            }
+            if (live && pos + 22 * tpr < nc) {  // chunk slot 22
+                const int e = (pos + 22 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__half>(v[22][0]);
+            }
+            if (live && pos + 23 * tpr < nc) {  // chunk slot 23
+                const int e = (pos + 23 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__half>(v[23][0]);
+            }
+            if (live && pos + 24 * tpr < nc) {  // chunk slot 24
+                const int e = (pos + 24 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__half>(v[24][0]);
+            }
+            if (live && pos + 25 * tpr < nc) {  // chunk slot 25
+                const int e = (pos + 25 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__half>(v[25][0]);
+            }
+            if (live && pos + 26 * tpr < nc) {  // chunk slot 26
+                const int e = (pos + 26 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__half>(v[26][0]);
+            }
+            if (live && pos + 27 * tpr < nc) {  // chunk slot 27
+                const int e = (pos + 27 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__half>(v[27][0]);
+            }
+            if (live && pos + 28 * tpr < nc) {  // chunk slot 28
+                const int e = (pos + 28 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__half>(v[28][0]);
+            }
+            if (live && pos + 29 * tpr < nc) {  // chunk slot 29
+                const int e = (pos + 29 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__half>(v[29][0]);
+            }
+            if (live && pos + 30 * tpr < nc) {  // chunk slot 30
+                const int e = (pos + 30 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__half>(v[30][0]);
+            }
+            if (live && pos + 31 * tpr < nc) {  // chunk slot 31
+                const int e = (pos + 31 * tpr) * 1;
+                (orow + e)[0] = fg_from_f32<__half>(v[31][0]);
+            }
         }
     }
 }
@@ -419,8 +691,8 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_silu_and_mul_fp16_scalar)(const v
 {
     const fg_silu_and_mul_params* p = (const fg_silu_and_mul_params*)params;
     (void)sm_count;
-    const int64_t wr = 32;  // a row per block
-    const int64_t rpb = 32 / wr, threads = 1024;
+    const int64_t wr = 16;  // a row per block
+    const int64_t rpb = 16 / wr, threads = 512;
     const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
                     (unsigned)((p->B + 65534) / 65535));
     FG_ARCH_NAME(fg_silu_and_mul_fp16_scalar)<<<grid, (unsigned)threads, 0, stream>>>(*p);

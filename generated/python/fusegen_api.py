@@ -73,7 +73,6 @@ OPS = {
             ("out", "out", True, "residual", ["B", "L", "C"], "act", ["bf16", "fp16", "fp32"]),
         ],
         "scalars": [
-            ("eps", "f32", 1e-06),
         ],
         "constraints": [
             "C <= 16384",
@@ -87,7 +86,6 @@ OPS = {
             ("out", "out", False, None, ["B?", "L", "C"], "act", ["bf16", "fp16", "fp32"]),
         ],
         "scalars": [
-            ("eps", "f32", 1e-06),
         ],
         "constraints": [
             "C <= 16384",
@@ -506,7 +504,6 @@ OPS = {
             ("out", "out", False, None, ["B?", "L", "C"], "act", ["bf16", "fp16", "fp32"]),
         ],
         "scalars": [
-            ("eps", "f32", 1e-06),
         ],
         "constraints": [
             "C <= 16384",
@@ -521,9 +518,9 @@ SCHEMAS = {
     "fused_add_rmsnorm": "fused_add_rmsnorm(Tensor x, Tensor residual, Tensor weight, float eps=1e-06, *, Tensor(a!) out, Tensor(b!) residual_out) -> ()",
     "fused_add_rmsnorm_": "fused_add_rmsnorm_(Tensor(a!) x, Tensor(b!) residual, Tensor weight, float eps=1e-06) -> ()",
     "fused_add_rmsnorm_quant_fp8": "fused_add_rmsnorm_quant_fp8(Tensor x, Tensor(a!) residual, Tensor weight, Tensor scale, Tensor(b!) out, float eps=1e-06) -> ()",
-    "gated_residual_add": "gated_residual_add(Tensor x, Tensor gate, Tensor residual, float eps=1e-06, *, Tensor(a!) out) -> ()",
-    "gated_residual_add_": "gated_residual_add_(Tensor x, Tensor gate, Tensor(a!) residual, float eps=1e-06) -> ()",
-    "gelu_tanh_and_mul": "gelu_tanh_and_mul(Tensor x, Tensor(a!) out, float eps=1e-06) -> ()",
+    "gated_residual_add": "gated_residual_add(Tensor x, Tensor gate, Tensor residual, *, Tensor(a!) out) -> ()",
+    "gated_residual_add_": "gated_residual_add_(Tensor x, Tensor gate, Tensor(a!) residual) -> ()",
+    "gelu_tanh_and_mul": "gelu_tanh_and_mul(Tensor x, Tensor(a!) out) -> ()",
     "layernorm": "layernorm(Tensor x, float eps=1e-06, *, Tensor? weight=None, Tensor? bias=None, Tensor(a!) out) -> ()",
     "layernorm_": "layernorm_(Tensor(a!) x, float eps=1e-06, *, Tensor? weight=None, Tensor? bias=None) -> ()",
     "norm_modulate": "norm_modulate(Tensor x, Tensor(a!) out, Tensor scale, Tensor shift, str norm=\"layer\", float eps=1e-06, float scale_offset=1.0, *, Tensor? weight=None, Tensor? bias=None, Tensor? residual=None, Tensor? residual_gate=None, Tensor(b!)? residual_out=None) -> ()",
@@ -552,7 +549,7 @@ SCHEMAS = {
     "rope_qk_": "rope_qk_(Tensor(a!) q, Tensor(b!) k, Tensor cos, Tensor sin, str pairing=\"interleaved\") -> ()",
     "rope_qk_cos_sin_cache": "rope_qk_cos_sin_cache(Tensor q, Tensor k, Tensor cos_sin_cache, Tensor positions, str pairing=\"interleaved\", int position_offset=0, *, Tensor(a!) q_out, Tensor(b!) k_out) -> ()",
     "rope_qk_cos_sin_cache_": "rope_qk_cos_sin_cache_(Tensor(a!) q, Tensor(b!) k, Tensor cos_sin_cache, Tensor positions, str pairing=\"interleaved\", int position_offset=0) -> ()",
-    "silu_and_mul": "silu_and_mul(Tensor x, Tensor(a!) out, float eps=1e-06) -> ()",
+    "silu_and_mul": "silu_and_mul(Tensor x, Tensor(a!) out) -> ()",
 }
 
 
@@ -612,56 +609,56 @@ def _bytes_fused_add_rmsnorm_quant_fp8(x, residual, weight, scale, out, eps=1e-0
 fused_add_rmsnorm_quant_fp8.bytes_moved = _bytes_fused_add_rmsnorm_quant_fp8
 
 
-def _k_gated_residual_add(x, gate, residual, eps=1e-06, *, out):
-    if _ext.gated_residual_add(x, gate, residual, out, eps, None) is not None:
+def _k_gated_residual_add(x, gate, residual, *, out):
+    if _ext.gated_residual_add(x, gate, residual, out, None) is not None:
         raise TypeError("gated_residual_add: a tensor subclass reached the kernel")
 
 
-def _k_gated_residual_add_(x, gate, residual, eps=1e-06):
-    if _ext.gated_residual_add(x, gate, residual, None, eps, None) is not None:
+def _k_gated_residual_add_(x, gate, residual):
+    if _ext.gated_residual_add(x, gate, residual, None, None) is not None:
         raise TypeError("gated_residual_add_: a tensor subclass reached the kernel")
 
 
-def gated_residual_add(x, gate, residual, eps=1e-06, *, out=None, stream=None):
-    """gated_residual_add(x, gate, residual, eps, *, out, stream): gated residual add (adaLN-zero's closing step): residual + gate * x.
+def gated_residual_add(x, gate, residual, *, out=None, stream=None):
+    """gated_residual_add(x, gate, residual, *, out, stream): gated residual add (adaLN-zero's closing step): residual + gate * x.
 
     Returns its outputs (in place: the tensors written). stream: a CUDA stream
     (int or torch.cuda.Stream) for eager calls; default the current PyTorch
     stream. Raises FusegenError when the library refuses the call."""
-    if not _is_compiling() and _ext.gated_residual_add(x, gate, residual, out, eps, stream) is None:
+    if not _is_compiling() and _ext.gated_residual_add(x, gate, residual, out, stream) is None:
         return (residual if out is None else out)
     if out is None:
-        _ops.gated_residual_add_(x, gate, residual, eps)
+        _ops.gated_residual_add_(x, gate, residual)
     else:
-        _ops.gated_residual_add(x, gate, residual, eps, out=out)
+        _ops.gated_residual_add(x, gate, residual, out=out)
     return (residual if out is None else out)
 
 
-def _bytes_gated_residual_add(x, gate, residual, eps=1e-06, *, out=None, stream=None):
+def _bytes_gated_residual_add(x, gate, residual, *, out=None, stream=None):
     return _ext.gated_residual_add_bytes_moved(x, gate, residual, out)
 
 
 gated_residual_add.bytes_moved = _bytes_gated_residual_add
 
 
-def _k_gelu_tanh_and_mul(x, out, eps=1e-06):
-    if _ext.gelu_tanh_and_mul(x, out, eps, None) is not None:
+def _k_gelu_tanh_and_mul(x, out):
+    if _ext.gelu_tanh_and_mul(x, out, None) is not None:
         raise TypeError("gelu_tanh_and_mul: a tensor subclass reached the kernel")
 
 
-def gelu_tanh_and_mul(x, out, eps=1e-06, *, stream=None):
-    """gelu_tanh_and_mul(x, out, eps, *, stream): GELU(tanh)-and-multiply: out = gelu_tanh(x[:, :F]) * x[:, F:].
+def gelu_tanh_and_mul(x, out, *, stream=None):
+    """gelu_tanh_and_mul(x, out, *, stream): GELU(tanh)-and-multiply: out = gelu_tanh(x[:, :F]) * x[:, F:].
 
     Returns its outputs (in place: the tensors written). stream: a CUDA stream
     (int or torch.cuda.Stream) for eager calls; default the current PyTorch
     stream. Raises FusegenError when the library refuses the call."""
-    if not _is_compiling() and _ext.gelu_tanh_and_mul(x, out, eps, stream) is None:
+    if not _is_compiling() and _ext.gelu_tanh_and_mul(x, out, stream) is None:
         return out
-    _ops.gelu_tanh_and_mul(x, out, eps)
+    _ops.gelu_tanh_and_mul(x, out)
     return out
 
 
-def _bytes_gelu_tanh_and_mul(x, out, eps=1e-06, *, stream=None):
+def _bytes_gelu_tanh_and_mul(x, out, *, stream=None):
     return _ext.gelu_tanh_and_mul_bytes_moved(x, out)
 
 
@@ -1212,24 +1209,24 @@ def _bytes_rope_qk_cos_sin_cache(q, k, cos_sin_cache, positions, pairing="interl
 rope_qk_cos_sin_cache.bytes_moved = _bytes_rope_qk_cos_sin_cache
 
 
-def _k_silu_and_mul(x, out, eps=1e-06):
-    if _ext.silu_and_mul(x, out, eps, None) is not None:
+def _k_silu_and_mul(x, out):
+    if _ext.silu_and_mul(x, out, None) is not None:
         raise TypeError("silu_and_mul: a tensor subclass reached the kernel")
 
 
-def silu_and_mul(x, out, eps=1e-06, *, stream=None):
-    """silu_and_mul(x, out, eps, *, stream): SiLU-and-multiply: out = silu(x[:, :F]) * x[:, F:].
+def silu_and_mul(x, out, *, stream=None):
+    """silu_and_mul(x, out, *, stream): SiLU-and-multiply: out = silu(x[:, :F]) * x[:, F:].
 
     Returns its outputs (in place: the tensors written). stream: a CUDA stream
     (int or torch.cuda.Stream) for eager calls; default the current PyTorch
     stream. Raises FusegenError when the library refuses the call."""
-    if not _is_compiling() and _ext.silu_and_mul(x, out, eps, stream) is None:
+    if not _is_compiling() and _ext.silu_and_mul(x, out, stream) is None:
         return out
-    _ops.silu_and_mul(x, out, eps)
+    _ops.silu_and_mul(x, out)
     return out
 
 
-def _bytes_silu_and_mul(x, out, eps=1e-06, *, stream=None):
+def _bytes_silu_and_mul(x, out, *, stream=None):
     return _ext.silu_and_mul_bytes_moved(x, out)
 
 

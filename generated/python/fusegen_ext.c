@@ -114,25 +114,22 @@ fail:
 //     gate: tensor, in
 //     residual: tensor, in
 //     out: tensor, out, may be None
-//     eps: f32
 //     stream)
 static PyObject* op_gated_residual_add(PyObject* self, PyObject* const* args, Py_ssize_t nargs)
 {
     (void)self;
-    if (nargs != 6) return fgpy_arity("gated_residual_add", 6, nargs);
+    if (nargs != 5) return fgpy_arity("gated_residual_add", 5, nargs);
     fgpy_call c;
     fgpy_begin(&c);
     DLTensor* t[4];
-    fgpy_scalar s[1];
     fg_stream_t stream;
     int r;
     if ((r = fgpy_tensor(&c, args[0], "gated_residual_add", "x", 0, &t[0])) != FGPY_OK) goto fail;
     if ((r = fgpy_tensor(&c, args[1], "gated_residual_add", "gate", 0, &t[1])) != FGPY_OK) goto fail;
     if ((r = fgpy_tensor(&c, args[2], "gated_residual_add", "residual", 0, &t[2])) != FGPY_OK) goto fail;
     if ((r = fgpy_tensor(&c, args[3], "gated_residual_add", "out", 1, &t[3])) != FGPY_OK) goto fail;
-    if ((r = fgpy_f32(args[4], "gated_residual_add", "eps", &s[0].f)) != FGPY_OK) goto fail;
-    if ((r = fgpy_stream(&c, args[5], &stream)) != FGPY_OK) goto fail;
-    return fgpy_finish(&c, fg_gated_residual_add(t[0], t[1], t[2], t[3], s[0].f, stream));
+    if ((r = fgpy_stream(&c, args[4], &stream)) != FGPY_OK) goto fail;
+    return fgpy_finish(&c, fg_gated_residual_add(t[0], t[1], t[2], t[3], stream));
 fail:
     return fgpy_abort(&c, r);
 }
@@ -158,23 +155,20 @@ fail:
 // gelu_tanh_and_mul(
 //     x: tensor, in
 //     out: tensor, out
-//     eps: f32
 //     stream)
 static PyObject* op_gelu_tanh_and_mul(PyObject* self, PyObject* const* args, Py_ssize_t nargs)
 {
     (void)self;
-    if (nargs != 4) return fgpy_arity("gelu_tanh_and_mul", 4, nargs);
+    if (nargs != 3) return fgpy_arity("gelu_tanh_and_mul", 3, nargs);
     fgpy_call c;
     fgpy_begin(&c);
     DLTensor* t[2];
-    fgpy_scalar s[1];
     fg_stream_t stream;
     int r;
     if ((r = fgpy_tensor(&c, args[0], "gelu_tanh_and_mul", "x", 0, &t[0])) != FGPY_OK) goto fail;
     if ((r = fgpy_tensor(&c, args[1], "gelu_tanh_and_mul", "out", 0, &t[1])) != FGPY_OK) goto fail;
-    if ((r = fgpy_f32(args[2], "gelu_tanh_and_mul", "eps", &s[0].f)) != FGPY_OK) goto fail;
-    if ((r = fgpy_stream(&c, args[3], &stream)) != FGPY_OK) goto fail;
-    return fgpy_finish(&c, fg_gelu_tanh_and_mul(t[0], t[1], s[0].f, stream));
+    if ((r = fgpy_stream(&c, args[2], &stream)) != FGPY_OK) goto fail;
+    return fgpy_finish(&c, fg_gelu_tanh_and_mul(t[0], t[1], stream));
 fail:
     return fgpy_abort(&c, r);
 }
@@ -1312,23 +1306,20 @@ fail:
 // silu_and_mul(
 //     x: tensor, in
 //     out: tensor, out
-//     eps: f32
 //     stream)
 static PyObject* op_silu_and_mul(PyObject* self, PyObject* const* args, Py_ssize_t nargs)
 {
     (void)self;
-    if (nargs != 4) return fgpy_arity("silu_and_mul", 4, nargs);
+    if (nargs != 3) return fgpy_arity("silu_and_mul", 3, nargs);
     fgpy_call c;
     fgpy_begin(&c);
     DLTensor* t[2];
-    fgpy_scalar s[1];
     fg_stream_t stream;
     int r;
     if ((r = fgpy_tensor(&c, args[0], "silu_and_mul", "x", 0, &t[0])) != FGPY_OK) goto fail;
     if ((r = fgpy_tensor(&c, args[1], "silu_and_mul", "out", 0, &t[1])) != FGPY_OK) goto fail;
-    if ((r = fgpy_f32(args[2], "silu_and_mul", "eps", &s[0].f)) != FGPY_OK) goto fail;
-    if ((r = fgpy_stream(&c, args[3], &stream)) != FGPY_OK) goto fail;
-    return fgpy_finish(&c, fg_silu_and_mul(t[0], t[1], s[0].f, stream));
+    if ((r = fgpy_stream(&c, args[2], &stream)) != FGPY_OK) goto fail;
+    return fgpy_finish(&c, fg_silu_and_mul(t[0], t[1], stream));
 fail:
     return fgpy_abort(&c, r);
 }

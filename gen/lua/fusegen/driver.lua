@@ -78,6 +78,7 @@ function M.run(inputs)
 
   -- the stage library: every stage's declared contract, read from its template
   run_guarded("the stage templates", stages_mod.load_all, templates, spec_mod.sandbox_env)
+  if inputs.command == "stages" then return { listing = stages_mod.markdown() } end
   local ops, seen = {}, {}
   for _, file in ipairs(inputs.specs) do
     for _, op in ipairs(run_guarded(file.path, spec_mod.load, file, templates)) do

@@ -37,6 +37,9 @@ function M.kernel_env(spec, v, tuning)
     params_type = "fg_" .. spec.op .. "_params",
     shared = {}, -- what one stage tells the next (table stages: cos_of, sin_of)
     c_float = function(x) return stages_mod.c_number(x, "f32") end, -- a number as a C float literal
+    -- whether a stage computes in this phase (the rows mapping's phases:
+    -- pointers, issue, use, or all; the heads mapping has none)
+    computes = function(phase) return phase == nil or phase == "use" or phase == "all" end,
   }
   return mapping_of(spec).kernel_env(spec, v, tuning, env)
 end

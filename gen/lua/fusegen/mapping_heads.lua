@@ -102,6 +102,7 @@ function M.check_kernel(spec, symbols)
       end
     end
   end
+  M.check_bounds(spec)
 end
 
 -- Checks the heads stages' declarations call (their `check`): each returns
@@ -182,6 +183,20 @@ function M.check_helpers(c)
       end
     end
   end
+end
+
+-- The kernels divide token and head indices in 32 bits: the spec must bound
+-- the heads of a call (B * S * <heads> < 2^31, any product of the heads).
+function M.check_bounds(spec)
+  local l = spec.kernel.layout
+  local head = facts_mod.normalize(l.batch .. " * " .. l.tokens .. " * ")
+  for _, c in ipairs(spec.constraints) do
+    for _, part in ipairs(facts_mod.conjuncts(c[1])) do
+      if part:sub(1, #head) == head and part:match("<2147483648$") then return end
+    end
+  end
+  spec_mod.fail(spec.path, "constraints", ("a constraint { \"%s * %s * <heads> < 2147483648\", ... }: the heads kernels " ..
+    "index tokens and heads in 32 bits"):format(l.batch, l.tokens), nil)
 end
 
 -- What the 16-byte path needs of every variant: whole chunks per head.

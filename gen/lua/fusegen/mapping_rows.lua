@@ -70,6 +70,18 @@ function M.check_kernel(spec)
       "[B?, L, C] or [L, C]: an optional batch, rows and channels (kernel.rows names this tensor)", "a table")
   end
   k.layout = { batch = n == 3 and d[1].sym or nil, rows = d[n - 1].sym, channels = d[n].sym }
+  -- the kernels index rows in 32 bits: the spec must bound them
+  local bound = k.layout.batch and ("%s * %s < 2147483648"):format(k.layout.batch, k.layout.rows) or
+    (k.layout.rows .. " < 2147483648")
+  local found = false
+  for _, c in ipairs(spec.constraints or {}) do
+    if type(c) == "table" and type(c[1]) == "string" then
+      for _, part in ipairs(facts_mod.conjuncts(c[1])) do found = found or part == facts_mod.normalize(bound) end
+    end
+  end
+  if not found then
+    fail(path, "constraints", ("a constraint { \"%s\", ... }: the rows kernels index rows in 32 bits"):format(bound), nil)
+  end
   if math.type(k.max_channels) ~= "integer" or k.max_channels < 1 or k.max_channels > 65536 then
     fail(path, "kernel.max_channels", "the largest C the kernels take (an integer, 1 to 65536)", k.max_channels)
   end
@@ -216,7 +228,10 @@ function M.kernel_env(spec, v, tuning, env)
       local x = d[j]
       if x.sym == layout.batch and x.sym then terms[#terms + 1] = "b * " .. a.stride(j - 1)
       elseif x.sym == layout.rows then terms[#terms + 1] = "l * " .. a.stride(j - 1)
-      elseif x.sym then terms[#terms + 1] = ("(l / (p.%s / p.%s)) * %s"):format(layout.rows, x.sym, a.stride(j - 1)) end
+      elseif x.sym then
+        -- the row's group: l / (L / X)
+        terms[#terms + 1] = ("(l / (p.%s / p.%s)) * %s"):format(layout.rows, x.sym, a.stride(j - 1))
+      end
     end
     local const = t.access == "in" and "const " or ""
     local e = ("(%s%s*)%s"):format(const, a.ctype, a.ptr)
@@ -242,6 +257,7 @@ function M.kernel_env(spec, v, tuning, env)
   -- does in a phase: "issue" (load raw), "use" (use the raw chunks), "all"
   -- (load where used) or "none"
   env.mode = function(phase, level)
+    if phase == "pointers" then return "none" end
     if phase == "all" then return "all" end
     if m.prefetch >= level then return phase end
     return phase == "use" and "all" or "none"
@@ -265,6 +281,25 @@ function M.kernel_env(spec, v, tuning, env)
   -- operand(a, what): stage argument a as an operand (M.operand), with the
   -- prefetch level its parameter declares, if any
   env.operand = function(a, what) return M.operand(env, a, what, a.level) end
+  -- needs_of(inst, need): whether a stage instance declares that need
+  env.needs_of = function(inst, need)
+    for _, n in ipairs(inst.decl.needs) do if n == need then return true end end
+    return false
+  end
+  -- reads_shared_rows(inst): whether the instance reads a row that many rows
+  -- read (an operand of level 2), whose pointer the "pointers" pass declares
+  env.reads_shared_rows = function(inst)
+    for _, p in ipairs(inst.decl.params) do
+      local a = inst.arg[p.name]
+      if p.kind == "operand" and type(a) == "table" and a.kind == "row" then
+        local d = a.tensor.parsed_dims
+        local per_row = false
+        for _, x in ipairs(d) do per_row = per_row or x.sym == m.layout.rows end
+        if d[#d].sym == m.layout.channels and (a.level or (per_row and 1 or 2)) >= 2 then return true end
+      end
+    end
+    return false
+  end
   -- unique_name(base): base, or base2, base3, ... when a stage before took it
   env.unique_name = function(base)
     env.shared.names = env.shared.names or {}
@@ -277,22 +312,27 @@ function M.kernel_env(spec, v, tuning, env)
 end
 
 -- An operand of a row stage (an arg of kind operand): a row of a tensor (per
--- row, per batch, per group of rows, with an offset), a row an earlier stage
+-- row, per batch, per group of rows, from an offset), a row an earlier stage
 -- gives (shared.rows[name]), a tensor of one value per row or per call, an f32
--- scalar or a number. What a stage writes with it:
---   o.uniform          one value for the whole row: o.value is its C expression
---   o.level, o.raw     its prefetch level (1 read once per row, 2 read by many
---                      rows); raw: the issue phase loads its chunks as uint4
---   o.issue()          lines of the issue phase (nothing unless raw)
---   o.open()           lines before the stage's chunk loop (its row pointer)
---   o.fetch(k, dst)    lines in chunk slot k (after chunk_first): float dst[V]
+-- scalar or a number. What a stage writes with it, per phase:
+--   o.declare()        "pointers": the row pointer of a row read by many rows
+--                      (level 2: a modulation row), ahead of the row's work
+--   o.issue()          "issue": its chunks loaded raw (uint4), if o.raw
+--   o.open()           at the start of the stage's work: the row pointer of a
+--                      row read once (level 1), or the one value of a per-row
+--                      or per-call tensor
+--   o.fetch(k, dst)    in chunk slot k (after chunk_first): float dst[V]
 --   o.at(dst)          element j of it, in a `for (int j ...)` loop
+--   o.uniform, o.value one value for the whole row, and its C expression
+--   o.level, o.raw     its prefetch level (1 read once, 2 read by many rows)
+--                      and whether the issue phase loads it
+--   o.uses_e           its loads need the chunk's first element e
 function M.operand(env, a, name, level)
   local m, shared = env.m, env.shared
-  local o = { name = name }
+  local none = function() return {} end
+  local o = { name = name, issue = none, declare = none, open = none, fetch = none }
   if a.kind == "scalar" or a.kind == "number" then
     o.uniform, o.value = true, a.expr
-    o.issue, o.open, o.fetch = function() return {} end, function() return {} end, function() return {} end
     o.at = function() return o.value end
     return o
   end
@@ -305,8 +345,7 @@ function M.operand(env, a, name, level)
     name = a.name
   else
     name = a.name .. (a.offset and ("_from_" .. a.offset:lower()) or "")
-    local t = a.tensor
-    local d = t.parsed_dims
+    local d = a.tensor.parsed_dims
     per_element = d[#d].sym == m.layout.channels
     ptr = env.row_of(a, a.offset, not per_element)
     dtype, ctype = a.dtype, a.ctype
@@ -314,44 +353,42 @@ function M.operand(env, a, name, level)
     for _, x in ipairs(d) do per_row = per_row or x.sym == m.layout.rows end
     o.level = level or (per_row and 1 or 2)
   end
-  o.name = name
-  -- the names of its raw registers and row pointer: the tensor's (or the given
-  -- row's; "x_from_c" from an offset), made unique in the kernel, and the same
-  -- in both phases (kept on the argument)
-  a.names = a.names or { raw = env.unique_name(name .. "_raw"), row = not given and env.unique_name(name .. "_row") or nil }
-  local rawn = a.names.raw
-  o.dtype, o.ctype = dtype, ctype
+  o.name, o.dtype, o.ctype = name, dtype, ctype
   o.hint = o.level == 1 and m.stream_hint or "keep"
+  -- the names of its raw registers, row pointer or value: the tensor's (or the
+  -- given row's; "x_from_c" from an offset), made unique in the kernel, the
+  -- same in every phase (kept on the argument)
+  a.names = a.names or { raw = env.unique_name(name .. "_raw"), row = not given and env.unique_name(name .. "_row") or nil,
+    value = not per_element and env.unique_name(name .. "_v") or nil }
   if not per_element then
-    -- one value per row (or per call): read once, before the chunks
-    o.uniform, o.value = true, name .. "_v"
-    o.issue, o.fetch = function() return {} end, function() return {} end
-    o.open = function() return { ("const float %s_v = fg_to_f32(*(%s));"):format(name, ptr) } end
+    -- one value per row (or per call): read where the stage starts its work
+    o.uniform, o.value = true, a.names.value
+    o.open = function() return { ("const float %s = fg_to_f32(*(%s));"):format(o.value, ptr) } end
     o.at = function() return o.value end
     return o
   end
+  local rawn = a.names.raw
   o.raw = m.vec and m.prefetch >= o.level and dtypes.info(dtype).size == dtypes.info(m.act).size
   o.uses_e = not o.raw
-  o.ptr = ptr
   -- a given row is a pointer the giving stage declared; a tensor's row gets one
   o.row = given and ptr or a.names.row
-  local function decl() return ("const %s* %s = %s;"):format(ctype, o.row, ptr) end
-  o.issue = function()
-    if not o.raw then return {} end
-    local out = { ("uint4 %s[%d];"):format(rawn, m.K), "{" }
-    if not given then out[#out + 1] = "    " .. decl() end
-    for k = 0, m.K - 1 do
-      out[#out + 1] = ("    %s  // chunk slot %d"):format(env.chunk_open(k), k)
-      out[#out + 1] = "        " .. env.chunk_first(k)
-      out[#out + 1] = "        " .. env.load_raw(("%s[%d]"):format(rawn, k), o.row .. " + e", o.hint)
-      out[#out + 1] = "    }"
+  local early = not given and o.level >= 2  -- declared in the "pointers" phase
+  local decl = { ("const %s* %s = %s;"):format(ctype, o.row, ptr) }
+  if early then o.declare = function() return decl end end
+  if not given and not early and not o.raw then o.open = function() return decl end end
+  if o.raw then
+    o.issue = function()
+      local out = { ("uint4 %s[%d];"):format(rawn, m.K), "{" }
+      if not given and not early then out[#out + 1] = "    " .. decl[1] end
+      for k = 0, m.K - 1 do
+        out[#out + 1] = ("    %s  // chunk slot %d"):format(env.chunk_open(k), k)
+        out[#out + 1] = "        " .. env.chunk_first(k)
+        out[#out + 1] = "        " .. env.load_raw(("%s[%d]"):format(rawn, k), o.row .. " + e", o.hint)
+        out[#out + 1] = "    }"
+      end
+      out[#out + 1] = "}"
+      return out
     end
-    out[#out + 1] = "}"
-    return out
-  end
-  o.open = function()
-    if o.raw or given then return {} end
-    return { decl() }
   end
   o.fetch = function(k, dst)
     local out = { ("float %s[%d] = {};"):format(dst, m.V) }

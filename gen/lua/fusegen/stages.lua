@@ -98,6 +98,51 @@ function M.all()
   return out
 end
 
+-- The stage library as Markdown tables, one per mapping, from the
+-- declarations (`fusegen stages`; docs/templates.md holds the same text).
+function M.markdown()
+  local function level_of(d, mapping) return type(d.level) == "table" and d.level[mapping] or d.level end
+  local function params_text(d)
+    local out = {}
+    for _, p in ipairs(d.params) do
+      local extra = {}
+      if p.optional then extra[#extra + 1] = "optional" end
+      if p.per_set then extra[#extra + 1] = "one per head set" end
+      if p.values then extra[#extra + 1] = table.concat(p.values, "/") end
+      if p.runtime then extra[#extra + 1] = "or an enum scalar" end
+      if p.type then extra[#extra + 1] = p.type .. (p.number and " or a number" or "") end
+      if p.default then extra[#extra + 1] = "default " .. tostring(p.default) end
+      out[#out + 1] = ("`%s` (%s%s)"):format(p.name, p.kind, #extra > 0 and ("; " .. table.concat(extra, ", ")) or "")
+    end
+    return #out > 0 and table.concat(out, ", ") or "none"
+  end
+  local function list(t)
+    local out = {}
+    for k, v in pairs(t) do out[#out + 1] = type(k) == "number" and v or k end
+    table.sort(out)
+    return #out > 0 and table.concat(out, ", ") or ""
+  end
+  local lines = {}
+  for _, mapping in ipairs { "heads", "rows" } do
+    lines[#lines + 1] = ("### The %s mapping"):format(mapping)
+    lines[#lines + 1] = ""
+    lines[#lines + 1] = "| Stage | Level | Parameters | Uses | Gives | Needs of the mapping | What it does |"
+    lines[#lines + 1] = "|---|---|---|---|---|---|---|"
+    for _, d in ipairs(M.all()) do
+      local here = false
+      for _, mp in ipairs(d.mappings) do here = here or mp == mapping end
+      if here then
+        local gives = type(d.gives) == "function" and "the names of `rows`" or list(d.gives)
+        local cells = { "`" .. d.name .. "`", level_of(d, mapping), params_text(d), list(d.uses), gives, list(d.needs), d.doc }
+        for i, c in ipairs(cells) do cells[i] = c:gsub("|", "\\|") end
+        lines[#lines + 1] = "| " .. table.concat(cells, " | ") .. " |"
+      end
+    end
+    lines[#lines + 1] = ""
+  end
+  return table.concat(lines, "\n")
+end
+
 -- ---------------------------------------------------------------------------
 -- Checking a spec's stage list
 
@@ -317,11 +362,24 @@ function M.check_spec(spec, mapping, fail_at)
         end
       end
       local entry = { level = level.name, name = name, decl = d, bind = bind, when = when, field = where, index = #instances + 1 }
-      -- uses: given by an earlier stage (in any variant the instance runs in)
-      for _, u in ipairs(d.uses) do
-        if not given[u] then
-          fail(where, ("a stage after one that gives %q (stage %s uses it)"):format(u, name), name)
+      -- uses: given by an earlier stage, in every variant this one runs in (a
+      -- giver with a `when` must run wherever this instance runs)
+      local function given_here(u, field)
+        local g = given[u]
+        if not g then
+          fail(field, ("a stage after one that gives %q (stage %s uses it)"):format(u, name), name)
         end
+        for axis, value in pairs(g.when or {}) do
+          if not when or when[axis] ~= value then
+            fail(field .. ".when", ("when = { %s = %q } at least, as %s (%s, which gives %q) runs only then"):format(
+              axis, value, g.field, g.name, u), when)
+          end
+        end
+      end
+      for _, u in ipairs(d.uses) do given_here(u, where) end
+      for _, p in ipairs(d.params) do
+        local b = bind[p.name]
+        if b and b.kind == "given" then given_here(b.name, where .. "." .. p.name) end
       end
       if d.check then
         local msg, sub = d.check(M.check_view(spec, entry, instances, mapping))

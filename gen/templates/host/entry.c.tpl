@@ -58,6 +58,16 @@ fg_status fg_$(op.op)($(prototype_args(op)))
     const int aligned16 = c_.aligned16;
     (void)VEC; (void)aligned16;
     int key_[$(#op.axes)];
+% -- each axis's general value where it has one (a head size "any" where it
+% -- applies, a rule's catch-all value): rare combinations are not built, and
+% -- run through the general variant instead (fg__find_kernel_general)
+% local any_general = false
+% for _, a in ipairs(op.axes) do
+%   if (a.kind == "symbol" and a.has_any) or (a.kind == "rule" and a.rule[#a.rule][2] == "1") then any_general = true end
+% end
+% if any_general then
+    int general_[$(#op.axes)];
+% end
 % for i, a in ipairs(op.axes) do
 %   if a.kind == "dtype" then
     switch (c_.dtype[$(op.tensor_by_name[a.arg].index)]) {
@@ -66,6 +76,9 @@ fg_status fg_$(op.op)($(prototype_args(op)))
 %     end
     default: return fg__fail(FG_ERR_DTYPE, "fg_$(op.op): $(a.arg) has dtype %s; supported: $(table.concat(a.values, ", "))", fg__dtype_name(c_.dtype[$(op.tensor_by_name[a.arg].index)]));
     }
+%     if any_general then
+    general_[$(i - 1)] = -1;
+%     end
 %   elseif a.kind == "symbol" then
     switch ($(a.arg)) {
 %     for j, val in ipairs(a.values) do
@@ -82,6 +95,9 @@ fg_status fg_$(op.op)($(prototype_args(op)))
     default: return fg__fail(FG_ERR_UNSUPPORTED, "fg_$(op.op): $(a.arg) = %lld is not supported; built: $(table.concat(a.values, ", "))", (long long)$(a.arg));
 %     end
     }
+%     if any_general then
+    general_[$(i - 1)] = $(a.has_any and ("%s && %s <= %d ? %d : -1"):format(a.any_when, a.arg, a.any_max, #a.values - 1) or "-1");
+%     end
 %   elseif a.kind == "scalar" then
     switch ((int)$(a.arg)) {
 %     local enum = op.enums[op.scalar_by_name[a.arg].type]
@@ -90,14 +106,26 @@ fg_status fg_$(op.op)($(prototype_args(op)))
 %     end
     default: return fg__fail(FG_ERR_UNSUPPORTED, "fg_$(op.op): $(a.arg) = %d is not supported; built: $(table.concat(a.values, ", "))", (int)$(a.arg));
     }
-%   else
-%     for j, r in ipairs(a.rule) do
-    $(j == 1 and "if" or "else if") ($(r[2])) key_[$(i - 1)] = $(value_index(a, r[1]));  // $(r[1])
+%     if any_general then
+    general_[$(i - 1)] = -1;
 %     end
-%     if a.doc then
+%   else
+%     local catch_all = a.rule[#a.rule][2] == "1"
+%     for j, r in ipairs(a.rule) do
+%       if catch_all and j == #a.rule then
+    else key_[$(i - 1)] = $(value_index(a, r[1]));  // $(r[1])
+%       else
+    $(j == 1 and "if" or "else if") ($(r[2])) key_[$(i - 1)] = $(value_index(a, r[1]));  // $(r[1])
+%       end
+%     end
+%     if catch_all then
+%     elseif a.doc then
     else return fg__fail(FG_ERR_INVALID_ARGUMENT, "fg_$(op.op): the arguments fit no $(a.name) form: $(c_format(a.doc))");
 %     else
     else return fg__fail(FG_ERR_UNSUPPORTED, "fg_$(op.op): no value of $(a.name) applies");
+%     end
+%     if any_general then
+    general_[$(i - 1)] = $(catch_all and value_index(a, a.rule[#a.rule][1]) or -1);
 %     end
 %   end
 % end
@@ -105,7 +133,11 @@ fg_status fg_$(op.op)($(prototype_args(op)))
     if (c_.empty) { fg__clear_error(); return FG_OK; }  // nothing to do: launch nothing
     st_ = fg__check_device(&fg__$(op.op)_sig, &c_);
     if (st_ != FG_OK) return st_;
+% if any_general then
+    const fg__kernel_entry* e_ = fg__find_kernel_general(fg__$(op.op)_kernels, fg__$(op.op)_kernel_count, $(#op.axes), key_, general_, c_.cc);
+% else
     const fg__kernel_entry* e_ = fg__find_kernel(fg__$(op.op)_kernels, fg__$(op.op)_kernel_count, $(#op.axes), key_, c_.cc);
+% end
     if (!e_) return fg__no_kernel(&fg__$(op.op)_sig, key_, $(#op.axes), axis_desc_, c_.cc, "$(c_string(op.keep_doc or ""))");
 
     fg_$(op.op)_params p_;

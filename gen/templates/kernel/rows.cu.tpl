@@ -66,9 +66,24 @@ $(kernel_name)(const $(params_type) p)
         const int64_t l = live ? row - b * $(dims.rows) : 0;
 % end
         float v[$(m.K)][$(m.V)] = {};  // the row's values, fp32
+% -- The "pointers" pass (select's rows, the rows many rows read) runs after
+% -- the stages that stream the row in and before the first that reduces over
+% -- it or reads such a row: pointers live across the row's loads cost
+% -- registers, and the index math after a reduction waits for it.
+% local function pointers_at(inst) return needs_of(inst, "row_reduce") or needs_of(inst, "pointers") or reads_shared_rows(inst) end
+% local pointers_done = false
+% local function pointers(inst)
+%   if pointers_done or not pointers_at(inst) then return end
+%   pointers_done = true
+        // the row pointers of the rows many rows read (modulation rows, branches)
+%   for _, name in ipairs(stages.row) do
+        % stage(name, { phase = "pointers" })
+%   end
+% end
 % if m.prefetch > 0 then
         // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
 %   for _, name in ipairs(stages.row) do
+%     pointers(name)
         % stage(name, { phase = "issue" })
 %   end
         // use: the stages' arithmetic and stores on what the loads returned
@@ -77,6 +92,7 @@ $(kernel_name)(const $(params_type) p)
 %   end
 % else
 %   for _, name in ipairs(stages.row) do
+%     pointers(name)
         % stage(name, { phase = "all" })
 %   end
 % end

@@ -7,7 +7,7 @@
 %!   uses = { "values" },
 %! }
 % -- Stage activation: v = fn(v), in fp32 (expf and tanhf: full precision).
-% if phase ~= "issue" then
+% if computes(phase) then
 % local f = ({ silu = "fg_silu", gelu_tanh = "fg_gelu_tanh" })[arg.fn]
 // $(arg.fn)
 % put(each_value(function(x) return ("%s = %s(%s);"):format(x, f, x) end))

@@ -11,9 +11,11 @@
 % -- (__frcp_rn): within one unit in the last place of v / by, and no slow
 % -- path of an IEEE division in the kernel.
 % local by = operand(arg.by, "by")
-% if phase == "issue" then
+% if phase == "pointers" then
+% put(by.declare())
+% elseif phase == "issue" then
 % put(by.issue())
-% else
+% elseif computes(phase) then
 {
     % put(by.open())
 %   if by.uniform then

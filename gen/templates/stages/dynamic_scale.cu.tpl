@@ -14,7 +14,7 @@
 % -- shuffles, then the row's warps), its scale s, written by the row's first
 % -- thread, and v times 1 / s (the reciprocal correctly rounded). Slots past C
 % -- hold 0: they never win the max.
-% if phase ~= "issue" then
+% if computes(phase) then
 % local qmax = dtypes.info(arg.quantised.dtype).max
 % local row_max_form = m.wide_sum and "fg_block_max<%d>(%s, red, rbuf, wr)" or "fg_row_max<%d>(%s, red, rbuf, wr, group)"
 {

@@ -15,9 +15,13 @@
 % local sc = operand(arg.scale, "scale")
 % local sh = operand(arg.shift, "shift")
 % local k0 = arg.offset.expr
-% if phase == "issue" then
+% if phase == "pointers" then
+% put(sc.declare())
+% put(sh.declare())
+% elseif phase == "issue" then
 % put(sc.issue())
 % put(sh.issue())
+% elseif not computes(phase) then
 % elseif sc.uniform and sh.uniform then
 {
     % put(sc.open())

@@ -9,9 +9,11 @@
 %! }
 % -- Stage mul: v = v * by, in fp32.
 % local by = operand(arg.by, "by")
-% if phase == "issue" then
+% if phase == "pointers" then
+% put(by.declare())
+% elseif phase == "issue" then
 % put(by.issue())
-% else
+% elseif computes(phase) then
 {
     % put(by.open())
 %   for k = 0, m.K - 1 do

@@ -18,7 +18,7 @@
 % -- are left out of the variance. Then v = v * weight + bias, each when given
 % -- (an optional tensor is tested at run time, also uniform).
 % -- Phases: it runs in "use" (or "all"); it issues nothing ahead.
-% if phase ~= "issue" then
+% if computes(phase) then
 % local kind = arg.kind
 % local runtime = type(kind) == "table"
 % local function can(x) if runtime then return kind.index[x] ~= nil end return kind == x end
@@ -42,7 +42,6 @@ if ($(arg.kind.isnt("none"))) {  // not none
 {  // $(can("layer") and can("rms") and "LayerNorm or RMSNorm" or can("layer") and "LayerNorm" or "RMSNorm")
 %   end
     float s = 0.f;
-    const float inv_c = __frcp_rn((float)C);  // 1 / C correctly rounded: no slow path of a division
 %   if can("layer") then
 %     if can("rms") then
     if ($(is("layer"))) {  // LayerNorm: centre first
@@ -53,7 +52,7 @@ if ($(arg.kind.isnt("none"))) {  // not none
 #pragma unroll
         for (int j = 0; j < $(m.V); j++) s += v[$(k)][j];
 % end
-        const float mean = $(row_sum("s")) * inv_c;
+        const float mean = $(row_sum("s")) / (float)C;
 % for k = 0, m.K - 1 do
 #pragma unroll
         for (int j = 0; j < $(m.V); j++) v[$(k)][j] -= mean;
@@ -76,7 +75,7 @@ if ($(arg.kind.isnt("none"))) {  // not none
 % end
     }
 %   end
-    const float rstd = rsqrtf($(row_sum("s")) * inv_c + $(arg.eps.expr));
+    const float rstd = rsqrtf($(row_sum("s")) / (float)C + $(arg.eps.expr));
 % for k = 0, m.K - 1 do
 #pragma unroll
     for (int j = 0; j < $(m.V); j++) v[$(k)][j] *= rstd;

@@ -9,7 +9,7 @@
 %! }
 % -- Stage scale: v *= by for every value the thread holds (the heads mapping
 % -- gives the stage the whole head, [R, D) too).
-% if phase ~= "issue" then
+% if computes(phase) then
 // times $(arg.by.expr)
 % put(each_value(function(x) return x .. " *= " .. arg.by.expr .. ";" end))
 % end

@@ -11,14 +11,15 @@
 %!     table.sort(names)
 %!     return names
 %!   end,
+%!   needs = { "pointers" },
 %!   check = function(c) return c.row_tensor("by", true) or c.branch_rows("rows") end,
 %! }
 % -- Stage select: the row's modulation (or any [B|1, C] rows) comes from one of
 % -- two branches, picked by index[b, l] (nonzero: branch 1). Only the chosen
 % -- branch is read: the stage declares a row pointer per name for the later
 % -- stages (shared.rows; prefetch level 2).
-% -- Phases: it runs in "issue" (or "all"): later stages load through its rows.
-% if phase ~= "use" then
+% -- Phases: it runs in "pointers", before every other stage's loads.
+% if phase == "pointers" then
 % local names = {}
 % for name in pairs(arg.rows.rows) do names[#names + 1] = name end
 % table.sort(names)

@@ -22,7 +22,7 @@
 % -- is loaded and stored in turn).
 % local to = arg.to
 % if not arg.from then
-%   if phase ~= "issue" then
+%   if computes(phase) then
 {
     $(to.ctype)* orow = $(row_of(to));
 % for k = 0, m.K - 1 do
