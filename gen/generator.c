@@ -14,6 +14,14 @@ static int msg_handler(lua_State *L) {
   return 1;
 }
 
+/* What run_driver works on. `oom` is the message for an out-of-memory in the
+   step under way (Lua's own is a bare "not enough memory"). */
+typedef struct {
+  const gen_request *req;
+  gen_result *res;
+  const char *oom;
+} run_state;
+
 static void push_sources(lua_State *L, const gen_source *src, size_t n) {
   lua_createtable(L, (int)n, 0);
   for (size_t i = 0; i < n; i++) {
@@ -28,14 +36,9 @@ static void push_sources(lua_State *L, const gen_source *src, size_t n) {
   }
 }
 
-int generator_run(lua_State *L, const gen_request *req) {
-  lua_pushcfunction(L, msg_handler);
-  int handler = lua_gettop(L);
-  lua_getglobal(L, "require");
-  lua_pushstring(L, "fusegen.driver");
-  if (lua_pcall(L, 1, 1, handler) != LUA_OK) goto fail;
-  lua_getfield(L, -1, "run");
-  lua_createtable(L, 0, 8);
+/* The driver's argument: the command, its options and every input. */
+static void push_request(lua_State *L, const gen_request *req) {
+  lua_createtable(L, 0, 9);
   lua_pushstring(L, req->command);
   lua_setfield(L, -2, "command");
   lua_pushstring(L, req->archs);
@@ -52,13 +55,77 @@ int generator_run(lua_State *L, const gen_request *req) {
   lua_setfield(L, -2, "tuning");
   lua_pushboolean(L, req->tune_build);
   lua_setfield(L, -2, "tune_build");
-  if (lua_pcall(L, 1, 1, handler) != LUA_OK) goto fail;
-  lua_replace(L, handler); /* the result where the handler was; drop the module */
-  lua_settop(L, handler);
-  return 0;
-fail:
-  lua_replace(L, handler);
-  lua_settop(L, handler);
+  lua_pushboolean(L, req->neutral_text);
+  lua_setfield(L, -2, "neutral_text");
+}
+
+static int cmp_output(const void *a, const void *b) {
+  return strcmp(((const output_file *)a)->name, ((const output_file *)b)->name);
+}
+
+/* The table {name = text} at files_idx as an array sorted by name, in a new
+   userdatum on the stack (the strings stay alive in the table). */
+static void read_files(lua_State *L, int files_idx, gen_result *res) {
+  size_t n = 0;
+  for (lua_pushnil(L); lua_next(L, files_idx); lua_pop(L, 1)) n++;
+  output_file *files = lua_newuserdatauv(L, (n ? n : 1) * sizeof *files, 0);
+  size_t i = 0;
+  for (lua_pushnil(L); lua_next(L, files_idx); lua_pop(L, 1)) {
+    if (lua_type(L, -2) != LUA_TSTRING || lua_type(L, -1) != LUA_TSTRING)
+      luaL_error(L, "fusegen.driver returned a file whose name or text is not a string");
+    files[i].name = lua_tostring(L, -2);
+    files[i].text = lua_tolstring(L, -1, &files[i].len);
+    i++;
+  }
+  qsort(files, n, sizeof *files, cmp_output);
+  res->files = files;
+  res->n_files = n;
+}
+
+/* The driver's result at index result: {listing = text} or {files = {...}}. */
+static void read_result(lua_State *L, int result, gen_result *res) {
+  luaL_checktype(L, result, LUA_TTABLE);
+  if (lua_getfield(L, result, "listing") == LUA_TSTRING) {
+    res->listing = lua_tolstring(L, -1, &res->listing_len);
+    return;
+  }
+  if (lua_getfield(L, result, "files") != LUA_TTABLE) luaL_error(L, "fusegen.driver returned no files");
+  read_files(L, lua_gettop(L), res);
+}
+
+/* All the Lua work of one run, called under lua_pcall (as lua.c's pmain is):
+   load the driver, build its request, run it, read what it returns. Returns
+   everything it left on the stack, so that the texts stay alive. */
+static int run_driver(lua_State *L) {
+  run_state *st = lua_touserdata(L, 1);
+  int base = lua_gettop(L);
+  st->oom = "not enough memory (memory limit reached) while loading the generator's Lua code";
+  lua_getglobal(L, "require");
+  lua_pushliteral(L, "fusegen.driver");
+  lua_call(L, 1, 1);
+  lua_getfield(L, -1, "run");
+  st->oom = "not enough memory (memory limit reached) while reading the inputs into the Lua state";
+  push_request(L, st->req);
+  st->oom = "not enough memory (memory limit reached) while generating";
+  lua_call(L, 1, 1);
+  st->oom = "not enough memory (memory limit reached) while collecting the generated files";
+  read_result(L, lua_gettop(L), st->res);
+  return lua_gettop(L) - base;
+}
+
+int generator_run(lua_State *L, const gen_request *req, gen_result *res) {
+  *res = (gen_result){0};
+  run_state st = {req, res, "not enough memory (memory limit reached)"};
+  lua_pushcfunction(L, msg_handler);
+  int handler = lua_gettop(L);
+  lua_pushcfunction(L, run_driver);
+  lua_pushlightuserdata(L, &st);
+  int status = lua_pcall(L, 1, LUA_MULTRET, handler);
+  if (status == LUA_OK) return 0;
+  if (status == LUA_ERRMEM) res->error = st.oom;
+  else res->error = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "(an error without a message)";
+  res->listing = NULL;
+  res->files = NULL;
   return -1;
 }
 

@@ -4,6 +4,7 @@
 #ifndef FUSEGEN_GENERATOR_H
 #define FUSEGEN_GENERATOR_H
 #include "fs.h"
+#include "output.h"
 
 #include <lua.h>
 #include <stddef.h>
@@ -26,7 +27,7 @@ int gen_sources_read(const char *dir, const char *suffix, gen_source_set *out, s
 void gen_sources_free(gen_source_set *s);
 
 typedef struct {
-  const char *command;      /* "generate", "check" or "list" */
+  const char *command;      /* "generate", "check" or "list"; "host": the headers and entry points only (the spec fuzzer's) */
   const char *archs;        /* "sm_80,sm_90" */
   const char *prefix;       /* the symbol prefix: "fg" gives fg_rope, FG_OK */
   const gen_source *specs;  /* gen/specs/ *.lua */
@@ -38,10 +39,22 @@ typedef struct {
   const gen_source *tuning; /* gen/tuning/sm_<N>.lua: tile parameters per GPU target */
   size_t n_tuning;
   int tune_build;           /* 1: the tuner's candidate kernels of the variants the tuning files name */
+  int neutral_text;         /* "host" only: also each file as neutral/<name>, rendered with every text of the
+                               specs replaced by one word (the spec fuzzer compares their code) */
 } gen_request;
 
-/* 0: the driver's result table is on top of L's stack ({files = {path = text}}
-   or {listing = text}); -1: an error message is on top instead. */
-int generator_run(lua_State *L, const gen_request *req);
+/* What a run gave. The texts live in the Lua state: valid until it is closed. */
+typedef struct {
+  const char *listing;       /* "list": the listing; otherwise NULL */
+  size_t listing_len;
+  const output_file *files;  /* the other commands: every file, sorted by name */
+  size_t n_files;
+  const char *error;         /* on failure: what went wrong, one message */
+} gen_result;
+
+/* One run of the driver. All of its Lua work (the request table, the driver,
+   reading what it returns) runs under one protected call, so any error, an
+   out-of-memory included, ends here: 0 and *res filled, or -1 and res->error. */
+int generator_run(lua_State *L, const gen_request *req, gen_result *res);
 
 #endif

@@ -144,29 +144,6 @@ static int write_depfile(const char *depfile, const char *target, const strlist 
   return fclose(f);
 }
 
-static int cmp_output(const void *a, const void *b) {
-  return strcmp(((const output_file *)a)->name, ((const output_file *)b)->name);
-}
-
-/* The files table {name = text} from the Lua driver, sorted by name. */
-static output_file *collect_outputs(lua_State *L, int files_idx, size_t *count) {
-  size_t n = 0, cap = 256;
-  output_file *files = malloc(cap * sizeof *files);
-  lua_pushnil(L);
-  while (files && lua_next(L, files_idx)) {
-    if (n == cap) files = realloc(files, (cap *= 2) * sizeof *files);
-    if (!files) break;
-    files[n].name = lua_tostring(L, -2);
-    files[n].text = lua_tolstring(L, -1, &files[n].len);
-    n++;
-    lua_pop(L, 1); /* the strings stay alive in the table */
-  }
-  if (!files) { fprintf(stderr, "fusegen: out of memory\n"); exit(EXIT_IO); }
-  qsort(files, n, sizeof *files, cmp_output);
-  *count = n;
-  return files;
-}
-
 int main(int argc, char **argv) {
   options o;
   if (parse_args(argc, argv, &o) != 0) { fputs(usage, stderr); return EXIT_USAGE; }
@@ -175,8 +152,7 @@ int main(int argc, char **argv) {
   /* 256 MiB and 10^9 Lua instructions: all of generated/ takes a few percent of either. */
   sandbox_limits lim = {.used = 0, .limit = (size_t)256 << 20, .steps = 0, .max_steps = 100000};
   lua_State *L = sandbox_new(&lim);
-  if (!L) { fprintf(stderr, "fusegen: cannot create Lua state\n"); return EXIT_IO; }
-  sandbox_open_modules(L);
+  if (!L) { fprintf(stderr, "fusegen: error: cannot create the Lua state (not enough memory)\n"); return EXIT_SPEC; }
 
   strlist read = {0};
   gen_source_set specs, templates, rt_c, rt_h, tuning;
@@ -202,9 +178,13 @@ int main(int argc, char **argv) {
     if (!strchr(rt_c.items[i].name, '/')) runtime[n_runtime++] = rt_c.items[i];
   for (size_t i = 0; i < rt_h.count; i++)
     if (!strchr(rt_h.items[i].name, '/')) runtime[n_runtime++] = rt_h.items[i];
-  gen_request req = {o.command, o.archs, o.prefix, specs.items, specs.count, templates.items, templates.count,
-                     runtime, n_runtime, tuning.items, tuning.count, o.tune_build};
-  int failed = generator_run(L, &req);
+  gen_request req = {.command = o.command, .archs = o.archs, .prefix = o.prefix,
+                     .specs = specs.items, .n_specs = specs.count,
+                     .templates = templates.items, .n_templates = templates.count,
+                     .runtime = runtime, .n_runtime = n_runtime,
+                     .tuning = tuning.items, .n_tuning = tuning.count, .tune_build = o.tune_build};
+  gen_result res;
+  int failed = generator_run(L, &req, &res);
   free(runtime);
   gen_sources_free(&specs);
   gen_sources_free(&templates);
@@ -212,21 +192,15 @@ int main(int argc, char **argv) {
   gen_sources_free(&rt_h);
   gen_sources_free(&tuning);
   if (failed) {
-    fprintf(stderr, "fusegen: error: %s\n", lua_tostring(L, -1));
+    fprintf(stderr, "fusegen: error: %s\n", res.error);
+    strlist_free(&read);
+    lua_close(L);
     return EXIT_SPEC;
   }
-  int result = lua_gettop(L);
   int rc = EXIT_OK;
-  if (!strcmp(o.command, "list") || !strcmp(o.command, "stages")) {
-    lua_getfield(L, result, "listing");
-    fputs(lua_tostring(L, -1), stdout);
-  } else {
-    lua_getfield(L, result, "files");
-    size_t count;
-    output_file *files = collect_outputs(L, lua_gettop(L), &count);
-    rc = !strcmp(o.command, "check") ? output_check(o.out, files, count) : output_write(o.out, files, count);
-    free(files);
-  }
+  if (res.listing) fwrite(res.listing, 1, res.listing_len, stdout);
+  else if (!strcmp(o.command, "check")) rc = output_check(o.out, res.files, res.n_files);
+  else rc = output_write(o.out, res.files, res.n_files);
   if (rc == EXIT_OK && o.depfile) {
     if (write_depfile(o.depfile, o.dep_target, &read) != 0) {
       fprintf(stderr, "fusegen: cannot write %s\n", o.depfile);

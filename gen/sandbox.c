@@ -46,9 +46,8 @@ static void count_hook(lua_State *L, lua_Debug *ar) {
   lua_error(L);
 }
 
-lua_State *sandbox_new(sandbox_limits *lim) {
-  lua_State *L = lua_newstate(limited_alloc, lim);
-  if (!L) return NULL;
+/* The state's libraries and globals, set up under lua_pcall (open_sandbox). */
+static void open_libraries(lua_State *L) {
   /* Only the pure libraries: no io, os, package, debug. */
   static const luaL_Reg libs[] = {
       {LUA_GNAME, luaopen_base},     {LUA_TABLIBNAME, luaopen_table},
@@ -73,8 +72,6 @@ lua_State *sandbox_new(sandbox_limits *lim) {
     lua_pop(L, 1);
   }
   lua_pop(L, 1);
-  lua_sethook(L, count_hook, LUA_MASKCOUNT | (lim->on_line ? LUA_MASKLINE : 0), FG_HOOK_STEP);
-  return L;
 }
 
 static int embedded_require(lua_State *L) {
@@ -99,9 +96,23 @@ static int embedded_require(lua_State *L) {
   return luaL_error(L, "module '%s' is not part of the generator", name);
 }
 
-void sandbox_open_modules(lua_State *L) {
+static int open_sandbox(lua_State *L) {
+  open_libraries(L);
   lua_newtable(L);
   lua_setfield(L, LUA_REGISTRYINDEX, "fusegen.loaded");
   lua_pushcfunction(L, embedded_require);
   lua_setglobal(L, "require");
+  return 0;
+}
+
+lua_State *sandbox_new(sandbox_limits *lim) {
+  lua_State *L = lua_newstate(limited_alloc, lim);
+  if (!L) return NULL;
+  lua_pushcfunction(L, open_sandbox);
+  if (lua_pcall(L, 0, 0, 0) != LUA_OK) {
+    lua_close(L);
+    return NULL;
+  }
+  lua_sethook(L, count_hook, LUA_MASKCOUNT | (lim->on_line ? LUA_MASKLINE : 0), FG_HOOK_STEP);
+  return L;
 }

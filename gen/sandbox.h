@@ -13,8 +13,9 @@ typedef struct {
   void (*on_line)(lua_State *L, lua_Debug *ar);
 } sandbox_limits;
 
+/* A new state with the pure libraries and require() of the generator's own
+   embedded modules (fusegen.*), set up under a protected call; NULL if that
+   fails (no memory). */
 lua_State *sandbox_new(sandbox_limits *lim);
-/* require() of the generator's own embedded modules (fusegen.*). */
-void sandbox_open_modules(lua_State *L);
 
 #endif

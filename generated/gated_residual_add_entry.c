@@ -6,12 +6,12 @@
 #include "fusegen_params.h"
 
 // Signature: the tensors' dims as symbols, their dtypes and access.
-static const char* const syms[] = {"B", "C", "L"};
+static const char* const syms_[] = {"B", "C", "L"};
 static const int dtypes_act[] = {FG_DTYPE_BF16, FG_DTYPE_FP16, FG_DTYPE_FP32};
-static const fg__dtype_group groups[] = {
+static const fg__dtype_group groups_[] = {
     {"act", 3, dtypes_act},
 };
-static const fg__tensor_sig tensors[] = {
+static const fg__tensor_sig tensors_[] = {
     {"x", FG__IN, 0, -1, 0, 3, 0, 0, {{0, 1, 1, 0, 0}, {2, 1, 1, 0, 0}, {1, 1, 1, 0, 0}}},
     {"gate", FG__IN, 0, -1, 0, 3, 1, 0, {{0, 1, 1, 1, 0}, {2, 1, 1, 1, 1}, {1, 1, 1, 0, 0}}},
     {"residual", FG__IN, 0, -1, 0, 3, 0, 0, {{0, 1, 1, 0, 0}, {2, 1, 1, 0, 0}, {1, 1, 1, 0, 0}}},
@@ -19,64 +19,63 @@ static const fg__tensor_sig tensors[] = {
 };
 static const char* const values_act[] = {"bf16", "fp16", "fp32"};
 static const char* const values_access[] = {"vec16", "scalar"};
-static const fg__axis_desc axis_desc[] = {
+static const fg__axis_desc axis_desc_[] = {
     {"act", 3, values_act},
     {"access", 2, values_access},
 };
 // Also read by fg__bytes_moved (the benchmark's byte count).
-const fg__op_sig fg__gated_residual_add_sig = {"fg_gated_residual_add", 4, tensors, 3, syms, 1, groups};
-#define sig fg__gated_residual_add_sig
+const fg__op_sig fg__gated_residual_add_sig = {"fg_gated_residual_add", 4, tensors_, 3, syms_, 1, groups_};
 
 fg_status fg_gated_residual_add(const DLTensor* x, const DLTensor* gate, const DLTensor* residual, DLTensor* out, fg_stream_t stream)
 {
-    const DLTensor* t[4] = {x, gate, residual, out};
-    fg__call c;
-    fg_status st = fg__check_call(&sig, t, &c);
-    if (st != FG_OK) return st;
-    const int64_t B = c.sym[0];
-    const int64_t C = c.sym[1];
-    const int64_t L = c.sym[2];
+    const DLTensor* t_[4] = {x, gate, residual, out};
+    fg__call c_;
+    fg_status st_ = fg__check_call(&fg__gated_residual_add_sig, t_, &c_);
+    if (st_ != FG_OK) return st_;
+    const int64_t B = c_.sym[0];
+    const int64_t C = c_.sym[1];
+    const int64_t L = c_.sym[2];
     if (!(C <= 16384))
         return fg__fail(FG_ERR_SHAPE, "fg_gated_residual_add: at most 16384 channels (C = %lld)", (long long)C);
     if (!(B * L < 2147483648))
         return fg__fail(FG_ERR_SHAPE, "fg_gated_residual_add: at most 2^31 - 1 rows per call (B = %lld, L = %lld)", (long long)B, (long long)L);
 
     // The variant: one key entry per axis (act, access).
-    const int VEC = 16 / fg__dtype_size(c.dtype[0]);
-    const int aligned16 = c.aligned16;
+    const int VEC = 16 / fg__dtype_size(c_.dtype[0]);
+    const int aligned16 = c_.aligned16;
     (void)VEC; (void)aligned16;
-    int key[2];
-    int general[2];
-    switch (c.dtype[0]) {
-    case FG_DTYPE_BF16: key[0] = 0; break;
-    case FG_DTYPE_FP16: key[0] = 1; break;
-    case FG_DTYPE_FP32: key[0] = 2; break;
-    default: return fg__fail(FG_ERR_DTYPE, "fg_gated_residual_add: x has dtype %s; supported: bf16, fp16, fp32", fg__dtype_name(c.dtype[0]));
+    int key_[2];
+    int general_[2];
+    switch (c_.dtype[0]) {
+    case FG_DTYPE_BF16: key_[0] = 0; break;
+    case FG_DTYPE_FP16: key_[0] = 1; break;
+    case FG_DTYPE_FP32: key_[0] = 2; break;
+    default: return fg__fail(FG_ERR_DTYPE, "fg_gated_residual_add: x has dtype %s; supported: bf16, fp16, fp32", fg__dtype_name(c_.dtype[0]));
     }
-    general[0] = -1;
-    if (aligned16 && C % VEC == 0) key[1] = 0;  // vec16
-    else key[1] = 1;  // scalar
-    general[1] = 1;
+    general_[0] = -1;
+    if (aligned16 && C % VEC == 0) key_[1] = 0;  // vec16
+    else key_[1] = 1;  // scalar
+    general_[1] = 1;
 
-    if (c.empty) { fg__clear_error(); return FG_OK; }  // nothing to do: launch nothing
-    st = fg__check_device(&sig, &c);
-    if (st != FG_OK) return st;
-    const fg__kernel_entry* e = fg__find_kernel_general(fg__gated_residual_add_kernels, fg__gated_residual_add_kernel_count, 2, key, general, c.cc);
-    if (!e) return fg__no_kernel(&sig, key, 2, axis_desc, c.cc, "");
+    if (c_.empty) { fg__clear_error(); return FG_OK; }  // nothing to do: launch nothing
+    st_ = fg__check_device(&fg__gated_residual_add_sig, &c_);
+    if (st_ != FG_OK) return st_;
+    const fg__kernel_entry* e_ = fg__find_kernel_general(fg__gated_residual_add_kernels, fg__gated_residual_add_kernel_count, 2, key_, general_, c_.cc);
+    if (!e_) return fg__no_kernel(&fg__gated_residual_add_sig, key_, 2, axis_desc_, c_.cc, "");
 
-    fg_gated_residual_add_params p;
-    p.x = c.data[0];
-    fg__copy_strides(p.x_stride, c.stride[0], 3);
-    p.gate = c.data[1];
-    fg__copy_strides(p.gate_stride, c.stride[1], 3);
-    p.residual = c.data[2];
-    fg__copy_strides(p.residual_stride, c.stride[2], 3);
-    p.out = (void*)c.data[3];
-    fg__copy_strides(p.out_stride, c.stride[3], 3);
-    p.B = B;
-    p.C = C;
-    p.L = L;
-    p.inplace = c.inplace;
-    p.index32 = c.index32;
-    return fg__launch(&sig, e, &p, &c, stream);
+    fg_gated_residual_add_params p_;
+    p_.x = c_.data[0];
+    fg__copy_strides(p_.x_stride, c_.stride[0], 3);
+    p_.gate = c_.data[1];
+    fg__copy_strides(p_.gate_stride, c_.stride[1], 3);
+    p_.residual = c_.data[2];
+    fg__copy_strides(p_.residual_stride, c_.stride[2], 3);
+    p_.out = (void*)c_.data[3];
+    fg__copy_strides(p_.out_stride, c_.stride[3], 3);
+    p_.B = B;
+    p_.C = C;
+    p_.L = L;
+    p_.inplace = c_.inplace;
+    p_.index32 = c_.index32;
+    return fg__launch(&fg__gated_residual_add_sig, e_, &p_, &c_, stream);
 }

@@ -6,12 +6,12 @@
 #include "fusegen_params.h"
 
 // Signature: the tensors' dims as symbols, their dtypes and access.
-static const char* const syms[] = {"B", "C", "F", "L"};
+static const char* const syms_[] = {"B", "C", "F", "L"};
 static const int dtypes_act[] = {FG_DTYPE_BF16, FG_DTYPE_FP16, FG_DTYPE_FP32};
-static const fg__dtype_group groups[] = {
+static const fg__dtype_group groups_[] = {
     {"act", 3, dtypes_act},
 };
-static const fg__tensor_sig tensors[] = {
+static const fg__tensor_sig tensors_[] = {
     {"x", FG__IN, 0, -1, 0, 3, 0, 0, {{0, 1, 1, 0, 0}, {3, 1, 1, 0, 0}, {1, 1, 1, 0, 0}}},
     {"out", FG__OUT, 0, -1, 0, 3, 0, 0, {{0, 1, 1, 0, 0}, {3, 1, 1, 0, 0}, {1, 1, 1, 0, 0}}},
     {"scale", FG__IN, 0, -1, 0, 4, 0, 0, {{0, 1, 1, 1, 0}, {2, 1, 1, 0, 0}, {-1, 1, 1, 0, 0}, {1, 1, 1, 0, 0}}},
@@ -25,25 +25,24 @@ static const fg__tensor_sig tensors[] = {
 static const char* const values_act[] = {"bf16", "fp16", "fp32"};
 static const char* const values_residual[] = {"no", "yes"};
 static const char* const values_access[] = {"vec16", "scalar"};
-static const fg__axis_desc axis_desc[] = {
+static const fg__axis_desc axis_desc_[] = {
     {"act", 3, values_act},
     {"residual", 2, values_residual},
     {"access", 2, values_access},
 };
 // Also read by fg__bytes_moved (the benchmark's byte count).
-const fg__op_sig fg__norm_modulate_per_frame_sig = {"fg_norm_modulate_per_frame", 9, tensors, 4, syms, 1, groups};
-#define sig fg__norm_modulate_per_frame_sig
+const fg__op_sig fg__norm_modulate_per_frame_sig = {"fg_norm_modulate_per_frame", 9, tensors_, 4, syms_, 1, groups_};
 
 fg_status fg_norm_modulate_per_frame(const DLTensor* x, DLTensor* out, const DLTensor* scale, const DLTensor* shift, const DLTensor* weight, const DLTensor* bias, const DLTensor* residual, const DLTensor* residual_gate, DLTensor* residual_out, fg_norm norm, float eps, float scale_offset, fg_stream_t stream)
 {
-    const DLTensor* t[9] = {x, out, scale, shift, weight, bias, residual, residual_gate, residual_out};
-    fg__call c;
-    fg_status st = fg__check_call(&sig, t, &c);
-    if (st != FG_OK) return st;
-    const int64_t B = c.sym[0];
-    const int64_t C = c.sym[1];
-    const int64_t F = c.sym[2];
-    const int64_t L = c.sym[3];
+    const DLTensor* t_[9] = {x, out, scale, shift, weight, bias, residual, residual_gate, residual_out};
+    fg__call c_;
+    fg_status st_ = fg__check_call(&fg__norm_modulate_per_frame_sig, t_, &c_);
+    if (st_ != FG_OK) return st_;
+    const int64_t B = c_.sym[0];
+    const int64_t C = c_.sym[1];
+    const int64_t F = c_.sym[2];
+    const int64_t L = c_.sym[3];
     if ((int)norm < 0 || (int)norm > 2)
         return fg__fail(FG_ERR_INVALID_ARGUMENT, "fg_norm_modulate_per_frame: norm = %d is not a fg_norm value", (int)norm);
     if (!(C <= 16384))
@@ -54,59 +53,59 @@ fg_status fg_norm_modulate_per_frame(const DLTensor* x, DLTensor* out, const DLT
         return fg__fail(FG_ERR_SHAPE, "fg_norm_modulate_per_frame: the frame count F = scale.shape[1] must divide L (F = %lld, L = %lld)", (long long)F, (long long)L);
 
     // The variant: one key entry per axis (act, residual, access).
-    const int VEC = 16 / fg__dtype_size(c.dtype[0]);
-    const int aligned16 = c.aligned16;
+    const int VEC = 16 / fg__dtype_size(c_.dtype[0]);
+    const int aligned16 = c_.aligned16;
     (void)VEC; (void)aligned16;
-    int key[3];
-    int general[3];
-    switch (c.dtype[0]) {
-    case FG_DTYPE_BF16: key[0] = 0; break;
-    case FG_DTYPE_FP16: key[0] = 1; break;
-    case FG_DTYPE_FP32: key[0] = 2; break;
-    default: return fg__fail(FG_ERR_DTYPE, "fg_norm_modulate_per_frame: x has dtype %s; supported: bf16, fp16, fp32", fg__dtype_name(c.dtype[0]));
+    int key_[3];
+    int general_[3];
+    switch (c_.dtype[0]) {
+    case FG_DTYPE_BF16: key_[0] = 0; break;
+    case FG_DTYPE_FP16: key_[0] = 1; break;
+    case FG_DTYPE_FP32: key_[0] = 2; break;
+    default: return fg__fail(FG_ERR_DTYPE, "fg_norm_modulate_per_frame: x has dtype %s; supported: bf16, fp16, fp32", fg__dtype_name(c_.dtype[0]));
     }
-    general[0] = -1;
-    if (!residual && !residual_gate && !residual_out) key[1] = 0;  // no
-    else if (residual && residual_gate && residual_out) key[1] = 1;  // yes
+    general_[0] = -1;
+    if (!residual && !residual_gate && !residual_out) key_[1] = 0;  // no
+    else if (residual && residual_gate && residual_out) key_[1] = 1;  // yes
     else return fg__fail(FG_ERR_INVALID_ARGUMENT, "fg_norm_modulate_per_frame: the arguments fit no residual form: residual, residual_gate and residual_out are given together or not at all");
-    general[1] = -1;
-    if (aligned16 && C % VEC == 0) key[2] = 0;  // vec16
-    else key[2] = 1;  // scalar
-    general[2] = 1;
+    general_[1] = -1;
+    if (aligned16 && C % VEC == 0) key_[2] = 0;  // vec16
+    else key_[2] = 1;  // scalar
+    general_[2] = 1;
 
-    if (c.empty) { fg__clear_error(); return FG_OK; }  // nothing to do: launch nothing
-    st = fg__check_device(&sig, &c);
-    if (st != FG_OK) return st;
-    const fg__kernel_entry* e = fg__find_kernel_general(fg__norm_modulate_per_frame_kernels, fg__norm_modulate_per_frame_kernel_count, 3, key, general, c.cc);
-    if (!e) return fg__no_kernel(&sig, key, 3, axis_desc, c.cc, "");
+    if (c_.empty) { fg__clear_error(); return FG_OK; }  // nothing to do: launch nothing
+    st_ = fg__check_device(&fg__norm_modulate_per_frame_sig, &c_);
+    if (st_ != FG_OK) return st_;
+    const fg__kernel_entry* e_ = fg__find_kernel_general(fg__norm_modulate_per_frame_kernels, fg__norm_modulate_per_frame_kernel_count, 3, key_, general_, c_.cc);
+    if (!e_) return fg__no_kernel(&fg__norm_modulate_per_frame_sig, key_, 3, axis_desc_, c_.cc, "");
 
-    fg_norm_modulate_per_frame_params p;
-    p.x = c.data[0];
-    fg__copy_strides(p.x_stride, c.stride[0], 3);
-    p.out = (void*)c.data[1];
-    fg__copy_strides(p.out_stride, c.stride[1], 3);
-    p.scale = c.data[2];
-    fg__copy_strides(p.scale_stride, c.stride[2], 4);
-    p.shift = c.data[3];
-    fg__copy_strides(p.shift_stride, c.stride[3], 4);
-    p.weight = c.data[4];
-    fg__copy_strides(p.weight_stride, c.stride[4], 1);
-    p.bias = c.data[5];
-    fg__copy_strides(p.bias_stride, c.stride[5], 1);
-    p.residual = c.data[6];
-    fg__copy_strides(p.residual_stride, c.stride[6], 3);
-    p.residual_gate = c.data[7];
-    fg__copy_strides(p.residual_gate_stride, c.stride[7], 3);
-    p.residual_out = (void*)c.data[8];
-    fg__copy_strides(p.residual_out_stride, c.stride[8], 3);
-    p.B = B;
-    p.C = C;
-    p.F = F;
-    p.L = L;
-    p.norm = (int32_t)norm;
-    p.eps = eps;
-    p.scale_offset = scale_offset;
-    p.inplace = c.inplace;
-    p.index32 = c.index32;
-    return fg__launch(&sig, e, &p, &c, stream);
+    fg_norm_modulate_per_frame_params p_;
+    p_.x = c_.data[0];
+    fg__copy_strides(p_.x_stride, c_.stride[0], 3);
+    p_.out = (void*)c_.data[1];
+    fg__copy_strides(p_.out_stride, c_.stride[1], 3);
+    p_.scale = c_.data[2];
+    fg__copy_strides(p_.scale_stride, c_.stride[2], 4);
+    p_.shift = c_.data[3];
+    fg__copy_strides(p_.shift_stride, c_.stride[3], 4);
+    p_.weight = c_.data[4];
+    fg__copy_strides(p_.weight_stride, c_.stride[4], 1);
+    p_.bias = c_.data[5];
+    fg__copy_strides(p_.bias_stride, c_.stride[5], 1);
+    p_.residual = c_.data[6];
+    fg__copy_strides(p_.residual_stride, c_.stride[6], 3);
+    p_.residual_gate = c_.data[7];
+    fg__copy_strides(p_.residual_gate_stride, c_.stride[7], 3);
+    p_.residual_out = (void*)c_.data[8];
+    fg__copy_strides(p_.residual_out_stride, c_.stride[8], 3);
+    p_.B = B;
+    p_.C = C;
+    p_.F = F;
+    p_.L = L;
+    p_.norm = (int32_t)norm;
+    p_.eps = eps;
+    p_.scale_offset = scale_offset;
+    p_.inplace = c_.inplace;
+    p_.index32 = c_.index32;
+    return fg__launch(&fg__norm_modulate_per_frame_sig, e_, &p_, &c_, stream);
 }

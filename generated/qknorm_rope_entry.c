@@ -6,16 +6,16 @@
 #include "fusegen_params.h"
 
 // Signature: the tensors' dims as symbols, their dtypes and access.
-static const char* const syms[] = {"B", "D", "HK", "HQ", "R", "S"};
+static const char* const syms_[] = {"B", "D", "HK", "HQ", "R", "S"};
 static const int dtypes_act[] = {FG_DTYPE_BF16, FG_DTYPE_FP16, FG_DTYPE_FP32};
 static const int dtypes_weight[] = {FG_DTYPE_FP32, FG_DTYPE_BF16, FG_DTYPE_FP16};
 static const int dtypes_table[] = {FG_DTYPE_FP32, FG_DTYPE_BF16, FG_DTYPE_FP16};
-static const fg__dtype_group groups[] = {
+static const fg__dtype_group groups_[] = {
     {"act", 3, dtypes_act},
     {"weight", 3, dtypes_weight},
     {"table", 3, dtypes_table},
 };
-static const fg__tensor_sig tensors[] = {
+static const fg__tensor_sig tensors_[] = {
     {"q", FG__INOUT, 0, -1, 0, 4, 1, 0, {{0, 1, 1, 0, 1}, {5, 1, 1, 0, 0}, {3, 1, 1, 0, 0}, {1, 1, 1, 0, 0}}},
     {"k", FG__INOUT, 0, -1, 0, 4, 1, 0, {{0, 1, 1, 0, 1}, {5, 1, 1, 0, 0}, {2, 1, 1, 0, 0}, {1, 1, 1, 0, 0}}},
     {"q_weight", FG__IN, 0, -1, 1, 1, 0, 0, {{1, 1, 1, 0, 0}}},
@@ -30,7 +30,7 @@ static const char* const values_pairing[] = {"interleaved", "half"};
 static const char* const values_head_dim[] = {"64", "80", "96", "128", "256", "any"};
 static const char* const values_rot[] = {"full", "partial"};
 static const char* const values_access[] = {"vec16", "scalar"};
-static const fg__axis_desc axis_desc[] = {
+static const fg__axis_desc axis_desc_[] = {
     {"act", 3, values_act},
     {"weight", 3, values_weight},
     {"table", 3, values_table},
@@ -40,21 +40,20 @@ static const fg__axis_desc axis_desc[] = {
     {"access", 2, values_access},
 };
 // Also read by fg__bytes_moved (the benchmark's byte count).
-const fg__op_sig fg__qknorm_rope_sig = {"fg_qknorm_rope", 6, tensors, 6, syms, 3, groups};
-#define sig fg__qknorm_rope_sig
+const fg__op_sig fg__qknorm_rope_sig = {"fg_qknorm_rope", 6, tensors_, 6, syms_, 3, groups_};
 
 fg_status fg_qknorm_rope(DLTensor* q, DLTensor* k, const DLTensor* q_weight, const DLTensor* k_weight, const DLTensor* cos, const DLTensor* sin, fg_pairing pairing, float eps, fg_norm_rounding norm_rounding, fg_stream_t stream)
 {
-    const DLTensor* t[6] = {q, k, q_weight, k_weight, cos, sin};
-    fg__call c;
-    fg_status st = fg__check_call(&sig, t, &c);
-    if (st != FG_OK) return st;
-    const int64_t B = c.sym[0];
-    const int64_t D = c.sym[1];
-    const int64_t HK = c.sym[2];
-    const int64_t HQ = c.sym[3];
-    const int64_t R = c.sym[4];
-    const int64_t S = c.sym[5];
+    const DLTensor* t_[6] = {q, k, q_weight, k_weight, cos, sin};
+    fg__call c_;
+    fg_status st_ = fg__check_call(&fg__qknorm_rope_sig, t_, &c_);
+    if (st_ != FG_OK) return st_;
+    const int64_t B = c_.sym[0];
+    const int64_t D = c_.sym[1];
+    const int64_t HK = c_.sym[2];
+    const int64_t HQ = c_.sym[3];
+    const int64_t R = c_.sym[4];
+    const int64_t S = c_.sym[5];
     if ((int)pairing < 0 || (int)pairing > 1)
         return fg__fail(FG_ERR_INVALID_ARGUMENT, "fg_qknorm_rope: pairing = %d is not a fg_pairing value", (int)pairing);
     if ((int)norm_rounding < 0 || (int)norm_rounding > 1)
@@ -65,86 +64,86 @@ fg_status fg_qknorm_rope(DLTensor* q, DLTensor* k, const DLTensor* q_weight, con
         return fg__fail(FG_ERR_SHAPE, "fg_qknorm_rope: at most 2^31 - 1 heads (tokens x heads) per call (B = %lld, S = %lld, HQ = %lld, HK = %lld)", (long long)B, (long long)S, (long long)HQ, (long long)HK);
 
     // The variant: one key entry per axis (act, weight, table, pairing, head_dim, rot, access).
-    const int VEC = 16 / fg__dtype_size(c.dtype[0]);
-    const int aligned16 = c.aligned16;
+    const int VEC = 16 / fg__dtype_size(c_.dtype[0]);
+    const int aligned16 = c_.aligned16;
     (void)VEC; (void)aligned16;
-    int key[7];
-    int general[7];
-    switch (c.dtype[0]) {
-    case FG_DTYPE_BF16: key[0] = 0; break;
-    case FG_DTYPE_FP16: key[0] = 1; break;
-    case FG_DTYPE_FP32: key[0] = 2; break;
-    default: return fg__fail(FG_ERR_DTYPE, "fg_qknorm_rope: q has dtype %s; supported: bf16, fp16, fp32", fg__dtype_name(c.dtype[0]));
+    int key_[7];
+    int general_[7];
+    switch (c_.dtype[0]) {
+    case FG_DTYPE_BF16: key_[0] = 0; break;
+    case FG_DTYPE_FP16: key_[0] = 1; break;
+    case FG_DTYPE_FP32: key_[0] = 2; break;
+    default: return fg__fail(FG_ERR_DTYPE, "fg_qknorm_rope: q has dtype %s; supported: bf16, fp16, fp32", fg__dtype_name(c_.dtype[0]));
     }
-    general[0] = -1;
-    switch (c.dtype[2]) {
-    case FG_DTYPE_FP32: key[1] = 0; break;
-    case FG_DTYPE_BF16: key[1] = 1; break;
-    case FG_DTYPE_FP16: key[1] = 2; break;
-    default: return fg__fail(FG_ERR_DTYPE, "fg_qknorm_rope: q_weight has dtype %s; supported: fp32, bf16, fp16", fg__dtype_name(c.dtype[2]));
+    general_[0] = -1;
+    switch (c_.dtype[2]) {
+    case FG_DTYPE_FP32: key_[1] = 0; break;
+    case FG_DTYPE_BF16: key_[1] = 1; break;
+    case FG_DTYPE_FP16: key_[1] = 2; break;
+    default: return fg__fail(FG_ERR_DTYPE, "fg_qknorm_rope: q_weight has dtype %s; supported: fp32, bf16, fp16", fg__dtype_name(c_.dtype[2]));
     }
-    general[1] = -1;
-    switch (c.dtype[4]) {
-    case FG_DTYPE_FP32: key[2] = 0; break;
-    case FG_DTYPE_BF16: key[2] = 1; break;
-    case FG_DTYPE_FP16: key[2] = 2; break;
-    default: return fg__fail(FG_ERR_DTYPE, "fg_qknorm_rope: cos has dtype %s; supported: fp32, bf16, fp16", fg__dtype_name(c.dtype[4]));
+    general_[1] = -1;
+    switch (c_.dtype[4]) {
+    case FG_DTYPE_FP32: key_[2] = 0; break;
+    case FG_DTYPE_BF16: key_[2] = 1; break;
+    case FG_DTYPE_FP16: key_[2] = 2; break;
+    default: return fg__fail(FG_ERR_DTYPE, "fg_qknorm_rope: cos has dtype %s; supported: fp32, bf16, fp16", fg__dtype_name(c_.dtype[4]));
     }
-    general[2] = -1;
+    general_[2] = -1;
     switch ((int)pairing) {
-    case FG_PAIRING_INTERLEAVED: key[3] = 0; break;
-    case FG_PAIRING_HALF: key[3] = 1; break;
+    case FG_PAIRING_INTERLEAVED: key_[3] = 0; break;
+    case FG_PAIRING_HALF: key_[3] = 1; break;
     default: return fg__fail(FG_ERR_UNSUPPORTED, "fg_qknorm_rope: pairing = %d is not supported; built: interleaved, half", (int)pairing);
     }
-    general[3] = -1;
+    general_[3] = -1;
     switch (D) {
-    case 64: key[4] = 0; break;
-    case 80: key[4] = 1; break;
-    case 96: key[4] = 2; break;
-    case 128: key[4] = 3; break;
-    case 256: key[4] = 4; break;
+    case 64: key_[4] = 0; break;
+    case 80: key_[4] = 1; break;
+    case 96: key_[4] = 2; break;
+    case 128: key_[4] = 3; break;
+    case 256: key_[4] = 4; break;
     default:  // the general variant: D a run-time value
         if (!(D % 2 == 0 && D <= 512))
             return fg__fail(FG_ERR_UNSUPPORTED, "fg_qknorm_rope: D = %lld is not supported; built: 64, 80, 96, 128, 256 and any other with D %% 2 == 0 up to 512", (long long)D);
-        key[4] = 5;
+        key_[4] = 5;
     }
-    general[4] = D % 2 == 0 && D <= 512 ? 5 : -1;
-    if (R == D) key[5] = 0;  // full
-    else key[5] = 1;  // partial
-    general[5] = 1;
-    if (aligned16 && R % (2 * VEC) == 0 && D % VEC == 0) key[6] = 0;  // vec16
-    else key[6] = 1;  // scalar
-    general[6] = 1;
+    general_[4] = D % 2 == 0 && D <= 512 ? 5 : -1;
+    if (R == D) key_[5] = 0;  // full
+    else key_[5] = 1;  // partial
+    general_[5] = 1;
+    if (aligned16 && R % (2 * VEC) == 0 && D % VEC == 0) key_[6] = 0;  // vec16
+    else key_[6] = 1;  // scalar
+    general_[6] = 1;
 
-    if (c.empty) { fg__clear_error(); return FG_OK; }  // nothing to do: launch nothing
-    st = fg__check_device(&sig, &c);
-    if (st != FG_OK) return st;
-    const fg__kernel_entry* e = fg__find_kernel_general(fg__qknorm_rope_kernels, fg__qknorm_rope_kernel_count, 7, key, general, c.cc);
-    if (!e) return fg__no_kernel(&sig, key, 7, axis_desc, c.cc, "weights are fp32 or the dtype of q; the tables are fp32");
+    if (c_.empty) { fg__clear_error(); return FG_OK; }  // nothing to do: launch nothing
+    st_ = fg__check_device(&fg__qknorm_rope_sig, &c_);
+    if (st_ != FG_OK) return st_;
+    const fg__kernel_entry* e_ = fg__find_kernel_general(fg__qknorm_rope_kernels, fg__qknorm_rope_kernel_count, 7, key_, general_, c_.cc);
+    if (!e_) return fg__no_kernel(&fg__qknorm_rope_sig, key_, 7, axis_desc_, c_.cc, "weights are fp32 or the dtype of q; the tables are fp32");
 
-    fg_qknorm_rope_params p;
-    p.q = (void*)c.data[0];
-    fg__copy_strides(p.q_stride, c.stride[0], 4);
-    p.k = (void*)c.data[1];
-    fg__copy_strides(p.k_stride, c.stride[1], 4);
-    p.q_weight = c.data[2];
-    fg__copy_strides(p.q_weight_stride, c.stride[2], 1);
-    p.k_weight = c.data[3];
-    fg__copy_strides(p.k_weight_stride, c.stride[3], 1);
-    p.cos = c.data[4];
-    fg__copy_strides(p.cos_stride, c.stride[4], 2);
-    p.sin = c.data[5];
-    fg__copy_strides(p.sin_stride, c.stride[5], 2);
-    p.B = B;
-    p.D = D;
-    p.HK = HK;
-    p.HQ = HQ;
-    p.R = R;
-    p.S = S;
-    p.pairing = (int32_t)pairing;
-    p.eps = eps;
-    p.norm_rounding = (int32_t)norm_rounding;
-    p.inplace = c.inplace;
-    p.index32 = c.index32;
-    return fg__launch(&sig, e, &p, &c, stream);
+    fg_qknorm_rope_params p_;
+    p_.q = (void*)c_.data[0];
+    fg__copy_strides(p_.q_stride, c_.stride[0], 4);
+    p_.k = (void*)c_.data[1];
+    fg__copy_strides(p_.k_stride, c_.stride[1], 4);
+    p_.q_weight = c_.data[2];
+    fg__copy_strides(p_.q_weight_stride, c_.stride[2], 1);
+    p_.k_weight = c_.data[3];
+    fg__copy_strides(p_.k_weight_stride, c_.stride[3], 1);
+    p_.cos = c_.data[4];
+    fg__copy_strides(p_.cos_stride, c_.stride[4], 2);
+    p_.sin = c_.data[5];
+    fg__copy_strides(p_.sin_stride, c_.stride[5], 2);
+    p_.B = B;
+    p_.D = D;
+    p_.HK = HK;
+    p_.HQ = HQ;
+    p_.R = R;
+    p_.S = S;
+    p_.pairing = (int32_t)pairing;
+    p_.eps = eps;
+    p_.norm_rounding = (int32_t)norm_rounding;
+    p_.inplace = c_.inplace;
+    p_.index32 = c_.index32;
+    return fg__launch(&fg__qknorm_rope_sig, e_, &p_, &c_, stream);
 }

@@ -6,18 +6,18 @@
 #include "fusegen_params.h"
 
 // Signature: the tensors' dims as symbols, their dtypes and access.
-static const char* const syms[] = {"B", "C", "L"};
+static const char* const syms_[] = {"B", "C", "L"};
 static const int dtypes_act[] = {FG_DTYPE_BF16, FG_DTYPE_FP16, FG_DTYPE_FP32};
 static const int dtypes_weight[] = {FG_DTYPE_FP32, FG_DTYPE_BF16, FG_DTYPE_FP16};
 static const int dtypes_fp8e4m3[] = {FG_DTYPE_FP8E4M3};
 static const int dtypes_fp32[] = {FG_DTYPE_FP32};
-static const fg__dtype_group groups[] = {
+static const fg__dtype_group groups_[] = {
     {"act", 3, dtypes_act},
     {"weight", 3, dtypes_weight},
     {"fp8e4m3", 1, dtypes_fp8e4m3},
     {"fp32", 1, dtypes_fp32},
 };
-static const fg__tensor_sig tensors[] = {
+static const fg__tensor_sig tensors_[] = {
     {"x", FG__IN, 0, -1, 0, 3, 1, 0, {{0, 1, 1, 0, 1}, {2, 1, 1, 0, 0}, {1, 1, 1, 0, 0}}},
     {"weight", FG__IN, 0, -1, 1, 1, 0, 0, {{1, 1, 1, 0, 0}}},
     {"out", FG__OUT, 0, -1, 2, 3, 1, 0, {{0, 1, 1, 0, 1}, {2, 1, 1, 0, 0}, {1, 1, 1, 0, 0}}},
@@ -29,82 +29,81 @@ static const char* const values_act[] = {"bf16", "fp16", "fp32"};
 static const char* const values_weight[] = {"fp32", "bf16", "fp16"};
 static const char* const values_residual[] = {"nores", "res"};
 static const char* const values_access[] = {"vec16", "scalar"};
-static const fg__axis_desc axis_desc[] = {
+static const fg__axis_desc axis_desc_[] = {
     {"act", 3, values_act},
     {"weight", 3, values_weight},
     {"residual", 2, values_residual},
     {"access", 2, values_access},
 };
 // Also read by fg__bytes_moved (the benchmark's byte count).
-const fg__op_sig fg__rmsnorm_dynamic_quant_fp8_sig = {"fg_rmsnorm_dynamic_quant_fp8", 6, tensors, 3, syms, 4, groups};
-#define sig fg__rmsnorm_dynamic_quant_fp8_sig
+const fg__op_sig fg__rmsnorm_dynamic_quant_fp8_sig = {"fg_rmsnorm_dynamic_quant_fp8", 6, tensors_, 3, syms_, 4, groups_};
 
 fg_status fg_rmsnorm_dynamic_quant_fp8(const DLTensor* x, const DLTensor* weight, DLTensor* out, DLTensor* scales, const DLTensor* scale_ub, DLTensor* residual, float eps, fg_stream_t stream)
 {
-    const DLTensor* t[6] = {x, weight, out, scales, scale_ub, residual};
-    fg__call c;
-    fg_status st = fg__check_call(&sig, t, &c);
-    if (st != FG_OK) return st;
-    const int64_t B = c.sym[0];
-    const int64_t C = c.sym[1];
-    const int64_t L = c.sym[2];
+    const DLTensor* t_[6] = {x, weight, out, scales, scale_ub, residual};
+    fg__call c_;
+    fg_status st_ = fg__check_call(&fg__rmsnorm_dynamic_quant_fp8_sig, t_, &c_);
+    if (st_ != FG_OK) return st_;
+    const int64_t B = c_.sym[0];
+    const int64_t C = c_.sym[1];
+    const int64_t L = c_.sym[2];
     if (!(C <= 16384))
         return fg__fail(FG_ERR_SHAPE, "fg_rmsnorm_dynamic_quant_fp8: at most 16384 channels (C = %lld)", (long long)C);
     if (!(B * L < 2147483648))
         return fg__fail(FG_ERR_SHAPE, "fg_rmsnorm_dynamic_quant_fp8: at most 2^31 - 1 rows per call (B = %lld, L = %lld)", (long long)B, (long long)L);
 
     // The variant: one key entry per axis (act, weight, residual, access).
-    const int VEC = 16 / fg__dtype_size(c.dtype[0]);
-    const int aligned16 = c.aligned16;
+    const int VEC = 16 / fg__dtype_size(c_.dtype[0]);
+    const int aligned16 = c_.aligned16;
     (void)VEC; (void)aligned16;
-    int key[4];
-    int general[4];
-    switch (c.dtype[0]) {
-    case FG_DTYPE_BF16: key[0] = 0; break;
-    case FG_DTYPE_FP16: key[0] = 1; break;
-    case FG_DTYPE_FP32: key[0] = 2; break;
-    default: return fg__fail(FG_ERR_DTYPE, "fg_rmsnorm_dynamic_quant_fp8: x has dtype %s; supported: bf16, fp16, fp32", fg__dtype_name(c.dtype[0]));
+    int key_[4];
+    int general_[4];
+    switch (c_.dtype[0]) {
+    case FG_DTYPE_BF16: key_[0] = 0; break;
+    case FG_DTYPE_FP16: key_[0] = 1; break;
+    case FG_DTYPE_FP32: key_[0] = 2; break;
+    default: return fg__fail(FG_ERR_DTYPE, "fg_rmsnorm_dynamic_quant_fp8: x has dtype %s; supported: bf16, fp16, fp32", fg__dtype_name(c_.dtype[0]));
     }
-    general[0] = -1;
-    switch (c.dtype[1]) {
-    case FG_DTYPE_FP32: key[1] = 0; break;
-    case FG_DTYPE_BF16: key[1] = 1; break;
-    case FG_DTYPE_FP16: key[1] = 2; break;
-    default: return fg__fail(FG_ERR_DTYPE, "fg_rmsnorm_dynamic_quant_fp8: weight has dtype %s; supported: fp32, bf16, fp16", fg__dtype_name(c.dtype[1]));
+    general_[0] = -1;
+    switch (c_.dtype[1]) {
+    case FG_DTYPE_FP32: key_[1] = 0; break;
+    case FG_DTYPE_BF16: key_[1] = 1; break;
+    case FG_DTYPE_FP16: key_[1] = 2; break;
+    default: return fg__fail(FG_ERR_DTYPE, "fg_rmsnorm_dynamic_quant_fp8: weight has dtype %s; supported: fp32, bf16, fp16", fg__dtype_name(c_.dtype[1]));
     }
-    general[1] = -1;
-    if (!residual) key[2] = 0;  // nores
-    else if (residual) key[2] = 1;  // res
+    general_[1] = -1;
+    if (!residual) key_[2] = 0;  // nores
+    else if (residual) key_[2] = 1;  // res
     else return fg__fail(FG_ERR_INVALID_ARGUMENT, "fg_rmsnorm_dynamic_quant_fp8: the arguments fit no residual form: with or without the residual input");
-    general[2] = -1;
-    if (aligned16 && C % VEC == 0) key[3] = 0;  // vec16
-    else key[3] = 1;  // scalar
-    general[3] = 1;
+    general_[2] = -1;
+    if (aligned16 && C % VEC == 0) key_[3] = 0;  // vec16
+    else key_[3] = 1;  // scalar
+    general_[3] = 1;
 
-    if (c.empty) { fg__clear_error(); return FG_OK; }  // nothing to do: launch nothing
-    st = fg__check_device(&sig, &c);
-    if (st != FG_OK) return st;
-    const fg__kernel_entry* e = fg__find_kernel_general(fg__rmsnorm_dynamic_quant_fp8_kernels, fg__rmsnorm_dynamic_quant_fp8_kernel_count, 4, key, general, c.cc);
-    if (!e) return fg__no_kernel(&sig, key, 4, axis_desc, c.cc, "the weight is fp32 or the dtype of x");
+    if (c_.empty) { fg__clear_error(); return FG_OK; }  // nothing to do: launch nothing
+    st_ = fg__check_device(&fg__rmsnorm_dynamic_quant_fp8_sig, &c_);
+    if (st_ != FG_OK) return st_;
+    const fg__kernel_entry* e_ = fg__find_kernel_general(fg__rmsnorm_dynamic_quant_fp8_kernels, fg__rmsnorm_dynamic_quant_fp8_kernel_count, 4, key_, general_, c_.cc);
+    if (!e_) return fg__no_kernel(&fg__rmsnorm_dynamic_quant_fp8_sig, key_, 4, axis_desc_, c_.cc, "the weight is fp32 or the dtype of x");
 
-    fg_rmsnorm_dynamic_quant_fp8_params p;
-    p.x = c.data[0];
-    fg__copy_strides(p.x_stride, c.stride[0], 3);
-    p.weight = c.data[1];
-    fg__copy_strides(p.weight_stride, c.stride[1], 1);
-    p.out = (void*)c.data[2];
-    fg__copy_strides(p.out_stride, c.stride[2], 3);
-    p.scales = (void*)c.data[3];
-    fg__copy_strides(p.scales_stride, c.stride[3], 2);
-    p.scale_ub = c.data[4];
-    fg__copy_strides(p.scale_ub_stride, c.stride[4], 1);
-    p.residual = (void*)c.data[5];
-    fg__copy_strides(p.residual_stride, c.stride[5], 3);
-    p.B = B;
-    p.C = C;
-    p.L = L;
-    p.eps = eps;
-    p.inplace = c.inplace;
-    p.index32 = c.index32;
-    return fg__launch(&sig, e, &p, &c, stream);
+    fg_rmsnorm_dynamic_quant_fp8_params p_;
+    p_.x = c_.data[0];
+    fg__copy_strides(p_.x_stride, c_.stride[0], 3);
+    p_.weight = c_.data[1];
+    fg__copy_strides(p_.weight_stride, c_.stride[1], 1);
+    p_.out = (void*)c_.data[2];
+    fg__copy_strides(p_.out_stride, c_.stride[2], 3);
+    p_.scales = (void*)c_.data[3];
+    fg__copy_strides(p_.scales_stride, c_.stride[3], 2);
+    p_.scale_ub = c_.data[4];
+    fg__copy_strides(p_.scale_ub_stride, c_.stride[4], 1);
+    p_.residual = (void*)c_.data[5];
+    fg__copy_strides(p_.residual_stride, c_.stride[5], 3);
+    p_.B = B;
+    p_.C = C;
+    p_.L = L;
+    p_.eps = eps;
+    p_.inplace = c_.inplace;
+    p_.index32 = c_.index32;
+    return fg__launch(&fg__rmsnorm_dynamic_quant_fp8_sig, e_, &p_, &c_, stream);
 }

@@ -6,14 +6,14 @@
 #include "fusegen_params.h"
 
 // Signature: the tensors' dims as symbols, their dtypes and access.
-static const char* const syms[] = {"B", "D", "H", "R", "S"};
+static const char* const syms_[] = {"B", "D", "H", "R", "S"};
 static const int dtypes_act[] = {FG_DTYPE_BF16, FG_DTYPE_FP16, FG_DTYPE_FP32};
 static const int dtypes_table[] = {FG_DTYPE_FP32, FG_DTYPE_BF16, FG_DTYPE_FP16};
-static const fg__dtype_group groups[] = {
+static const fg__dtype_group groups_[] = {
     {"act", 3, dtypes_act},
     {"table", 3, dtypes_table},
 };
-static const fg__tensor_sig tensors[] = {
+static const fg__tensor_sig tensors_[] = {
     {"x", FG__IN, 0, -1, 0, 4, 1, 0, {{0, 1, 1, 0, 1}, {4, 1, 1, 0, 0}, {2, 1, 1, 0, 0}, {1, 1, 1, 0, 0}}},
     {"out", FG__OUT, 1, 0, 0, 4, 1, 0, {{0, 1, 1, 0, 1}, {4, 1, 1, 0, 0}, {2, 1, 1, 0, 0}, {1, 1, 1, 0, 0}}},
     {"cos", FG__IN, 0, -1, 1, 2, 0, 0, {{4, 1, 1, 0, 0}, {3, 2, 1, 0, 0}}},
@@ -25,7 +25,7 @@ static const char* const values_pairing[] = {"interleaved", "half"};
 static const char* const values_head_dim[] = {"64", "80", "96", "128", "256", "320", "any"};
 static const char* const values_rot[] = {"full", "partial"};
 static const char* const values_access[] = {"vec16", "scalar"};
-static const fg__axis_desc axis_desc[] = {
+static const fg__axis_desc axis_desc_[] = {
     {"act", 3, values_act},
     {"table", 3, values_table},
     {"pairing", 2, values_pairing},
@@ -34,20 +34,19 @@ static const fg__axis_desc axis_desc[] = {
     {"access", 2, values_access},
 };
 // Also read by fg__bytes_moved (the benchmark's byte count).
-const fg__op_sig fg__rope_sig = {"fg_rope", 4, tensors, 5, syms, 2, groups};
-#define sig fg__rope_sig
+const fg__op_sig fg__rope_sig = {"fg_rope", 4, tensors_, 5, syms_, 2, groups_};
 
 fg_status fg_rope(const DLTensor* x, DLTensor* out, const DLTensor* cos, const DLTensor* sin, fg_pairing pairing, fg_stream_t stream)
 {
-    const DLTensor* t[4] = {x, out, cos, sin};
-    fg__call c;
-    fg_status st = fg__check_call(&sig, t, &c);
-    if (st != FG_OK) return st;
-    const int64_t B = c.sym[0];
-    const int64_t D = c.sym[1];
-    const int64_t H = c.sym[2];
-    const int64_t R = c.sym[3];
-    const int64_t S = c.sym[4];
+    const DLTensor* t_[4] = {x, out, cos, sin};
+    fg__call c_;
+    fg_status st_ = fg__check_call(&fg__rope_sig, t_, &c_);
+    if (st_ != FG_OK) return st_;
+    const int64_t B = c_.sym[0];
+    const int64_t D = c_.sym[1];
+    const int64_t H = c_.sym[2];
+    const int64_t R = c_.sym[3];
+    const int64_t S = c_.sym[4];
     if ((int)pairing < 0 || (int)pairing > 1)
         return fg__fail(FG_ERR_INVALID_ARGUMENT, "fg_rope: pairing = %d is not a fg_pairing value", (int)pairing);
     if (!(R >= 2 && R <= D))
@@ -56,73 +55,73 @@ fg_status fg_rope(const DLTensor* x, DLTensor* out, const DLTensor* cos, const D
         return fg__fail(FG_ERR_SHAPE, "fg_rope: at most 2^31 - 1 heads (tokens x heads) per call (B = %lld, S = %lld, H = %lld)", (long long)B, (long long)S, (long long)H);
 
     // The variant: one key entry per axis (act, table, pairing, head_dim, rot, access).
-    const int VEC = 16 / fg__dtype_size(c.dtype[0]);
-    const int aligned16 = c.aligned16;
+    const int VEC = 16 / fg__dtype_size(c_.dtype[0]);
+    const int aligned16 = c_.aligned16;
     (void)VEC; (void)aligned16;
-    int key[6];
-    int general[6];
-    switch (c.dtype[0]) {
-    case FG_DTYPE_BF16: key[0] = 0; break;
-    case FG_DTYPE_FP16: key[0] = 1; break;
-    case FG_DTYPE_FP32: key[0] = 2; break;
-    default: return fg__fail(FG_ERR_DTYPE, "fg_rope: x has dtype %s; supported: bf16, fp16, fp32", fg__dtype_name(c.dtype[0]));
+    int key_[6];
+    int general_[6];
+    switch (c_.dtype[0]) {
+    case FG_DTYPE_BF16: key_[0] = 0; break;
+    case FG_DTYPE_FP16: key_[0] = 1; break;
+    case FG_DTYPE_FP32: key_[0] = 2; break;
+    default: return fg__fail(FG_ERR_DTYPE, "fg_rope: x has dtype %s; supported: bf16, fp16, fp32", fg__dtype_name(c_.dtype[0]));
     }
-    general[0] = -1;
-    switch (c.dtype[2]) {
-    case FG_DTYPE_FP32: key[1] = 0; break;
-    case FG_DTYPE_BF16: key[1] = 1; break;
-    case FG_DTYPE_FP16: key[1] = 2; break;
-    default: return fg__fail(FG_ERR_DTYPE, "fg_rope: cos has dtype %s; supported: fp32, bf16, fp16", fg__dtype_name(c.dtype[2]));
+    general_[0] = -1;
+    switch (c_.dtype[2]) {
+    case FG_DTYPE_FP32: key_[1] = 0; break;
+    case FG_DTYPE_BF16: key_[1] = 1; break;
+    case FG_DTYPE_FP16: key_[1] = 2; break;
+    default: return fg__fail(FG_ERR_DTYPE, "fg_rope: cos has dtype %s; supported: fp32, bf16, fp16", fg__dtype_name(c_.dtype[2]));
     }
-    general[1] = -1;
+    general_[1] = -1;
     switch ((int)pairing) {
-    case FG_PAIRING_INTERLEAVED: key[2] = 0; break;
-    case FG_PAIRING_HALF: key[2] = 1; break;
+    case FG_PAIRING_INTERLEAVED: key_[2] = 0; break;
+    case FG_PAIRING_HALF: key_[2] = 1; break;
     default: return fg__fail(FG_ERR_UNSUPPORTED, "fg_rope: pairing = %d is not supported; built: interleaved, half", (int)pairing);
     }
-    general[2] = -1;
+    general_[2] = -1;
     switch (D) {
-    case 64: key[3] = 0; break;
-    case 80: key[3] = 1; break;
-    case 96: key[3] = 2; break;
-    case 128: key[3] = 3; break;
-    case 256: key[3] = 4; break;
-    case 320: key[3] = 5; break;
+    case 64: key_[3] = 0; break;
+    case 80: key_[3] = 1; break;
+    case 96: key_[3] = 2; break;
+    case 128: key_[3] = 3; break;
+    case 256: key_[3] = 4; break;
+    case 320: key_[3] = 5; break;
     default:  // the general variant: D a run-time value
         if (!(D % 2 == 0 && D <= 512))
             return fg__fail(FG_ERR_UNSUPPORTED, "fg_rope: D = %lld is not supported; built: 64, 80, 96, 128, 256, 320 and any other with D %% 2 == 0 up to 512", (long long)D);
-        key[3] = 6;
+        key_[3] = 6;
     }
-    general[3] = D % 2 == 0 && D <= 512 ? 6 : -1;
-    if (R == D) key[4] = 0;  // full
-    else key[4] = 1;  // partial
-    general[4] = 1;
-    if (aligned16 && R % (2 * VEC) == 0 && D % VEC == 0) key[5] = 0;  // vec16
-    else key[5] = 1;  // scalar
-    general[5] = 1;
+    general_[3] = D % 2 == 0 && D <= 512 ? 6 : -1;
+    if (R == D) key_[4] = 0;  // full
+    else key_[4] = 1;  // partial
+    general_[4] = 1;
+    if (aligned16 && R % (2 * VEC) == 0 && D % VEC == 0) key_[5] = 0;  // vec16
+    else key_[5] = 1;  // scalar
+    general_[5] = 1;
 
-    if (c.empty) { fg__clear_error(); return FG_OK; }  // nothing to do: launch nothing
-    st = fg__check_device(&sig, &c);
-    if (st != FG_OK) return st;
-    const fg__kernel_entry* e = fg__find_kernel_general(fg__rope_kernels, fg__rope_kernel_count, 6, key, general, c.cc);
-    if (!e) return fg__no_kernel(&sig, key, 6, axis_desc, c.cc, "other head sizes, R < D and other tables run the general variant");
+    if (c_.empty) { fg__clear_error(); return FG_OK; }  // nothing to do: launch nothing
+    st_ = fg__check_device(&fg__rope_sig, &c_);
+    if (st_ != FG_OK) return st_;
+    const fg__kernel_entry* e_ = fg__find_kernel_general(fg__rope_kernels, fg__rope_kernel_count, 6, key_, general_, c_.cc);
+    if (!e_) return fg__no_kernel(&fg__rope_sig, key_, 6, axis_desc_, c_.cc, "other head sizes, R < D and other tables run the general variant");
 
-    fg_rope_params p;
-    p.x = c.data[0];
-    fg__copy_strides(p.x_stride, c.stride[0], 4);
-    p.out = (void*)c.data[1];
-    fg__copy_strides(p.out_stride, c.stride[1], 4);
-    p.cos = c.data[2];
-    fg__copy_strides(p.cos_stride, c.stride[2], 2);
-    p.sin = c.data[3];
-    fg__copy_strides(p.sin_stride, c.stride[3], 2);
-    p.B = B;
-    p.D = D;
-    p.H = H;
-    p.R = R;
-    p.S = S;
-    p.pairing = (int32_t)pairing;
-    p.inplace = c.inplace;
-    p.index32 = c.index32;
-    return fg__launch(&sig, e, &p, &c, stream);
+    fg_rope_params p_;
+    p_.x = c_.data[0];
+    fg__copy_strides(p_.x_stride, c_.stride[0], 4);
+    p_.out = (void*)c_.data[1];
+    fg__copy_strides(p_.out_stride, c_.stride[1], 4);
+    p_.cos = c_.data[2];
+    fg__copy_strides(p_.cos_stride, c_.stride[2], 2);
+    p_.sin = c_.data[3];
+    fg__copy_strides(p_.sin_stride, c_.stride[3], 2);
+    p_.B = B;
+    p_.D = D;
+    p_.H = H;
+    p_.R = R;
+    p_.S = S;
+    p_.pairing = (int32_t)pairing;
+    p_.inplace = c_.inplace;
+    p_.index32 = c_.index32;
+    return fg__launch(&fg__rope_sig, e_, &p_, &c_, stream);
 }

@@ -980,3 +980,364 @@ void test_generator_ptxas_accepts_clean_kernel(void) {
   run_free(&r);
   rm_rf(s.dir);
 }
+
+/* ---- untrusted spec text and names (docs/spec-format.md, "Names", "Text", "Bounds") ---- */
+
+/* tests/fixtures/rope.lua with each (find, replace) pair applied once, in order; NULL-terminated. */
+static char *rope_edited(const char *const *pairs) {
+  char *text = strdup(rope_text() ? rope_text() : "");
+  for (int i = 0; pairs[i] && text; i += 2) {
+    char *next = replace_once(text, pairs[i], pairs[i + 1]);
+    CHECK_MSG(next != NULL, "tests/fixtures/rope.lua no longer contains the text this test edits: %s", pairs[i]);
+    free(text);
+    text = next;
+  }
+  return text;
+}
+
+/* The CUDA headers' folder (the generated entry points include cuda_runtime_api.h). */
+static int cuda_include(char *buf, size_t n) {
+  const char *home = getenv("CUDA_HOME");
+  snprintf(buf, n, "%s/include", home && *home ? home : "/usr/local/cuda");
+  char header[4200];
+  snprintf(header, sizeof header, "%s/cuda_runtime_api.h", buf);
+  return access(header, R_OK) == 0;
+}
+
+/* cc -std=c11 -fsyntax-only (warnings as the build's cflags: -Wall -Wextra
+ * -Werror) on probe.c (`#include "fusegen.h"` then probe_body) and, with
+ * entries, on every <op>_entry.c of the output folder. */
+static run_result compile_output(fixture *f, const char *probe_body, int entries) {
+  char inc[4096], probe[1024], cmd[16384];
+  cuda_include(inc, sizeof inc);
+  snprintf(probe, sizeof probe, "%s/probe.c", f->root);
+  char *src = malloc(strlen(probe_body) + 64);
+  sprintf(src, "#include \"fusegen.h\"\n%s\n", probe_body);
+  write_text(probe, src);
+  free(src);
+  snprintf(cmd, sizeof cmd, "cc -std=c11 -Wall -Wextra -Werror -Wno-format-truncation -fsyntax-only -I'%s' -I'%s' '%s'%s%s%s",
+           f->out, inc, probe, entries ? " '" : "", entries ? f->out : "", entries ? "'/*_entry.c" : "");
+  return run_shell(f->root, RUN_TIMEOUT, cmd);
+}
+
+/* The text with its C comments and string and character literals left out. */
+static char *c_code_of(const char *s) {
+  char *out = malloc(strlen(s) + 1), *o = out;
+  while (*s) {
+    if (s[0] == '/' && s[1] == '*') {
+      const char *e = strstr(s + 2, "*/");
+      s = e ? e + 2 : s + strlen(s);
+      *o++ = ' ';
+    } else if (s[0] == '/' && s[1] == '/') {
+      while (*s && *s != '\n') s += (s[0] == '\\' && s[1]) ? 2 : 1;
+    } else if (*s == '"' || *s == '\'') {
+      char q = *s++;
+      while (*s && *s != q && *s != '\n') s += (s[0] == '\\' && s[1]) ? 2 : 1;
+      if (*s == q) s++;
+      *o++ = ' ';
+    } else {
+      *o++ = *s++;
+    }
+  }
+  *o = 0;
+  return out;
+}
+
+/* No C file of the output folder has `word` in its code (outside comments and literals). */
+static void expect_not_in_code(fixture *f, const char *word) {
+  pathlist files = list_files(f->out);
+  for (size_t i = 0; i < files.count; i++) {
+    const char *name = files.items[i];
+    size_t n = strlen(name);
+    if (n < 3 || (strcmp(name + n - 2, ".h") && strcmp(name + n - 2, ".c") && strcmp(name + n - 3, ".cu"))) continue;
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", f->out, name);
+    char *text = read_text(path, NULL);
+    char *code = text ? c_code_of(text) : NULL;
+    CHECK_MSG(code && !strstr(code, word), "%s: [%s] outside comments and string literals", path, word);
+    free(code);
+    free(text);
+  }
+  pathlist_free(&files);
+}
+
+/* Generate `text` as rope.lua; expect success, a header and entry points that
+ * compile, a probe reading evil_injected that does not, and no evil_injected
+ * outside comments and literals. */
+static void expect_text_harmless(const char *text) {
+  char inc[4096];
+  if (!cuda_include(inc, sizeof inc)) SKIP("no CUDA headers in $CUDA_HOME/include or /usr/local/cuda/include");
+  fixture f;
+  if (!fixture_open(&f, text)) { fixture_close(&f); return; }
+  run_result r = generate(&f);
+  CHECK_MSG(r.code == 0, "exit %d, stderr:\n%s", r.code, r.err);
+  if (r.code == 0) {
+    run_result ok = compile_output(&f, "int probe(void) { return FG_OK; }", 1);
+    CHECK_MSG(ok.code == 0, "the header or an entry point does not compile:\n%s", ok.err);
+    run_result bad = compile_output(&f, "int probe(void) { return evil_injected; }", 0);
+    CHECK_MSG(bad.code != 0 && strstr(bad.err, "evil_injected") && strstr(bad.err, "undeclared"),
+              "`return evil_injected;` after fusegen.h: exit %d (expected an undeclared identifier):\n%s", bad.code, bad.err);
+    expect_not_in_code(&f, "evil_injected");
+    run_free(&ok);
+    run_free(&bad);
+  }
+  run_free(&r);
+  fixture_close(&f);
+}
+
+/* The issue's first case: a summary that closes its comment. */
+void test_generator_text_comment_close_summary(void) {
+  static const char *const edits[] = {"summary = \"rotary embedding with per-token cos/sin tables\"",
+                                      "summary = \"x */ int evil_injected = 1; /* y\"", NULL};
+  char *text = rope_edited(edits);
+  if (text) expect_text_harmless(text);
+  free(text);
+}
+
+/* A summary is one line: a line break (here before a directive) is refused. */
+void test_generator_text_summary_line_break_refused(void) {
+  expect_spec_error("summary = \"rotary embedding with per-token cos/sin tables\"",
+                    "summary = \"rope\\n#error evil_injected\\nint evil_injected;\"", "summary",
+                    "a non-empty string on one line (no line break or other control character)");
+}
+
+/* Every text a spec gives, each holding what could leave a comment or a
+ * literal: comment ends and starts, line breaks before a directive, a
+ * backslash at a line's end, trigraphs (a question mark twice, then /: a
+ * backslash in C11), control
+ * characters, quotes and printf conversions. The op's doc, the tensor and
+ * scalar docs (header comment), a constraint message and a rule axis's doc
+ * (printf formats), keep_doc (a string argument). */
+#define EVIL_TEXT "a */ int evil_injected = 1; /* b\\n#error evil_injected\\nint evil_injected;\\\\\\nint evil_injected; ?\?/\\n" \
+                  "int evil_injected; \\\"); int evil_injected; (\\\" %s %n \\1\\r\\t\\127 ?\?= ?\?) ?\?' \\\\"
+void test_generator_text_escaped_everywhere(void) {
+  static const char *const edits[] = {
+      "doc = [[\n", "doc = \"" EVIL_TEXT "\" .. [[\n",
+      "doc = \"activations, last dim contiguous\"", "doc = \"" EVIL_TEXT "\"",
+      "doc = \"which elements form a rotated pair\"", "doc = \"" EVIL_TEXT "\"",
+      "\"the rotary dims R = 2 * cos.shape[1] must be 2 to the head size D\"", "\"" EVIL_TEXT "\"",
+      "from = \"rule\",\n      rule = { { \"full\"", "from = \"rule\", doc = \"" EVIL_TEXT "\",\n      rule = { { \"full\"",
+      "  kernel = {", "  keep = function(v) return true end,\n  keep_doc = \"" EVIL_TEXT "\",\n  kernel = {",
+      NULL};
+  char *text = rope_edited(edits);
+  if (text) expect_text_harmless(text);
+  free(text);
+}
+
+/* The summary in Python (generated/python/fusegen_api.py): the OPS table's
+ * string literal and the docstring of fusegen.rope hold it as given, quotes
+ * and backslashes included. */
+void test_generator_text_python_literal(void) {
+  run_result have = run_shell("/tmp", RUN_TIMEOUT, "python3 -c 'import runpy'");
+  int python = have.code == 0;
+  run_free(&have);
+  if (!python) SKIP("no python3");
+  static const char summary[] = "say \"hi\" \\ */ ?\?/ ''' \"\"\" %s \\n";
+  static const char *const edits[] = {"summary = \"rotary embedding with per-token cos/sin tables\"",
+                                      "summary = [[say \"hi\" \\ */ ?\?/ ''' \"\"\" %s \\n]]", NULL};
+  char *text = rope_edited(edits);
+  fixture f;
+  if (!text || !fixture_open(&f, text)) { free(text); fixture_close(&f); return; }
+  run_result r = generate(&f);
+  CHECK_MSG(r.code == 0, "exit %d, stderr:\n%s", r.code, r.err);
+  char expected[1024], cmd[4096];
+  snprintf(expected, sizeof expected, "%s/expected.txt", f.root);
+  write_text(expected, summary);
+  snprintf(cmd, sizeof cmd,
+           "python3 -c 'import runpy, sys; m = runpy.run_path(sys.argv[1]); s = open(sys.argv[2]).read(); "
+           "sys.exit(0 if m[\"OPS\"][\"rope\"][\"summary\"] == s and s in m[\"rope\"].__doc__ else 3)' "
+           "'%s/python/fusegen_api.py' '%s'",
+           f.out, expected);
+  run_result py = run_shell(f.root, RUN_TIMEOUT, cmd);
+  CHECK_MSG(py.code == 0, "python/fusegen_api.py: exit %d (3: the summary differs)\n%s", py.code, py.err);
+  run_free(&py);
+  run_free(&r);
+  free(text);
+  fixture_close(&f);
+}
+
+/* The issue's third case: a tensor named int. */
+void test_generator_names_keyword_tensor_refused(void) {
+  expect_spec_error("{ name = \"x\",   dims", "{ name = \"int\",   dims", "tensors[1].name",
+                    "an argument name that is not a keyword of C or C++, got \"int\"");
+}
+
+/* Names that reach C and would be read as something else, each refused with its rule. */
+void test_generator_names_reserved_refused(void) {
+  static const struct {
+    const char *find, *repl, *field, *expected;
+  } cases[] = {
+      {"{ name = \"x\",   dims", "{ name = \"class\",   dims", "tensors[1].name", "not a keyword of C or C++"},
+      {"{ name = \"x\",   dims", "{ name = \"int64_t\",   dims", "tensors[1].name", "not a C or CUDA type name"},
+      {"{ name = \"x\",   dims", "{ name = \"dim3\",   dims", "tensors[1].name", "not a C or CUDA type name"},
+      {"{ name = \"x\",   dims", "{ name = \"errno\",   dims", "tensors[1].name", "not a macro of the C library"},
+      {"{ name = \"x\",   dims", "{ name = \"a__b\",   dims", "tensors[1].name", "without a double underscore"},
+      {"{ name = \"x\",   dims", "{ name = \"x_\",   dims", "tensors[1].name", "does not end in _"},
+      {"{ name = \"x\",   dims", "{ name = \"fg_x\",   dims", "tensors[1].name", "does not start with fg_"},
+      {"{ name = \"x\",   dims", "{ name = \"stream\",   dims", "tensors[1].name", "the generated code does not use itself"},
+      {"{ name = \"x\",   dims", "{ name = \"aligned16\",   dims", "tensors[1].name", "the generated code does not use itself"},
+      {"{ name = \"x\",   dims", "{ name = \"inplace\",   dims", "tensors[1].name", "the generated code does not use itself"},
+      {"{ name = \"pairing\", type", "{ name = \"cos_stride\", type", "scalars[1].name", "the generated code does not use itself"},
+      {"{ name = \"pairing\", type", "{ name = \"index32\", type", "scalars[1].name", "the generated code does not use itself"},
+      {"dims = { \"B?\", \"S\", \"H\", \"D\" }, dtype = \"act\",   access = \"in\"",
+       "dims = { \"B?\", \"S\", \"H\", \"VEC\" }, dtype = \"act\",   access = \"in\"", "tensors[1].dims[4]", "not VEC"},
+      {"dims = { \"B?\", \"S\", \"H\", \"D\" }, dtype = \"act\",   access = \"in\"",
+       "dims = { \"B?\", \"S\", \"H\", \"NULL\" }, dtype = \"act\",   access = \"in\"", "tensors[1].dims[4]",
+       "nor a macro of the C and CUDA headers"},
+      {"dims = { \"B?\", \"S\", \"H\", \"D\" }, dtype = \"act\",   access = \"in\"",
+       "dims = { \"B?\", \"S\", \"H\", \"FG_OK\" }, dtype = \"act\",   access = \"in\"", "tensors[1].dims[4]", "no underscore"},
+      {"op = \"rope\",", "op = \"template\",", "op", "not a keyword of C or C++"},
+      {"op = \"rope\",", "op = \"lambda\",", "op", "not a keyword of Python"},
+      {"enums = { pairing = {", "enums = { f32 = {", "enums.f32", "other than the scalar types f32 and i64"},
+      {"{ \"interleaved\", \"half\" }", "{ \"interleaved\", \"half_\" }", "enums.pairing[2]", "does not end in _"},
+      {"{ name = \"rot\", ", "{ name = \"key\", ", "axes[5].name", "not a field the generator keeps in each variant"},
+      {"prefix = \"tab\"", "prefix = \"_tab\"", "axes[2].prefix", "not starting with _"},
+      {"{ \"full\", \"partial\" }", "{ \"full\", \"partial__x\" }", "axes[5].values[2]", "no double or trailing underscore"},
+      {"{ \"full\", \"R == D\" }", "{ \"full\", \"R /* D */ == D\" }", "axes[5].rule[1][2]", "no comment (//, /*, */) or trigraph (?\?)"},
+      {"{ \"full\", \"R == D\" }", "{ \"full\", \"R == D ?\?! 0\" }", "axes[5].rule[1][2]", "no comment (//, /*, */) or trigraph (?\?)"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+    expect_spec_error(cases[i].find, cases[i].repl, cases[i].field, cases[i].expected);
+}
+
+/* The entry point's own names (t_, c_, key_, p_...) cannot be hidden by a
+ * tensor or scalar: tensors named t, key and sig, a scalar named p compile. */
+void test_generator_names_entry_locals_cannot_collide(void) {
+  static const char *const edits[] = {
+      "{ name = \"x\",   dims", "{ name = \"t\",   dims",
+      "inplace_of = \"x\"", "inplace_of = \"t\"",
+      "{ name = \"cos\", dims", "{ name = \"key\", dims",
+      "{ name = \"sin\", dims", "{ name = \"sig\", dims",
+      "{ name = \"pairing\", type", "{ name = \"p\", type",
+      "from = \"dtype x\"", "from = \"dtype t\"",
+      "from = \"dtype cos\"", "from = \"dtype key\"",
+      "from = \"scalar pairing\"", "from = \"scalar p\"",
+      "cos = \"cos\", sin = \"sin\" }", "cos = \"key\", sin = \"sig\" }",
+      "head_sets = { { input = \"x\",", "head_sets = { { input = \"t\",",
+      NULL};
+  char *text = rope_edited(edits);
+  if (text) expect_text_harmless(text);
+  free(text);
+}
+
+/* rope.lua edited, as rope.lua (second == NULL) or as a second spec of that
+ * name beside it: expect it refused naming itself, `field` and `expected`. */
+static void expect_edited_refused(const char *second, const char *const *edits, const char *field, const char *expected) {
+  char *text = rope_edited(edits);
+  fixture f;
+  if (!text || !fixture_open(&f, NULL)) { free(text); fixture_close(&f); return; }
+  char path[1024], needle[256];
+  const char *name = second ? second : "rope.lua";
+  snprintf(path, sizeof path, "%s/%s", f.specs, name);
+  write_text(path, text);
+  run_result r = generate(&f);
+  snprintf(needle, sizeof needle, "field '%s'", field);
+  CHECK_MSG(r.code == 1, "%s: exit %d (expected 1), stderr:\n%s", name, r.code, r.err);
+  CHECK_MSG(strstr(r.err, path) && strstr(r.err, needle) && strstr(r.err, expected),
+            "%s: the message does not name %s, [%s] and [%s]:\n%s", name, path, needle, expected, r.err);
+  CHECK_MSG(!exists(f.out), "a failed generation created %s", f.out);
+  run_free(&r);
+  free(text);
+  fixture_close(&f);
+}
+
+/* No C name means two things: the runtime's fg_last_error and fg_status, and
+ * the parameter struct fg_rope_params of op rope beside an op rope_params. */
+void test_generator_names_public_collisions(void) {
+  expect_spec_error("op = \"rope\",", "op = \"last_error\",", "op", "fg_last_error is the runtime's");
+  expect_spec_error("enums = { pairing = { \"interleaved\", \"half\" } }",
+                    "enums = { pairing = { \"interleaved\", \"half\" }, status = { \"a\" } }", "enums.status",
+                    "fg_status is the runtime's");
+  expect_spec_error("enums = { pairing = { \"interleaved\", \"half\" } }",
+                    "enums = { pairing = { \"interleaved\", \"half\" }, err = { \"shape\" } }", "enums.err[1]",
+                    "FG_ERR_SHAPE is the runtime's");
+  static const char *const params[] = {"op = \"rope\",", "op = \"rope_params\",", NULL};
+  expect_edited_refused("rope_params.lua", params, "op",
+                             "fg_rope_params is also the parameter struct of op rope");
+  /* two variants of one name: rot = partial with access = vec16_scalar, and
+     rot = partial_vec16 with access = scalar */
+  static const char *const variants[] = {
+      "values = { \"full\", \"partial\" }", "values = { \"full\", \"partial\", \"partial_vec16\" }",
+      "{ \"partial\", \"1\" } } },", "{ \"partial\", \"1\" }, { \"partial_vec16\", \"1\" } } },",
+      "values = { \"vec16\", \"scalar\" }", "values = { \"vec16\", \"scalar\", \"vec16_scalar\" }",
+      "{ \"scalar\", \"1\" } } },", "{ \"scalar\", \"1\" }, { \"vec16_scalar\", \"1\" } } },",
+      NULL};
+  expect_edited_refused(NULL, variants, "axes", "is also the variant");
+}
+
+/* The issue's fourth case: a head size of 1000000 is refused at once, with the allowed range. */
+void test_generator_bounds_head_size(void) {
+  expect_spec_error("values = { 64, 80, 96, 128, 256, 320, \"any\" }", "values = { 64, 1000000 }", "axes[4].values[2]",
+                    "a size from 1 to 4096 (or \"any\", last, with any_when and any_max), got 1000000");
+  fixture f;
+  static const char *const edits[] = {"values = { 64, 80, 96, 128, 256, 320, \"any\" }", "values = { 64, 1000000 }", NULL};
+  char *text = rope_edited(edits);
+  if (!text || !fixture_open(&f, text)) { free(text); fixture_close(&f); return; }
+  run_result r = generate(&f);
+  CHECK_MSG(r.code == 1 && r.seconds < 2.0, "exit %d after %.1f s (expected 1, at once)", r.code, r.seconds);
+  run_free(&r);
+  free(text);
+  fixture_close(&f);
+}
+
+void test_generator_bounds_channels_and_variants(void) {
+  expect_spec_error_in("gen/specs/norm_modulate.lua", "max_channels = 16384", "max_channels = 1000000",
+                       "kernel.max_channels", "the largest C the kernels take (an integer, 1 to 65536), got 1000000");
+  /* 3 act x 3 table x 2 pairing x 60 head sizes x 2 rot x 2 access = 4320 variants */
+  char sizes[1024] = "values = { 64";
+  for (int d = 2; d <= 60; d++) snprintf(sizes + strlen(sizes), sizeof sizes - strlen(sizes), ", %d", 64 + 8 * d);
+  strcat(sizes, " }");
+  expect_spec_error("values = { 64, 80, 96, 128, 256, 320, \"any\" }", sizes, "axes[6].values",
+                    "axes with at most 4096 combinations of values (variants per GPU target), got 4320");
+}
+
+/* An out-of-memory outside the driver (here: while the inputs are read into
+ * the Lua state, a 257 MiB file among the specs) ends with a message and exit
+ * 1, the output folder as it was: all Lua work runs under a protected call. */
+void test_generator_out_of_memory_reading_inputs(void) {
+  fixture f;
+  if (!fixture_open(&f, NULL) || !generate_ok(&f)) { fixture_close(&f); return; }
+  char *before = snapshot(f.out);
+  char huge[1024];
+  snprintf(huge, sizeof huge, "%s/zz_huge.lua", f.specs);
+  int fd = open(huge, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  CHECK_MSG(fd >= 0 && ftruncate(fd, (off_t)257 << 20) == 0, "cannot make %s", huge);
+  if (fd >= 0) close(fd);
+  run_result r = generate(&f);
+  CHECK_MSG(r.code == 1, "exit %d (expected 1), stderr:\n%s", r.code, r.err);
+  CHECK_MSG(strstr(r.err, "fusegen: error: not enough memory (memory limit reached) while reading the inputs"),
+            "no out-of-memory message:\n%s", r.err);
+  char *after = snapshot(f.out);
+  CHECK_MSG(!strcmp(before, after), "the output folder changed though the run failed");
+  free(before);
+  free(after);
+  run_free(&r);
+  fixture_close(&f);
+}
+
+
+/* Conditions are copied into the entry point as C: what is not a C condition
+ * over the symbols is refused when the spec loads, not by the C compiler. */
+void test_generator_spec_condition_not_c(void) {
+  static const struct {
+    const char *find, *repl, *field, *expected;
+  } cases[] = {
+      {"D % VEC == 0\" }", "D % VEC ==&0\" }", "axes[6].rule[1][2]", "an operand expected before '&'"},
+      {"{ \"full\", \"R == D\" }", "{ \"full\", \"R = D\" }", "axes[5].rule[1][2]", "'=' is not an operator of conditions (== compares)"},
+      {"\"R >= 2 && R <= D\"", "\"R >= 2 && R <= D--1\"", "constraints[1][1]", "'--' is C's decrement"},
+      {"\"R >= 2 && R <= D\"", "\"R >= 02 && R <= D\"", "constraints[1][1]", "has a leading zero (octal in C)"},
+      {"\"R >= 2 && R <= D\"", "\"(R >= 2 && R <= D\"", "constraints[1][1]", "')' expected before the end"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+    expect_spec_error(cases[i].find, cases[i].repl, cases[i].field, cases[i].expected);
+  /* an optional tensor in a rule is a pointer: only tested */
+  expect_spec_error_in("gen/specs/norm_modulate.lua", "{ \"no\", \"!residual && !residual_gate && !residual_out\" }",
+                       "{ \"no\", \"residual * 2 && !residual_gate && !residual_out\" }", "axes[2].rule[1][2]",
+                       "a tensor is only tested (with !, && or ||), not an operand of *");
+}
+
+/* A list with a hole (a nil among its elements, here an undefined name) is refused. */
+void test_generator_spec_list_with_hole(void) {
+  expect_spec_error("values = { 64, 80, 96, 128, 256, 320, \"any\" }", "values = { 64, 80, d96, 128, 256, 320, \"any\" }",
+                    "axes[4].values", "a list without holes (no nil among its elements) of values");
+}

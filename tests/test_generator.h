@@ -63,7 +63,20 @@
   X(test_generator_cli_bad_archs)                \
   X(test_generator_committed_output_up_to_date)  \
   X(test_generator_ptxas_rejects_local_memory)   \
-  X(test_generator_ptxas_accepts_clean_kernel)
+  X(test_generator_ptxas_accepts_clean_kernel)   \
+  X(test_generator_text_comment_close_summary) \
+  X(test_generator_text_summary_line_break_refused) \
+  X(test_generator_text_escaped_everywhere) \
+  X(test_generator_text_python_literal) \
+  X(test_generator_names_keyword_tensor_refused) \
+  X(test_generator_names_reserved_refused) \
+  X(test_generator_names_entry_locals_cannot_collide) \
+  X(test_generator_names_public_collisions) \
+  X(test_generator_bounds_head_size) \
+  X(test_generator_bounds_channels_and_variants) \
+  X(test_generator_out_of_memory_reading_inputs) \
+  X(test_generator_spec_condition_not_c) \
+  X(test_generator_spec_list_with_hole)
 
 void test_generator_valid_spec_generates(void);
 void test_generator_heads_kernels_divide_by_constants(void);
@@ -128,5 +141,18 @@ void test_generator_cli_bad_archs(void);
 void test_generator_committed_output_up_to_date(void);
 void test_generator_ptxas_rejects_local_memory(void);
 void test_generator_ptxas_accepts_clean_kernel(void);
+void test_generator_text_comment_close_summary(void);
+void test_generator_text_summary_line_break_refused(void);
+void test_generator_text_escaped_everywhere(void);
+void test_generator_text_python_literal(void);
+void test_generator_names_keyword_tensor_refused(void);
+void test_generator_names_reserved_refused(void);
+void test_generator_names_entry_locals_cannot_collide(void);
+void test_generator_names_public_collisions(void);
+void test_generator_bounds_head_size(void);
+void test_generator_bounds_channels_and_variants(void);
+void test_generator_out_of_memory_reading_inputs(void);
+void test_generator_spec_condition_not_c(void);
+void test_generator_spec_list_with_hole(void);
 
 #endif

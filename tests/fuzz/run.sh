@@ -2,7 +2,9 @@
 # Fuzzing, bounded in time: `ninja fuzz` (needs clang with libFuzzer).
 #   usage: tests/fuzz/run.sh BUILD_DIR SECONDS_PER_TARGET
 # For each target: first every input under tests/fuzz/regressions/<target>/
-# (crashes found before, now fixed), then fresh inputs for the given time.
+# (crashes found before, now fixed, and hostile specs), then fresh inputs for
+# the given time. fuzz_spec compiles accepted specs' headers with cc and the
+# CUDA headers ($CUDA_HOME/include, default /usr/local/cuda/include).
 # A crash leaves its input in BUILD_DIR/fuzz/crashes/ and fails the run: fix
 # it and add the input to the regressions.
 set -u

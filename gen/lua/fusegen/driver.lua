@@ -11,6 +11,8 @@ local prefix_mod = require "fusegen.prefix"
 local tiles_mod = require "fusegen.tiles"
 local tuning_mod = require "fusegen.tuning"
 local stages_mod = require "fusegen.stages"
+local names_mod = require "fusegen.names"
+local text_mod = require "fusegen.text"
 require "fusegen.mapping_heads" -- registers the "heads" mapping
 require "fusegen.mapping_rows" -- registers the "rows" mapping
 
@@ -88,6 +90,9 @@ function M.run(inputs)
       ops[#ops + 1] = op
     end
   end
+  -- no C name of two meanings: the runtime's, and every spec's (in the order read)
+  FUSEGEN_ACTIVITY = "the specs' names"
+  names_mod.check_unique(ops, names_mod.runtime_names(inputs.runtime))
   table.sort(ops, function(a, b) return a.op < b.op end)
 
   local tuning = run_guarded("the tuning files", tuning_mod.load_all, inputs.tuning, ops)
@@ -118,6 +123,21 @@ function M.run(inputs)
       end
     end
     return { listing = table.concat(lines, "\n") .. "\n" }
+  end
+
+  if inputs.command == "host" then
+    -- the spec fuzzer's: only what host code compiles against (no kernels);
+    -- with neutral_text, the same again under neutral/ with every text of the
+    -- specs replaced by one word
+    local files = {}
+    run_guarded("the host sources", emit_host.emit_headers, ops, render, files, inputs.runtime)
+    if inputs.neutral_text then
+      local neutral = {}
+      for _, op in ipairs(ops) do text_mod.neutralise(op) end
+      run_guarded("the host sources", emit_host.emit_headers, ops, render, neutral, inputs.runtime)
+      for name, t in pairs(neutral) do files["neutral/" .. name] = t end
+    end
+    return { files = files }
   end
 
   local files = {}

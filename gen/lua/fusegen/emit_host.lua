@@ -2,6 +2,7 @@
 -- points, dispatch tables, the op catalogue and the Ninja list of generated sources.
 
 local dtypes = require "fusegen.dtypes"
+local text = require "fusegen.text"
 
 local M = {}
 
@@ -10,8 +11,6 @@ local function quoted_list(values)
   for _, v in ipairs(values) do out[#out + 1] = '"' .. tostring(v) .. '"' end
   return table.concat(out, ", ")
 end
-
-local function c_escape(s) return (s:gsub("\\", "\\\\"):gsub('"', '\\"'):gsub("%%", "%%%%")) end
 
 local function scalar_ctype(op, sc)
   if op.enums[sc.type] then return "fg_" .. sc.type end
@@ -40,11 +39,11 @@ local function axis_names(op)
   return table.concat(out, ", ")
 end
 
+-- A doc as the lines of a /* */ comment (after " *"): spec text, written
+-- through text.comment so that it stays in the comment.
 local function doc_lines(doc)
   local out = {}
-  if not doc then return out end
-  for line in (doc .. "\n"):gmatch("(.-)\n") do out[#out + 1] = line == "" and "" or (" " .. line) end
-  while #out > 0 and out[#out] == "" do out[#out] = nil end
+  for i, line in ipairs(text.comment_lines(doc)) do out[i] = line == "" and "" or (" " .. line) end
   return out
 end
 
@@ -77,7 +76,8 @@ function M.helpers(op)
   for i, s in ipairs(op.symbols) do sym_index[s] = i - 1 end
   return {
     op = op, dtypes = dtypes, groups = groups, group_index = group_index,
-    quoted_list = quoted_list, c_escape = c_escape, scalar_ctype = scalar_ctype,
+    quoted_list = quoted_list, scalar_ctype = scalar_ctype,
+    comment = text.comment, c_string = text.c_string, c_format = text.c_format,
     prototype_args = prototype_args, tensor_args = tensor_args, axis_names = axis_names,
     doc_lines = doc_lines, tensor_dtype_doc = tensor_dtype_doc,
     dims_init = function(t)
@@ -154,38 +154,48 @@ local function copy_runtime(runtime, files)
   return c_files
 end
 
-function M.emit(ops, render, files, runtime, archs, tune_build)
-  local enums = M.collect_enums(ops)
-  local common = {
-    ops = ops, enums = enums, dtypes = dtypes,
+local function common_env(ops)
+  return {
+    ops = ops, enums = M.collect_enums(ops), dtypes = dtypes,
     scalar_ctype = scalar_ctype, prototype_args = prototype_args, doc_lines = doc_lines,
-    tensor_dtype_doc = tensor_dtype_doc, axis_names = axis_names,
-    c_string = function(text) return (text:gsub("\\", "\\\\"):gsub('"', '\\"')) end,
+    tensor_dtype_doc = tensor_dtype_doc, axis_names = axis_names, quoted_list = quoted_list,
+    comment = text.comment, c_string = text.c_string, py_string = text.py_string,
   }
+end
+
+-- The headers, the Python package's sources, the entry points and the
+-- runtime's sources: what code of the host compiles against the ops (the spec
+-- fuzzer renders only these). Returns the C files to build.
+function M.emit_headers(ops, render, files, runtime)
+  local common = common_env(ops)
+  files["fusegen_ops.h"] = render.render("host/ops.h.tpl", common)
+  files["fusegen_params.h"] = render.render("host/params.h.tpl", common)
+  files["fusegen_kernels.h"] = render.render("host/kernels.h.tpl", common)
+  files["python/fusegen_api.py"] = render.render("host/python_api.py.tpl", common)
+  files["python/fusegen_ext.c"] = render.render("host/python_ext.c.tpl", common)
+  local c_files = copy_runtime(runtime or {}, files)
+  for _, op in ipairs(ops) do
+    local name = op.op .. "_entry.c"
+    files[name] = render.render("host/entry.c.tpl", M.helpers(op))
+    c_files[#c_files + 1] = { file = name, object = op.op .. "_entry.o" }
+  end
+  return c_files, common
+end
+
+function M.emit(ops, render, files, runtime, archs, tune_build)
   for _, op in ipairs(ops) do
     op.sorted = {}
     for i, v in ipairs(op.variants) do op.sorted[i] = v end
     table.sort(op.sorted, key_less)
   end
-  files["fusegen_ops.h"] = render.render("host/ops.h.tpl", common)
-  files["fusegen_params.h"] = render.render("host/params.h.tpl", common)
-  files["fusegen_kernels.h"] = render.render("host/kernels.h.tpl", common)
+  local c_files, common = M.emit_headers(ops, render, files, runtime)
   files["fusegen_dispatch.c"] = render.render("host/dispatch.c.tpl", common)
-  common.quoted_list = quoted_list
-  files["python/fusegen_api.py"] = render.render("host/python_api.py.tpl", common)
-  files["python/fusegen_ext.c"] = render.render("host/python_ext.c.tpl", common)
   files["fusegen_catalog.c"] = render.render("host/catalog.c.tpl", common)
-  local c_files = copy_runtime(runtime or {}, files)
   c_files[#c_files + 1] = { file = "fusegen_dispatch.c", object = "fusegen_dispatch.o" }
   c_files[#c_files + 1] = { file = "fusegen_catalog.c", object = "fusegen_catalog.o" }
   if tune_build then
     files["fusegen_candidates.c"] = render.render("host/candidates.c.tpl", common)
     c_files[#c_files + 1] = { file = "fusegen_candidates.c", object = "fusegen_candidates.o" }
-  end
-  for _, op in ipairs(ops) do
-    local name = op.op .. "_entry.c"
-    files[name] = render.render("host/entry.c.tpl", M.helpers(op))
-    c_files[#c_files + 1] = { file = name, object = op.op .. "_entry.o" }
   end
   local kernel_files, objects = {}, {}
   for _, op in ipairs(ops) do

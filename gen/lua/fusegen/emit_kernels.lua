@@ -5,6 +5,7 @@ local dtypes = require "fusegen.dtypes"
 local cg = require "fusegen.codegen"
 local variants_mod = require "fusegen.variants"
 local stages_mod = require "fusegen.stages"
+local text = require "fusegen.text"
 
 local function mapping_of(spec) return require("fusegen.mapping_" .. spec.kernel.mapping) end
 
@@ -58,8 +59,8 @@ function M.emit(spec, variants, render, files, tuning_for)
   for _, file in ipairs(order) do
     local f = by_file[file]
     local parts = {
-      "// generated from " .. spec.file .. " by fusegen: do not edit\n",
-      "// " .. spec.op .. ": " .. spec.summary .. "\n",
+      "// generated from " .. text.comment(spec.file) .. " by fusegen: do not edit\n",
+      "// " .. spec.op .. ": " .. text.comment(spec.summary) .. "\n",
       "// Compiled once per GPU target with -DFG_SM=<target> (80 for sm_80); kernel\n",
       "// and launcher names end in _sm<target>.\n",
       "#include \"fusegen_device.cuh\"\n#include \"fusegen_params.h\"\n",

@@ -9,6 +9,10 @@ local stages_mod = require "fusegen.stages"
 
 local M = {}
 
+local names = require "fusegen.names"
+local text = require "fusegen.text"
+local condition = require "fusegen.condition"
+
 local SAFE_GLOBALS = {
   "assert", "error", "ipairs", "next", "pairs", "pcall", "select", "tonumber",
   "tostring", "type", "rawequal", "rawget", "rawlen", "rawset",
@@ -45,6 +49,12 @@ M.fail = fail
 local IDENT = "^[a-z][a-z0-9_]*$"
 -- What the runtime's fixed-size arrays hold (runtime/fusegen_internal.h: FG__MAX_*).
 local LIMITS = { tensors = 16, symbols = 16, axes = 8 }
+-- Bounds of sizes and counts, far above what any op needs, so that a spec
+-- that asks for too much is refused at once (docs/spec-format.md, "Bounds").
+local BOUNDS = {
+  size = 4096,      -- a value of a symbol axis (a head size): its variant is unrolled for it
+  variants = 4096,  -- combinations of axis values of one op (rope_positions: 1008)
+}
 local SYMBOL = "^[A-Z][A-Z0-9_]*$"
 
 local function check_ident(path, field, v)
@@ -57,11 +67,14 @@ local function check_list(path, field, v, what, allow_empty)
   if type(v) ~= "table" or (#v == 0 and not allow_empty) then
     fail(path, field, "a non-empty list of " .. what, v)
   end
+  local n = 0
   for k in pairs(v) do
     if type(k) ~= "number" or k < 1 or k > #v or k % 1 ~= 0 then
       fail(path, field, "a list (no named keys) of " .. what, v)
     end
+    n = n + 1
   end
+  if n ~= #v then fail(path, field, "a list without holes (no nil among its elements) of " .. what, v) end
 end
 
 local function check_keys(path, field, t, allowed)
@@ -127,6 +140,11 @@ local function check_condition(path, field, expr, symbols, rule_words, optional_
   if expr:gsub("[%a_][%w_]*", ""):find("[^%s%d%+%-%*/%%%(%)<>=!&|?:]") then
     fail(path, field, "a condition made of symbols, numbers and C operators", expr)
   end
+  if expr:find("//", 1, true) or expr:find("/*", 1, true) or expr:find("*/", 1, true) or expr:find("??", 1, true) then
+    fail(path, field, "a condition with no comment (//, /*, */) or trigraph (??)", expr)
+  end
+  local problem = condition.parse(expr, function(word) return optional_inputs ~= nil and optional_inputs[word] ~= nil end)
+  if problem then fail(path, field, "a C condition (symbols, numbers, operators and parentheses): " .. problem, expr) end
 end
 
 -- Helpers a spec file may call to share the common part of a family of ops.
@@ -181,17 +199,17 @@ function M.validate(s, path, file, templates)
   check_keys(path, "", s, SPEC_KEYS)
   s.path, s.file = path, file
 
-  check_ident(path, "op", s.op)
-  if type(s.summary) ~= "string" or s.summary == "" then fail(path, "summary", "a one-line string", s.summary) end
-  if s.doc ~= nil and type(s.doc) ~= "string" then fail(path, "doc", "a string", s.doc) end
+  names.check_op(path, "op", s.op)
+  text.check(path, "summary", s.summary, true)
+  if s.doc ~= nil then text.check(path, "doc", s.doc) end
 
   -- enums
   s.enums = s.enums or {}
   if type(s.enums) ~= "table" then fail(path, "enums", "a table of name = {values}", s.enums) end
   for name, values in pairs(s.enums) do
-    check_ident(path, "enums." .. tostring(name), name)
+    names.check_enum(path, "enums." .. tostring(name), name)
     check_list(path, "enums." .. name, values, "lower-case names")
-    for i, v in ipairs(values) do check_ident(path, ("enums.%s[%d]"):format(name, i), v) end
+    for i, v in ipairs(values) do names.check_lower(path, ("enums.%s[%d]"):format(name, i), v) end
   end
 
   -- tensors
@@ -202,7 +220,7 @@ function M.validate(s, path, file, templates)
     local f = ("tensors[%d]"):format(i)
     if type(t) ~= "table" then fail(path, f, "a table", t) end
     check_keys(path, f, t, TENSOR_KEYS)
-    check_ident(path, f .. ".name", t.name)
+    names.check_argument(path, f .. ".name", t.name)
     if by_name[t.name] then fail(path, f .. ".name", "a name not used by another tensor", t.name) end
     by_name[t.name] = t
     t.index = i - 1
@@ -216,13 +234,14 @@ function M.validate(s, path, file, templates)
       local pd = parse_dim(path, ("%s.dims[%d]"):format(f, j), d)
       if pd.optional then t.optional_dims = t.optional_dims + 1 end
       t.parsed_dims[j] = pd
+      if pd.sym then names.check_symbol(path, ("%s.dims[%d]"):format(f, j), pd.sym, d) end
       if pd.sym then symbols[pd.sym] = true end
     end
     if type(t.dtype) ~= "string" then fail(path, f .. ".dtype", "an axis name (such as \"act\") or a dtype (" .. dtypes.names() .. ")", t.dtype) end
     if not ACCESS[t.access] then fail(path, f .. ".access", "\"in\", \"out\" or \"inout\"", t.access) end
     if t.optional ~= nil and type(t.optional) ~= "boolean" then fail(path, f .. ".optional", "true or false", t.optional) end
     t.optional = t.optional or false
-    if t.doc ~= nil and type(t.doc) ~= "string" then fail(path, f .. ".doc", "a string", t.doc) end
+    if t.doc ~= nil then text.check(path, f .. ".doc", t.doc) end
     if t.scalar_access ~= nil and type(t.scalar_access) ~= "boolean" then
       fail(path, f .. ".scalar_access", "true (read one element at a time: any strides, no 16-byte path) or false", t.scalar_access)
     end
@@ -272,7 +291,8 @@ function M.validate(s, path, file, templates)
     local f = ("scalars[%d]"):format(i)
     if type(sc) ~= "table" then fail(path, f, "a table", sc) end
     check_keys(path, f, sc, SCALAR_KEYS)
-    check_ident(path, f .. ".name", sc.name)
+    names.check_argument(path, f .. ".name", sc.name)
+    if sc.doc ~= nil then text.check(path, f .. ".doc", sc.doc) end
     if by_name[sc.name] or s.scalar_by_name[sc.name] then fail(path, f .. ".name", "a name not used by a tensor or another scalar", sc.name) end
     if sc.type ~= "f32" and sc.type ~= "i64" and not s.enums[sc.type] then
       fail(path, f .. ".type", "\"f32\", \"i64\" or the name of one of the spec's enums", sc.type)
@@ -287,22 +307,27 @@ function M.validate(s, path, file, templates)
   check_list(path, "axes", s.axes, "axis descriptions")
   if #s.axes > LIMITS.axes then fail(path, "axes", ("at most %d axes"):format(LIMITS.axes), #s.axes) end
   s.axis_by_name = {}
+  local combinations = 1
   for i, a in ipairs(s.axes) do
     local f = ("axes[%d]"):format(i)
     if type(a) ~= "table" then fail(path, f, "a table", a) end
     check_keys(path, f, a, AXIS_KEYS)
-    check_ident(path, f .. ".name", a.name)
+    names.check_axis(path, f .. ".name", a.name)
     if s.axis_by_name[a.name] then fail(path, f .. ".name", "a name not used by another axis", a.name) end
     s.axis_by_name[a.name] = a
     a.index = i - 1
-    if a.prefix ~= nil and (type(a.prefix) ~= "string" or not a.prefix:match("^[a-z0-9_]*$")) then
-      fail(path, f .. ".prefix", "a short lower-case prefix for variant names", a.prefix)
-    end
+    if a.prefix ~= nil then names.check_prefix(path, f .. ".prefix", a.prefix) end
+    if a.doc ~= nil then text.check(path, f .. ".doc", a.doc) end
     check_list(path, f .. ".values", a.values, "values")
+    combinations = combinations * #a.values
+    if combinations > BOUNDS.variants then
+      fail(path, f .. ".values", ("axes with at most %d combinations of values (variants per GPU target)"):format(BOUNDS.variants),
+        combinations)
+    end
     local seen = {}
     for j, v in ipairs(a.values) do
-      if (type(v) ~= "string" or not v:match(IDENT)) and math.type(v) ~= "integer" then
-        fail(path, ("%s.values[%d]"):format(f, j), "an integer or a lower-case name", v)
+      if not names.is_value(v) then
+        fail(path, ("%s.values[%d]"):format(f, j), "an integer from 0 or a lower-case name (no double or trailing underscore)", v)
       end
       if seen[v] then fail(path, ("%s.values[%d]"):format(f, j), "a value not listed twice", v) end
       seen[v] = true
@@ -323,12 +348,13 @@ function M.validate(s, path, file, templates)
       for j, v in ipairs(a.values) do
         if v == "any" and j == #a.values then
           check_condition(path, f .. ".any_when", a.any_when, symbols)
-          if math.type(a.any_max) ~= "integer" or a.any_max < 2 or a.any_max > 4096 then
-            fail(path, f .. ".any_max", "the largest size the general variant takes (an integer, 2 to 4096)", a.any_max)
+          if math.type(a.any_max) ~= "integer" or a.any_max < 2 or a.any_max > BOUNDS.size then
+            fail(path, f .. ".any_max", ("the largest size the general variant takes (an integer, 2 to %d)"):format(BOUNDS.size), a.any_max)
           end
           a.has_any = true
-        elseif math.type(v) ~= "integer" or v < 1 then
-          fail(path, ("%s.values[%d]"):format(f, j), "a positive integer (or \"any\", last, with any_when and any_max)", v)
+        elseif math.type(v) ~= "integer" or v < 1 or v > BOUNDS.size then
+          fail(path, ("%s.values[%d]"):format(f, j),
+            ("a size from 1 to %d (or \"any\", last, with any_when and any_max)"):format(BOUNDS.size), v)
         end
       end
     elseif kind == "scalar" then

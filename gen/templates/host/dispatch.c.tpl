@@ -4,7 +4,7 @@
 #include "fusegen_kernels.h"
 
 % for _, op in ipairs(ops) do
-// $(op.op): key = {$(axis_names(op))}   [$(op.file)]
+// $(op.op): key = {$(axis_names(op))}   [$(comment(op.file))]
 const fg__kernel_entry fg__$(op.op)_kernels[] = {
 %   for _, v in ipairs(op.sorted) do
     {{$(table.concat(v.key, ", "))}, $(v.arch), fg__launch_$(v.name), "$(v.name)"},

@@ -1,4 +1,6 @@
-// generated from $(op.file) by fusegen: do not edit
+% -- The names this file declares for itself end in "_" (t_, c_, key_, p_, syms_): spec
+% -- names never do (gen/lua/fusegen/names.lua), so no argument or dim symbol hides them.
+// generated from $(comment(op.file)) by fusegen: do not edit
 // Entry point of $(op.op): check every argument, pick the kernel, launch it.
 // Order: tensor descriptors, scalars, constraints, variant key (none of which
 // needs a GPU), then the device and pointers, then the kernel for this GPU.
@@ -6,16 +8,16 @@
 #include "fusegen_params.h"
 
 // Signature: the tensors' dims as symbols, their dtypes and access.
-static const char* const syms[] = {$(quoted_list(op.symbols))};
+static const char* const syms_[] = {$(quoted_list(op.symbols))};
 % for gi, g in ipairs(groups) do
 static const int dtypes_$(g.name)[] = {$(table.concat(g.enums, ", "))};
 % end
-static const fg__dtype_group groups[] = {
+static const fg__dtype_group groups_[] = {
 % for _, g in ipairs(groups) do
     {"$(g.name)", $(#g.enums), dtypes_$(g.name)},
 % end
 };
-static const fg__tensor_sig tensors[] = {
+static const fg__tensor_sig tensors_[] = {
 % for _, t in ipairs(op.tensors) do
     {"$(t.name)", FG__$(t.access:upper()), $(t.optional and 1 or 0), $(t.inplace_of and op.tensor_by_name[t.inplace_of].index or -1), $(group_index[t.dtype]), $(#t.dims), $(t.optional_dims), $(t.scalar_access and 1 or 0), {$(dims_init(t))}},
 % end
@@ -23,23 +25,22 @@ static const fg__tensor_sig tensors[] = {
 % for _, a in ipairs(op.axes) do
 static const char* const values_$(a.name)[] = {$(quoted_list(a.values))};
 % end
-static const fg__axis_desc axis_desc[] = {
+static const fg__axis_desc axis_desc_[] = {
 % for _, a in ipairs(op.axes) do
     {"$(a.name)", $(#a.values), values_$(a.name)},
 % end
 };
 // Also read by fg__bytes_moved (the benchmark's byte count).
-const fg__op_sig fg__$(op.op)_sig = {"fg_$(op.op)", $(#op.tensors), tensors, $(#op.symbols), syms, $(#groups), groups};
-#define sig fg__$(op.op)_sig
+const fg__op_sig fg__$(op.op)_sig = {"fg_$(op.op)", $(#op.tensors), tensors_, $(#op.symbols), syms_, $(#groups), groups_};
 
 fg_status fg_$(op.op)($(prototype_args(op)))
 {
-    const DLTensor* t[$(#op.tensors)] = {$(tensor_args(op))};
-    fg__call c;
-    fg_status st = fg__check_call(&sig, t, &c);
-    if (st != FG_OK) return st;
+    const DLTensor* t_[$(#op.tensors)] = {$(tensor_args(op))};
+    fg__call c_;
+    fg_status st_ = fg__check_call(&fg__$(op.op)_sig, t_, &c_);
+    if (st_ != FG_OK) return st_;
 % for i, sym in ipairs(op.symbols) do
-    const int64_t $(sym) = c.sym[$(i - 1)];
+    const int64_t $(sym) = c_.sym[$(i - 1)];
 % end
 % for _, sc in ipairs(op.scalars) do
 %   if op.enums[sc.type] then
@@ -49,14 +50,14 @@ fg_status fg_$(op.op)($(prototype_args(op)))
 % end
 % for _, con in ipairs(op.constraints) do
     if (!($(con[1])))
-        return fg__fail(FG_ERR_SHAPE, "fg_$(op.op): $(c_escape(con[2])) ($(constraint_values(con[1])))"$(constraint_args(con[1])));
+        return fg__fail(FG_ERR_SHAPE, "fg_$(op.op): $(c_format(con[2])) ($(constraint_values(con[1])))"$(constraint_args(con[1])));
 % end
 
     // The variant: one key entry per axis ($(axis_names(op))).
-    const int VEC = 16 / fg__dtype_size(c.dtype[0]);
-    const int aligned16 = c.aligned16;
+    const int VEC = 16 / fg__dtype_size(c_.dtype[0]);
+    const int aligned16 = c_.aligned16;
     (void)VEC; (void)aligned16;
-    int key[$(#op.axes)];
+    int key_[$(#op.axes)];
 % -- each axis's general value where it has one (a head size "any" where it
 % -- applies, a rule's catch-all value): rare combinations are not built, and
 % -- run through the general variant instead (fg__find_kernel_general)
@@ -65,92 +66,92 @@ fg_status fg_$(op.op)($(prototype_args(op)))
 %   if (a.kind == "symbol" and a.has_any) or (a.kind == "rule" and a.rule[#a.rule][2] == "1") then any_general = true end
 % end
 % if any_general then
-    int general[$(#op.axes)];
+    int general_[$(#op.axes)];
 % end
 % for i, a in ipairs(op.axes) do
 %   if a.kind == "dtype" then
-    switch (c.dtype[$(op.tensor_by_name[a.arg].index)]) {
+    switch (c_.dtype[$(op.tensor_by_name[a.arg].index)]) {
 %     for j, val in ipairs(a.values) do
-    case $(dtypes.info(val).c_enum): key[$(i - 1)] = $(j - 1); break;
+    case $(dtypes.info(val).c_enum): key_[$(i - 1)] = $(j - 1); break;
 %     end
-    default: return fg__fail(FG_ERR_DTYPE, "fg_$(op.op): $(a.arg) has dtype %s; supported: $(table.concat(a.values, ", "))", fg__dtype_name(c.dtype[$(op.tensor_by_name[a.arg].index)]));
+    default: return fg__fail(FG_ERR_DTYPE, "fg_$(op.op): $(a.arg) has dtype %s; supported: $(table.concat(a.values, ", "))", fg__dtype_name(c_.dtype[$(op.tensor_by_name[a.arg].index)]));
     }
 %     if any_general then
-    general[$(i - 1)] = -1;
+    general_[$(i - 1)] = -1;
 %     end
 %   elseif a.kind == "symbol" then
     switch ($(a.arg)) {
 %     for j, val in ipairs(a.values) do
 %       if val ~= "any" then
-    case $(val): key[$(i - 1)] = $(j - 1); break;
+    case $(val): key_[$(i - 1)] = $(j - 1); break;
 %       end
 %     end
 %     if a.has_any then
     default:  // the general variant: $(a.arg) a run-time value
         if (!($(a.any_when) && $(a.arg) <= $(a.any_max)))
-            return fg__fail(FG_ERR_UNSUPPORTED, "fg_$(op.op): $(a.arg) = %lld is not supported; built: $(table.concat(a.values, ", ", 1, #a.values - 1)) and any other with $(c_escape(a.any_when)) up to $(a.any_max)", (long long)$(a.arg));
-        key[$(i - 1)] = $(#a.values - 1);
+            return fg__fail(FG_ERR_UNSUPPORTED, "fg_$(op.op): $(a.arg) = %lld is not supported; built: $(table.concat(a.values, ", ", 1, #a.values - 1)) and any other with $(c_format(a.any_when)) up to $(a.any_max)", (long long)$(a.arg));
+        key_[$(i - 1)] = $(#a.values - 1);
 %     else
     default: return fg__fail(FG_ERR_UNSUPPORTED, "fg_$(op.op): $(a.arg) = %lld is not supported; built: $(table.concat(a.values, ", "))", (long long)$(a.arg));
 %     end
     }
 %     if any_general then
-    general[$(i - 1)] = $(a.has_any and ("%s && %s <= %d ? %d : -1"):format(a.any_when, a.arg, a.any_max, #a.values - 1) or "-1");
+    general_[$(i - 1)] = $(a.has_any and ("%s && %s <= %d ? %d : -1"):format(a.any_when, a.arg, a.any_max, #a.values - 1) or "-1");
 %     end
 %   elseif a.kind == "scalar" then
     switch ((int)$(a.arg)) {
 %     local enum = op.enums[op.scalar_by_name[a.arg].type]
 %     for j, val in ipairs(a.values) do
-    case FG_$(op.scalar_by_name[a.arg].type:upper())_$(val:upper()): key[$(i - 1)] = $(j - 1); break;
+    case FG_$(op.scalar_by_name[a.arg].type:upper())_$(val:upper()): key_[$(i - 1)] = $(j - 1); break;
 %     end
     default: return fg__fail(FG_ERR_UNSUPPORTED, "fg_$(op.op): $(a.arg) = %d is not supported; built: $(table.concat(a.values, ", "))", (int)$(a.arg));
     }
 %     if any_general then
-    general[$(i - 1)] = -1;
+    general_[$(i - 1)] = -1;
 %     end
 %   else
 %     local catch_all = a.rule[#a.rule][2] == "1"
 %     for j, r in ipairs(a.rule) do
 %       if catch_all and j == #a.rule then
-    else key[$(i - 1)] = $(value_index(a, r[1]));  // $(r[1])
+    else key_[$(i - 1)] = $(value_index(a, r[1]));  // $(r[1])
 %       else
-    $(j == 1 and "if" or "else if") ($(r[2])) key[$(i - 1)] = $(value_index(a, r[1]));  // $(r[1])
+    $(j == 1 and "if" or "else if") ($(r[2])) key_[$(i - 1)] = $(value_index(a, r[1]));  // $(r[1])
 %       end
 %     end
 %     if catch_all then
 %     elseif a.doc then
-    else return fg__fail(FG_ERR_INVALID_ARGUMENT, "fg_$(op.op): the arguments fit no $(a.name) form: $(c_escape(a.doc))");
+    else return fg__fail(FG_ERR_INVALID_ARGUMENT, "fg_$(op.op): the arguments fit no $(a.name) form: $(c_format(a.doc))");
 %     else
     else return fg__fail(FG_ERR_UNSUPPORTED, "fg_$(op.op): no value of $(a.name) applies");
 %     end
 %     if any_general then
-    general[$(i - 1)] = $(catch_all and value_index(a, a.rule[#a.rule][1]) or -1);
+    general_[$(i - 1)] = $(catch_all and value_index(a, a.rule[#a.rule][1]) or -1);
 %     end
 %   end
 % end
 
-    if (c.empty) { fg__clear_error(); return FG_OK; }  // nothing to do: launch nothing
-    st = fg__check_device(&sig, &c);
-    if (st != FG_OK) return st;
+    if (c_.empty) { fg__clear_error(); return FG_OK; }  // nothing to do: launch nothing
+    st_ = fg__check_device(&fg__$(op.op)_sig, &c_);
+    if (st_ != FG_OK) return st_;
 % if any_general then
-    const fg__kernel_entry* e = fg__find_kernel_general(fg__$(op.op)_kernels, fg__$(op.op)_kernel_count, $(#op.axes), key, general, c.cc);
+    const fg__kernel_entry* e_ = fg__find_kernel_general(fg__$(op.op)_kernels, fg__$(op.op)_kernel_count, $(#op.axes), key_, general_, c_.cc);
 % else
-    const fg__kernel_entry* e = fg__find_kernel(fg__$(op.op)_kernels, fg__$(op.op)_kernel_count, $(#op.axes), key, c.cc);
+    const fg__kernel_entry* e_ = fg__find_kernel(fg__$(op.op)_kernels, fg__$(op.op)_kernel_count, $(#op.axes), key_, c_.cc);
 % end
-    if (!e) return fg__no_kernel(&sig, key, $(#op.axes), axis_desc, c.cc, "$(c_escape(op.keep_doc or ""))");
+    if (!e_) return fg__no_kernel(&fg__$(op.op)_sig, key_, $(#op.axes), axis_desc_, c_.cc, "$(c_string(op.keep_doc or ""))");
 
-    fg_$(op.op)_params p;
+    fg_$(op.op)_params p_;
 % for i, t in ipairs(op.tensors) do
-    p.$(t.name) = $(t.access == "in" and "c.data" or "(void*)c.data")[$(i - 1)];
-    fg__copy_strides(p.$(t.name)_stride, c.stride[$(i - 1)], $(#t.dims));
+    p_.$(t.name) = $(t.access == "in" and "c_.data" or "(void*)c_.data")[$(i - 1)];
+    fg__copy_strides(p_.$(t.name)_stride, c_.stride[$(i - 1)], $(#t.dims));
 % end
 % for _, sym in ipairs(op.symbols) do
-    p.$(sym) = $(sym);
+    p_.$(sym) = $(sym);
 % end
 % for _, sc in ipairs(op.scalars) do
-    p.$(sc.name) = $(op.enums[sc.type] and "(int32_t)" or "")$(sc.name);
+    p_.$(sc.name) = $(op.enums[sc.type] and "(int32_t)" or "")$(sc.name);
 % end
-    p.inplace = c.inplace;
-    p.index32 = c.index32;
-    return fg__launch(&sig, e, &p, &c, stream);
+    p_.inplace = c_.inplace;
+    p_.index32 = c_.index32;
+    return fg__launch(&fg__$(op.op)_sig, e_, &p_, &c_, stream);
 }

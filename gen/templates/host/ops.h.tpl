@@ -17,16 +17,16 @@ typedef enum fg_$(e.name) {
 
 % end
 % for _, op in ipairs(ops) do
-/* $(op.op): $(op.summary)
+/* $(op.op): $(comment(op.summary))
 %   for _, line in ipairs(doc_lines(op.doc)) do
  *$(line)
 %   end
  *
 %   for _, t in ipairs(op.tensors) do
- *   $(t.name)$(string.rep(" ", 8 - #t.name)) [$(table.concat(t.dims, ", "))] $(tensor_dtype_doc(op, t)), $(t.access)$(t.optional and ", may be NULL" or "")$(t.doc and (": " .. t.doc) or "")
+ *   $(t.name)$(string.rep(" ", 8 - #t.name)) [$(table.concat(t.dims, ", "))] $(tensor_dtype_doc(op, t)), $(t.access)$(t.optional and ", may be NULL" or "")$(t.doc and (": " .. comment(t.doc)) or "")
 %   end
 %   for _, sc in ipairs(op.scalars) do
- *   $(sc.name)$(string.rep(" ", 8 - #sc.name)) $(scalar_ctype(op, sc))$(sc.doc and (": " .. sc.doc) or "")
+ *   $(sc.name)$(string.rep(" ", 8 - #sc.name)) $(scalar_ctype(op, sc))$(sc.doc and (": " .. comment(sc.doc)) or "")
 %   end
  *   stream   the CUDA stream (cudaStream_t) to launch on
  *

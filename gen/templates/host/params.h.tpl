@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 % for _, op in ipairs(ops) do
-// $(op.op): $(op.summary)   [$(op.file)]
+// $(op.op): $(comment(op.summary))   [$(comment(op.file))]
 typedef struct fg_$(op.op)_params {
 %   for _, t in ipairs(op.tensors) do
     $(t.access == "in" and "const void*" or "void*") $(t.name);

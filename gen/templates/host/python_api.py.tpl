@@ -7,10 +7,9 @@
 # outputs it is given, `<op>_` (where an output may alias its input: the spec's
 # inplace_of) writes that input in place. Tensors are converted and the call
 # checked in C (fusegen._ext, the library's own checks).
+% -- a Python string literal: spec text escaped by text.py_string (gen/lua/fusegen/text.lua)
 % local function pystr(s)
-%   s = s:gsub("\\", "\\\\"):gsub('"', '\\"')
-%   s = s:gsub("[%c]", function(ch) return string.format("\\x%02x", ch:byte()) end)
-%   do return '"' .. s .. '"' end
+%   do return '"' .. py_string(s) .. '"' end
 % end
 % local function pyfloat(v)
 %   local s = string.format("%.9g", v)
@@ -220,7 +219,7 @@ def _k_$(op.op)_($(join(form_args(op, "inplace"), "py"))):
 
 
 def $(op.op)($(join(form_args(op, "out", true), "py", "stream=None"))):
-    """$(op.op)($(join(form_args(op, "out", true), "name", "stream"))): $(op.summary:gsub("\\", "/"):gsub('"', "'"):gsub("%c", " ")).
+    """$(op.op)($(join(form_args(op, "out", true), "name", "stream"))): $(py_string(op.summary)).
 
     Returns its outputs (in place: the tensors written). stream: a CUDA stream
     (int or torch.cuda.Stream) for eager calls; default the current PyTorch
