@@ -10,26 +10,60 @@ static const char* const syms_[] = {"B", "C", "L"};
 static const int dtypes_act[] = {FG_DTYPE_BF16, FG_DTYPE_FP16, FG_DTYPE_FP32};
 static const int dtypes_weight[] = {FG_DTYPE_FP32, FG_DTYPE_BF16, FG_DTYPE_FP16};
 static const fg__dtype_group groups_[] = {
-    {"act", 3, dtypes_act},
-    {"weight", 3, dtypes_weight},
+    {.name = "act", .count = 3, .dtypes = dtypes_act},
+    {.name = "weight", .count = 3, .dtypes = dtypes_weight},
 };
 static const fg__tensor_sig tensors_[] = {
-    {"x", FG__IN, 0, -1, 0, 3, 1, 0, {{0, 1, 1, 0, 1}, {2, 1, 1, 0, 0}, {1, 1, 1, 0, 0}}},
-    {"residual", FG__IN, 0, -1, 0, 3, 1, 0, {{0, 1, 1, 0, 1}, {2, 1, 1, 0, 0}, {1, 1, 1, 0, 0}}},
-    {"weight", FG__IN, 0, -1, 1, 1, 0, 0, {{1, 1, 1, 0, 0}}},
-    {"out", FG__OUT, 1, 0, 0, 3, 1, 0, {{0, 1, 1, 0, 1}, {2, 1, 1, 0, 0}, {1, 1, 1, 0, 0}}},
-    {"residual_out", FG__OUT, 1, 1, 0, 3, 1, 0, {{0, 1, 1, 0, 1}, {2, 1, 1, 0, 0}, {1, 1, 1, 0, 0}}},
+    {.name = "x", .access = FG__IN, .optional = 0,
+     .inplace_of = -1, .dtype_group = 0 /* act */,
+     .ndim = 3, .optional_dims = 1, .scalar_access = 0,
+     .dims = {
+         {.sym = 0, .div = 1, .mul = 1, .broadcast = 0, .optional = 1},  // B?
+         {.sym = 2, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // L
+         {.sym = 1, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // C
+     }},
+    {.name = "residual", .access = FG__IN, .optional = 0,
+     .inplace_of = -1, .dtype_group = 0 /* act */,
+     .ndim = 3, .optional_dims = 1, .scalar_access = 0,
+     .dims = {
+         {.sym = 0, .div = 1, .mul = 1, .broadcast = 0, .optional = 1},  // B?
+         {.sym = 2, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // L
+         {.sym = 1, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // C
+     }},
+    {.name = "weight", .access = FG__IN, .optional = 0,
+     .inplace_of = -1, .dtype_group = 1 /* weight */,
+     .ndim = 1, .optional_dims = 0, .scalar_access = 0,
+     .dims = {
+         {.sym = 1, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // C
+     }},
+    {.name = "out", .access = FG__OUT, .optional = 1,
+     .inplace_of = 0 /* x */, .dtype_group = 0 /* act */,
+     .ndim = 3, .optional_dims = 1, .scalar_access = 0,
+     .dims = {
+         {.sym = 0, .div = 1, .mul = 1, .broadcast = 0, .optional = 1},  // B?
+         {.sym = 2, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // L
+         {.sym = 1, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // C
+     }},
+    {.name = "residual_out", .access = FG__OUT, .optional = 1,
+     .inplace_of = 1 /* residual */, .dtype_group = 0 /* act */,
+     .ndim = 3, .optional_dims = 1, .scalar_access = 0,
+     .dims = {
+         {.sym = 0, .div = 1, .mul = 1, .broadcast = 0, .optional = 1},  // B?
+         {.sym = 2, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // L
+         {.sym = 1, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // C
+     }},
 };
 static const char* const values_act[] = {"bf16", "fp16", "fp32"};
 static const char* const values_weight[] = {"fp32", "bf16", "fp16"};
 static const char* const values_access[] = {"vec16", "scalar"};
 static const fg__axis_desc axis_desc_[] = {
-    {"act", 3, values_act},
-    {"weight", 3, values_weight},
-    {"access", 2, values_access},
+    {.name = "act", .count = 3, .values = values_act},
+    {.name = "weight", .count = 3, .values = values_weight},
+    {.name = "access", .count = 2, .values = values_access},
 };
 // Also read by fg__bytes_moved (the benchmark's byte count).
-const fg__op_sig fg__fused_add_rmsnorm_sig = {"fg_fused_add_rmsnorm", 5, tensors_, 3, syms_, 2, groups_};
+const fg__op_sig fg__fused_add_rmsnorm_sig = {.fn = "fg_fused_add_rmsnorm", .ntensors = 5, .tensors = tensors_,
+                                   .nsyms = 3, .syms = syms_, .ngroups = 2, .groups = groups_};
 
 fg_status fg_fused_add_rmsnorm(const DLTensor* x, const DLTensor* residual, const DLTensor* weight, DLTensor* out, DLTensor* residual_out, float eps, fg_stream_t stream)
 {

@@ -12,28 +12,60 @@ static const int dtypes_weight[] = {FG_DTYPE_FP32, FG_DTYPE_BF16, FG_DTYPE_FP16}
 static const int dtypes_fp32[] = {FG_DTYPE_FP32};
 static const int dtypes_fp8e4m3[] = {FG_DTYPE_FP8E4M3};
 static const fg__dtype_group groups_[] = {
-    {"act", 3, dtypes_act},
-    {"weight", 3, dtypes_weight},
-    {"fp32", 1, dtypes_fp32},
-    {"fp8e4m3", 1, dtypes_fp8e4m3},
+    {.name = "act", .count = 3, .dtypes = dtypes_act},
+    {.name = "weight", .count = 3, .dtypes = dtypes_weight},
+    {.name = "fp32", .count = 1, .dtypes = dtypes_fp32},
+    {.name = "fp8e4m3", .count = 1, .dtypes = dtypes_fp8e4m3},
 };
 static const fg__tensor_sig tensors_[] = {
-    {"x", FG__IN, 0, -1, 0, 3, 1, 0, {{0, 1, 1, 0, 1}, {2, 1, 1, 0, 0}, {1, 1, 1, 0, 0}}},
-    {"residual", FG__INOUT, 0, -1, 0, 3, 1, 0, {{0, 1, 1, 0, 1}, {2, 1, 1, 0, 0}, {1, 1, 1, 0, 0}}},
-    {"weight", FG__IN, 0, -1, 1, 1, 0, 0, {{1, 1, 1, 0, 0}}},
-    {"scale", FG__IN, 0, -1, 2, 1, 0, 1, {{-1, 1, 1, 0, 0}}},
-    {"out", FG__OUT, 0, -1, 3, 3, 1, 0, {{0, 1, 1, 0, 1}, {2, 1, 1, 0, 0}, {1, 1, 1, 0, 0}}},
+    {.name = "x", .access = FG__IN, .optional = 0,
+     .inplace_of = -1, .dtype_group = 0 /* act */,
+     .ndim = 3, .optional_dims = 1, .scalar_access = 0,
+     .dims = {
+         {.sym = 0, .div = 1, .mul = 1, .broadcast = 0, .optional = 1},  // B?
+         {.sym = 2, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // L
+         {.sym = 1, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // C
+     }},
+    {.name = "residual", .access = FG__INOUT, .optional = 0,
+     .inplace_of = -1, .dtype_group = 0 /* act */,
+     .ndim = 3, .optional_dims = 1, .scalar_access = 0,
+     .dims = {
+         {.sym = 0, .div = 1, .mul = 1, .broadcast = 0, .optional = 1},  // B?
+         {.sym = 2, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // L
+         {.sym = 1, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // C
+     }},
+    {.name = "weight", .access = FG__IN, .optional = 0,
+     .inplace_of = -1, .dtype_group = 1 /* weight */,
+     .ndim = 1, .optional_dims = 0, .scalar_access = 0,
+     .dims = {
+         {.sym = 1, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // C
+     }},
+    {.name = "scale", .access = FG__IN, .optional = 0,
+     .inplace_of = -1, .dtype_group = 2 /* fp32 */,
+     .ndim = 1, .optional_dims = 0, .scalar_access = 1,
+     .dims = {
+         {.sym = -1, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // 1
+     }},
+    {.name = "out", .access = FG__OUT, .optional = 0,
+     .inplace_of = -1, .dtype_group = 3 /* fp8e4m3 */,
+     .ndim = 3, .optional_dims = 1, .scalar_access = 0,
+     .dims = {
+         {.sym = 0, .div = 1, .mul = 1, .broadcast = 0, .optional = 1},  // B?
+         {.sym = 2, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // L
+         {.sym = 1, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // C
+     }},
 };
 static const char* const values_act[] = {"bf16", "fp16", "fp32"};
 static const char* const values_weight[] = {"fp32", "bf16", "fp16"};
 static const char* const values_access[] = {"vec16", "scalar"};
 static const fg__axis_desc axis_desc_[] = {
-    {"act", 3, values_act},
-    {"weight", 3, values_weight},
-    {"access", 2, values_access},
+    {.name = "act", .count = 3, .values = values_act},
+    {.name = "weight", .count = 3, .values = values_weight},
+    {.name = "access", .count = 2, .values = values_access},
 };
 // Also read by fg__bytes_moved (the benchmark's byte count).
-const fg__op_sig fg__fused_add_rmsnorm_quant_fp8_sig = {"fg_fused_add_rmsnorm_quant_fp8", 5, tensors_, 3, syms_, 4, groups_};
+const fg__op_sig fg__fused_add_rmsnorm_quant_fp8_sig = {.fn = "fg_fused_add_rmsnorm_quant_fp8", .ntensors = 5, .tensors = tensors_,
+                                   .nsyms = 3, .syms = syms_, .ngroups = 4, .groups = groups_};
 
 fg_status fg_fused_add_rmsnorm_quant_fp8(const DLTensor* x, DLTensor* residual, const DLTensor* weight, const DLTensor* scale, DLTensor* out, float eps, fg_stream_t stream)
 {

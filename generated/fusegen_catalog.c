@@ -9,7 +9,7 @@ static fg_status call_fused_add_rmsnorm(DLTensor* const* t, const fg__scalar_val
     return fg_fused_add_rmsnorm(t[0], t[1], t[2], t[3], t[4], (float)s[0].f, stream);
 }
 static const fg__scalar_sig scalars_fused_add_rmsnorm[] = {
-    {"eps", FG__SCALAR_F32, 0},
+    {.name = "eps", .kind = FG__SCALAR_F32, .enum_count = 0},
 };
 
 static fg_status call_fused_add_rmsnorm_quant_fp8(DLTensor* const* t, const fg__scalar_value* s, fg_stream_t stream)
@@ -17,7 +17,7 @@ static fg_status call_fused_add_rmsnorm_quant_fp8(DLTensor* const* t, const fg__
     return fg_fused_add_rmsnorm_quant_fp8(t[0], t[1], t[2], t[3], t[4], (float)s[0].f, stream);
 }
 static const fg__scalar_sig scalars_fused_add_rmsnorm_quant_fp8[] = {
-    {"eps", FG__SCALAR_F32, 0},
+    {.name = "eps", .kind = FG__SCALAR_F32, .enum_count = 0},
 };
 
 static fg_status call_gated_residual_add(DLTensor* const* t, const fg__scalar_value* s, fg_stream_t stream)
@@ -37,7 +37,7 @@ static fg_status call_layernorm(DLTensor* const* t, const fg__scalar_value* s, f
     return fg_layernorm(t[0], t[1], t[2], t[3], (float)s[0].f, stream);
 }
 static const fg__scalar_sig scalars_layernorm[] = {
-    {"eps", FG__SCALAR_F32, 0},
+    {.name = "eps", .kind = FG__SCALAR_F32, .enum_count = 0},
 };
 
 static fg_status call_norm_modulate(DLTensor* const* t, const fg__scalar_value* s, fg_stream_t stream)
@@ -45,9 +45,9 @@ static fg_status call_norm_modulate(DLTensor* const* t, const fg__scalar_value* 
     return fg_norm_modulate(t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7], t[8], (fg_norm)s[0].i, (float)s[1].f, (float)s[2].f, stream);
 }
 static const fg__scalar_sig scalars_norm_modulate[] = {
-    {"norm", FG__SCALAR_ENUM, 3},
-    {"eps", FG__SCALAR_F32, 0},
-    {"scale_offset", FG__SCALAR_F32, 0},
+    {.name = "norm", .kind = FG__SCALAR_ENUM, .enum_count = 3},
+    {.name = "eps", .kind = FG__SCALAR_F32, .enum_count = 0},
+    {.name = "scale_offset", .kind = FG__SCALAR_F32, .enum_count = 0},
 };
 
 static fg_status call_norm_modulate_per_frame(DLTensor* const* t, const fg__scalar_value* s, fg_stream_t stream)
@@ -55,9 +55,9 @@ static fg_status call_norm_modulate_per_frame(DLTensor* const* t, const fg__scal
     return fg_norm_modulate_per_frame(t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7], t[8], (fg_norm)s[0].i, (float)s[1].f, (float)s[2].f, stream);
 }
 static const fg__scalar_sig scalars_norm_modulate_per_frame[] = {
-    {"norm", FG__SCALAR_ENUM, 3},
-    {"eps", FG__SCALAR_F32, 0},
-    {"scale_offset", FG__SCALAR_F32, 0},
+    {.name = "norm", .kind = FG__SCALAR_ENUM, .enum_count = 3},
+    {.name = "eps", .kind = FG__SCALAR_F32, .enum_count = 0},
+    {.name = "scale_offset", .kind = FG__SCALAR_F32, .enum_count = 0},
 };
 
 static fg_status call_norm_modulate_per_token(DLTensor* const* t, const fg__scalar_value* s, fg_stream_t stream)
@@ -65,9 +65,9 @@ static fg_status call_norm_modulate_per_token(DLTensor* const* t, const fg__scal
     return fg_norm_modulate_per_token(t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7], t[8], (fg_norm)s[0].i, (float)s[1].f, (float)s[2].f, stream);
 }
 static const fg__scalar_sig scalars_norm_modulate_per_token[] = {
-    {"norm", FG__SCALAR_ENUM, 3},
-    {"eps", FG__SCALAR_F32, 0},
-    {"scale_offset", FG__SCALAR_F32, 0},
+    {.name = "norm", .kind = FG__SCALAR_ENUM, .enum_count = 3},
+    {.name = "eps", .kind = FG__SCALAR_F32, .enum_count = 0},
+    {.name = "scale_offset", .kind = FG__SCALAR_F32, .enum_count = 0},
 };
 
 static fg_status call_norm_modulate_scalar(DLTensor* const* t, const fg__scalar_value* s, fg_stream_t stream)
@@ -75,11 +75,11 @@ static fg_status call_norm_modulate_scalar(DLTensor* const* t, const fg__scalar_
     return fg_norm_modulate_scalar(t[0], t[1], t[2], t[3], t[4], t[5], t[6], (fg_norm)s[0].i, (float)s[1].f, (float)s[2].f, (float)s[3].f, (float)s[4].f, stream);
 }
 static const fg__scalar_sig scalars_norm_modulate_scalar[] = {
-    {"norm", FG__SCALAR_ENUM, 3},
-    {"eps", FG__SCALAR_F32, 0},
-    {"scale_offset", FG__SCALAR_F32, 0},
-    {"scale", FG__SCALAR_F32, 0},
-    {"shift", FG__SCALAR_F32, 0},
+    {.name = "norm", .kind = FG__SCALAR_ENUM, .enum_count = 3},
+    {.name = "eps", .kind = FG__SCALAR_F32, .enum_count = 0},
+    {.name = "scale_offset", .kind = FG__SCALAR_F32, .enum_count = 0},
+    {.name = "scale", .kind = FG__SCALAR_F32, .enum_count = 0},
+    {.name = "shift", .kind = FG__SCALAR_F32, .enum_count = 0},
 };
 
 static fg_status call_norm_modulate_select01(DLTensor* const* t, const fg__scalar_value* s, fg_stream_t stream)
@@ -87,9 +87,9 @@ static fg_status call_norm_modulate_select01(DLTensor* const* t, const fg__scala
     return fg_norm_modulate_select01(t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7], t[8], t[9], t[10], t[11], t[12], t[13], t[14], (fg_norm)s[0].i, (float)s[1].f, (float)s[2].f, stream);
 }
 static const fg__scalar_sig scalars_norm_modulate_select01[] = {
-    {"norm", FG__SCALAR_ENUM, 3},
-    {"eps", FG__SCALAR_F32, 0},
-    {"scale_offset", FG__SCALAR_F32, 0},
+    {.name = "norm", .kind = FG__SCALAR_ENUM, .enum_count = 3},
+    {.name = "eps", .kind = FG__SCALAR_F32, .enum_count = 0},
+    {.name = "scale_offset", .kind = FG__SCALAR_F32, .enum_count = 0},
 };
 
 static fg_status call_qknorm_across_heads_rope(DLTensor* const* t, const fg__scalar_value* s, fg_stream_t stream)
@@ -97,9 +97,9 @@ static fg_status call_qknorm_across_heads_rope(DLTensor* const* t, const fg__sca
     return fg_qknorm_across_heads_rope(t[0], t[1], t[2], t[3], t[4], t[5], (fg_pairing)s[0].i, (float)s[1].f, (fg_norm_rounding)s[2].i, stream);
 }
 static const fg__scalar_sig scalars_qknorm_across_heads_rope[] = {
-    {"pairing", FG__SCALAR_ENUM, 2},
-    {"eps", FG__SCALAR_F32, 0},
-    {"norm_rounding", FG__SCALAR_ENUM, 2},
+    {.name = "pairing", .kind = FG__SCALAR_ENUM, .enum_count = 2},
+    {.name = "eps", .kind = FG__SCALAR_F32, .enum_count = 0},
+    {.name = "norm_rounding", .kind = FG__SCALAR_ENUM, .enum_count = 2},
 };
 
 static fg_status call_qknorm_across_heads_rope_per_head(DLTensor* const* t, const fg__scalar_value* s, fg_stream_t stream)
@@ -107,9 +107,9 @@ static fg_status call_qknorm_across_heads_rope_per_head(DLTensor* const* t, cons
     return fg_qknorm_across_heads_rope_per_head(t[0], t[1], t[2], t[3], t[4], t[5], (fg_pairing)s[0].i, (float)s[1].f, (fg_norm_rounding)s[2].i, stream);
 }
 static const fg__scalar_sig scalars_qknorm_across_heads_rope_per_head[] = {
-    {"pairing", FG__SCALAR_ENUM, 2},
-    {"eps", FG__SCALAR_F32, 0},
-    {"norm_rounding", FG__SCALAR_ENUM, 2},
+    {.name = "pairing", .kind = FG__SCALAR_ENUM, .enum_count = 2},
+    {.name = "eps", .kind = FG__SCALAR_F32, .enum_count = 0},
+    {.name = "norm_rounding", .kind = FG__SCALAR_ENUM, .enum_count = 2},
 };
 
 static fg_status call_qknorm_rope(DLTensor* const* t, const fg__scalar_value* s, fg_stream_t stream)
@@ -117,9 +117,9 @@ static fg_status call_qknorm_rope(DLTensor* const* t, const fg__scalar_value* s,
     return fg_qknorm_rope(t[0], t[1], t[2], t[3], t[4], t[5], (fg_pairing)s[0].i, (float)s[1].f, (fg_norm_rounding)s[2].i, stream);
 }
 static const fg__scalar_sig scalars_qknorm_rope[] = {
-    {"pairing", FG__SCALAR_ENUM, 2},
-    {"eps", FG__SCALAR_F32, 0},
-    {"norm_rounding", FG__SCALAR_ENUM, 2},
+    {.name = "pairing", .kind = FG__SCALAR_ENUM, .enum_count = 2},
+    {.name = "eps", .kind = FG__SCALAR_F32, .enum_count = 0},
+    {.name = "norm_rounding", .kind = FG__SCALAR_ENUM, .enum_count = 2},
 };
 
 static fg_status call_qknorm_rope_cos_sin_cache(DLTensor* const* t, const fg__scalar_value* s, fg_stream_t stream)
@@ -127,10 +127,10 @@ static fg_status call_qknorm_rope_cos_sin_cache(DLTensor* const* t, const fg__sc
     return fg_qknorm_rope_cos_sin_cache(t[0], t[1], t[2], t[3], t[4], t[5], (fg_pairing)s[0].i, (float)s[1].f, (int64_t)s[2].i, (fg_norm_rounding)s[3].i, stream);
 }
 static const fg__scalar_sig scalars_qknorm_rope_cos_sin_cache[] = {
-    {"pairing", FG__SCALAR_ENUM, 2},
-    {"eps", FG__SCALAR_F32, 0},
-    {"position_offset", FG__SCALAR_I64, 0},
-    {"norm_rounding", FG__SCALAR_ENUM, 2},
+    {.name = "pairing", .kind = FG__SCALAR_ENUM, .enum_count = 2},
+    {.name = "eps", .kind = FG__SCALAR_F32, .enum_count = 0},
+    {.name = "position_offset", .kind = FG__SCALAR_I64, .enum_count = 0},
+    {.name = "norm_rounding", .kind = FG__SCALAR_ENUM, .enum_count = 2},
 };
 
 static fg_status call_qknorm_rope_positions(DLTensor* const* t, const fg__scalar_value* s, fg_stream_t stream)
@@ -138,10 +138,10 @@ static fg_status call_qknorm_rope_positions(DLTensor* const* t, const fg__scalar
     return fg_qknorm_rope_positions(t[0], t[1], t[2], t[3], t[4], t[5], t[6], (fg_pairing)s[0].i, (float)s[1].f, (int64_t)s[2].i, (fg_norm_rounding)s[3].i, stream);
 }
 static const fg__scalar_sig scalars_qknorm_rope_positions[] = {
-    {"pairing", FG__SCALAR_ENUM, 2},
-    {"eps", FG__SCALAR_F32, 0},
-    {"position_offset", FG__SCALAR_I64, 0},
-    {"norm_rounding", FG__SCALAR_ENUM, 2},
+    {.name = "pairing", .kind = FG__SCALAR_ENUM, .enum_count = 2},
+    {.name = "eps", .kind = FG__SCALAR_F32, .enum_count = 0},
+    {.name = "position_offset", .kind = FG__SCALAR_I64, .enum_count = 0},
+    {.name = "norm_rounding", .kind = FG__SCALAR_ENUM, .enum_count = 2},
 };
 
 static fg_status call_rmsnorm(DLTensor* const* t, const fg__scalar_value* s, fg_stream_t stream)
@@ -149,7 +149,7 @@ static fg_status call_rmsnorm(DLTensor* const* t, const fg__scalar_value* s, fg_
     return fg_rmsnorm(t[0], t[1], t[2], (float)s[0].f, stream);
 }
 static const fg__scalar_sig scalars_rmsnorm[] = {
-    {"eps", FG__SCALAR_F32, 0},
+    {.name = "eps", .kind = FG__SCALAR_F32, .enum_count = 0},
 };
 
 static fg_status call_rmsnorm_dynamic_quant_fp8(DLTensor* const* t, const fg__scalar_value* s, fg_stream_t stream)
@@ -157,7 +157,7 @@ static fg_status call_rmsnorm_dynamic_quant_fp8(DLTensor* const* t, const fg__sc
     return fg_rmsnorm_dynamic_quant_fp8(t[0], t[1], t[2], t[3], t[4], t[5], (float)s[0].f, stream);
 }
 static const fg__scalar_sig scalars_rmsnorm_dynamic_quant_fp8[] = {
-    {"eps", FG__SCALAR_F32, 0},
+    {.name = "eps", .kind = FG__SCALAR_F32, .enum_count = 0},
 };
 
 static fg_status call_rmsnorm_quant_fp8(DLTensor* const* t, const fg__scalar_value* s, fg_stream_t stream)
@@ -165,7 +165,7 @@ static fg_status call_rmsnorm_quant_fp8(DLTensor* const* t, const fg__scalar_val
     return fg_rmsnorm_quant_fp8(t[0], t[1], t[2], t[3], (float)s[0].f, stream);
 }
 static const fg__scalar_sig scalars_rmsnorm_quant_fp8[] = {
-    {"eps", FG__SCALAR_F32, 0},
+    {.name = "eps", .kind = FG__SCALAR_F32, .enum_count = 0},
 };
 
 static fg_status call_rope(DLTensor* const* t, const fg__scalar_value* s, fg_stream_t stream)
@@ -173,7 +173,7 @@ static fg_status call_rope(DLTensor* const* t, const fg__scalar_value* s, fg_str
     return fg_rope(t[0], t[1], t[2], t[3], (fg_pairing)s[0].i, stream);
 }
 static const fg__scalar_sig scalars_rope[] = {
-    {"pairing", FG__SCALAR_ENUM, 2},
+    {.name = "pairing", .kind = FG__SCALAR_ENUM, .enum_count = 2},
 };
 
 static fg_status call_rope_cos_sin_cache(DLTensor* const* t, const fg__scalar_value* s, fg_stream_t stream)
@@ -181,8 +181,8 @@ static fg_status call_rope_cos_sin_cache(DLTensor* const* t, const fg__scalar_va
     return fg_rope_cos_sin_cache(t[0], t[1], t[2], t[3], (fg_pairing)s[0].i, (int64_t)s[1].i, stream);
 }
 static const fg__scalar_sig scalars_rope_cos_sin_cache[] = {
-    {"pairing", FG__SCALAR_ENUM, 2},
-    {"position_offset", FG__SCALAR_I64, 0},
+    {.name = "pairing", .kind = FG__SCALAR_ENUM, .enum_count = 2},
+    {.name = "position_offset", .kind = FG__SCALAR_I64, .enum_count = 0},
 };
 
 static fg_status call_rope_per_head(DLTensor* const* t, const fg__scalar_value* s, fg_stream_t stream)
@@ -190,8 +190,8 @@ static fg_status call_rope_per_head(DLTensor* const* t, const fg__scalar_value* 
     return fg_rope_per_head(t[0], t[1], t[2], t[3], (fg_pairing)s[0].i, (fg_rounding)s[1].i, stream);
 }
 static const fg__scalar_sig scalars_rope_per_head[] = {
-    {"pairing", FG__SCALAR_ENUM, 2},
-    {"rounding", FG__SCALAR_ENUM, 2},
+    {.name = "pairing", .kind = FG__SCALAR_ENUM, .enum_count = 2},
+    {.name = "rounding", .kind = FG__SCALAR_ENUM, .enum_count = 2},
 };
 
 static fg_status call_rope_positions(DLTensor* const* t, const fg__scalar_value* s, fg_stream_t stream)
@@ -199,8 +199,8 @@ static fg_status call_rope_positions(DLTensor* const* t, const fg__scalar_value*
     return fg_rope_positions(t[0], t[1], t[2], t[3], t[4], (fg_pairing)s[0].i, (int64_t)s[1].i, stream);
 }
 static const fg__scalar_sig scalars_rope_positions[] = {
-    {"pairing", FG__SCALAR_ENUM, 2},
-    {"position_offset", FG__SCALAR_I64, 0},
+    {.name = "pairing", .kind = FG__SCALAR_ENUM, .enum_count = 2},
+    {.name = "position_offset", .kind = FG__SCALAR_I64, .enum_count = 0},
 };
 
 static fg_status call_rope_qk(DLTensor* const* t, const fg__scalar_value* s, fg_stream_t stream)
@@ -208,7 +208,7 @@ static fg_status call_rope_qk(DLTensor* const* t, const fg__scalar_value* s, fg_
     return fg_rope_qk(t[0], t[1], t[2], t[3], t[4], t[5], (fg_pairing)s[0].i, stream);
 }
 static const fg__scalar_sig scalars_rope_qk[] = {
-    {"pairing", FG__SCALAR_ENUM, 2},
+    {.name = "pairing", .kind = FG__SCALAR_ENUM, .enum_count = 2},
 };
 
 static fg_status call_rope_qk_cos_sin_cache(DLTensor* const* t, const fg__scalar_value* s, fg_stream_t stream)
@@ -216,8 +216,8 @@ static fg_status call_rope_qk_cos_sin_cache(DLTensor* const* t, const fg__scalar
     return fg_rope_qk_cos_sin_cache(t[0], t[1], t[2], t[3], t[4], t[5], (fg_pairing)s[0].i, (int64_t)s[1].i, stream);
 }
 static const fg__scalar_sig scalars_rope_qk_cos_sin_cache[] = {
-    {"pairing", FG__SCALAR_ENUM, 2},
-    {"position_offset", FG__SCALAR_I64, 0},
+    {.name = "pairing", .kind = FG__SCALAR_ENUM, .enum_count = 2},
+    {.name = "position_offset", .kind = FG__SCALAR_I64, .enum_count = 0},
 };
 
 static fg_status call_silu_and_mul(DLTensor* const* t, const fg__scalar_value* s, fg_stream_t stream)
@@ -227,30 +227,55 @@ static fg_status call_silu_and_mul(DLTensor* const* t, const fg__scalar_value* s
 }
 
 const fg__op_entry fg__ops[] = {
-    {&fg__fused_add_rmsnorm_sig, 1, scalars_fused_add_rmsnorm, call_fused_add_rmsnorm},
-    {&fg__fused_add_rmsnorm_quant_fp8_sig, 1, scalars_fused_add_rmsnorm_quant_fp8, call_fused_add_rmsnorm_quant_fp8},
-    {&fg__gated_residual_add_sig, 0, NULL, call_gated_residual_add},
-    {&fg__gelu_tanh_and_mul_sig, 0, NULL, call_gelu_tanh_and_mul},
-    {&fg__layernorm_sig, 1, scalars_layernorm, call_layernorm},
-    {&fg__norm_modulate_sig, 3, scalars_norm_modulate, call_norm_modulate},
-    {&fg__norm_modulate_per_frame_sig, 3, scalars_norm_modulate_per_frame, call_norm_modulate_per_frame},
-    {&fg__norm_modulate_per_token_sig, 3, scalars_norm_modulate_per_token, call_norm_modulate_per_token},
-    {&fg__norm_modulate_scalar_sig, 5, scalars_norm_modulate_scalar, call_norm_modulate_scalar},
-    {&fg__norm_modulate_select01_sig, 3, scalars_norm_modulate_select01, call_norm_modulate_select01},
-    {&fg__qknorm_across_heads_rope_sig, 3, scalars_qknorm_across_heads_rope, call_qknorm_across_heads_rope},
-    {&fg__qknorm_across_heads_rope_per_head_sig, 3, scalars_qknorm_across_heads_rope_per_head, call_qknorm_across_heads_rope_per_head},
-    {&fg__qknorm_rope_sig, 3, scalars_qknorm_rope, call_qknorm_rope},
-    {&fg__qknorm_rope_cos_sin_cache_sig, 4, scalars_qknorm_rope_cos_sin_cache, call_qknorm_rope_cos_sin_cache},
-    {&fg__qknorm_rope_positions_sig, 4, scalars_qknorm_rope_positions, call_qknorm_rope_positions},
-    {&fg__rmsnorm_sig, 1, scalars_rmsnorm, call_rmsnorm},
-    {&fg__rmsnorm_dynamic_quant_fp8_sig, 1, scalars_rmsnorm_dynamic_quant_fp8, call_rmsnorm_dynamic_quant_fp8},
-    {&fg__rmsnorm_quant_fp8_sig, 1, scalars_rmsnorm_quant_fp8, call_rmsnorm_quant_fp8},
-    {&fg__rope_sig, 1, scalars_rope, call_rope},
-    {&fg__rope_cos_sin_cache_sig, 2, scalars_rope_cos_sin_cache, call_rope_cos_sin_cache},
-    {&fg__rope_per_head_sig, 2, scalars_rope_per_head, call_rope_per_head},
-    {&fg__rope_positions_sig, 2, scalars_rope_positions, call_rope_positions},
-    {&fg__rope_qk_sig, 1, scalars_rope_qk, call_rope_qk},
-    {&fg__rope_qk_cos_sin_cache_sig, 2, scalars_rope_qk_cos_sin_cache, call_rope_qk_cos_sin_cache},
-    {&fg__silu_and_mul_sig, 0, NULL, call_silu_and_mul},
+    {.sig = &fg__fused_add_rmsnorm_sig, .nscalars = 1, .scalars = scalars_fused_add_rmsnorm,
+     .call = call_fused_add_rmsnorm},
+    {.sig = &fg__fused_add_rmsnorm_quant_fp8_sig, .nscalars = 1, .scalars = scalars_fused_add_rmsnorm_quant_fp8,
+     .call = call_fused_add_rmsnorm_quant_fp8},
+    {.sig = &fg__gated_residual_add_sig, .nscalars = 0, .scalars = NULL,
+     .call = call_gated_residual_add},
+    {.sig = &fg__gelu_tanh_and_mul_sig, .nscalars = 0, .scalars = NULL,
+     .call = call_gelu_tanh_and_mul},
+    {.sig = &fg__layernorm_sig, .nscalars = 1, .scalars = scalars_layernorm,
+     .call = call_layernorm},
+    {.sig = &fg__norm_modulate_sig, .nscalars = 3, .scalars = scalars_norm_modulate,
+     .call = call_norm_modulate},
+    {.sig = &fg__norm_modulate_per_frame_sig, .nscalars = 3, .scalars = scalars_norm_modulate_per_frame,
+     .call = call_norm_modulate_per_frame},
+    {.sig = &fg__norm_modulate_per_token_sig, .nscalars = 3, .scalars = scalars_norm_modulate_per_token,
+     .call = call_norm_modulate_per_token},
+    {.sig = &fg__norm_modulate_scalar_sig, .nscalars = 5, .scalars = scalars_norm_modulate_scalar,
+     .call = call_norm_modulate_scalar},
+    {.sig = &fg__norm_modulate_select01_sig, .nscalars = 3, .scalars = scalars_norm_modulate_select01,
+     .call = call_norm_modulate_select01},
+    {.sig = &fg__qknorm_across_heads_rope_sig, .nscalars = 3, .scalars = scalars_qknorm_across_heads_rope,
+     .call = call_qknorm_across_heads_rope},
+    {.sig = &fg__qknorm_across_heads_rope_per_head_sig, .nscalars = 3, .scalars = scalars_qknorm_across_heads_rope_per_head,
+     .call = call_qknorm_across_heads_rope_per_head},
+    {.sig = &fg__qknorm_rope_sig, .nscalars = 3, .scalars = scalars_qknorm_rope,
+     .call = call_qknorm_rope},
+    {.sig = &fg__qknorm_rope_cos_sin_cache_sig, .nscalars = 4, .scalars = scalars_qknorm_rope_cos_sin_cache,
+     .call = call_qknorm_rope_cos_sin_cache},
+    {.sig = &fg__qknorm_rope_positions_sig, .nscalars = 4, .scalars = scalars_qknorm_rope_positions,
+     .call = call_qknorm_rope_positions},
+    {.sig = &fg__rmsnorm_sig, .nscalars = 1, .scalars = scalars_rmsnorm,
+     .call = call_rmsnorm},
+    {.sig = &fg__rmsnorm_dynamic_quant_fp8_sig, .nscalars = 1, .scalars = scalars_rmsnorm_dynamic_quant_fp8,
+     .call = call_rmsnorm_dynamic_quant_fp8},
+    {.sig = &fg__rmsnorm_quant_fp8_sig, .nscalars = 1, .scalars = scalars_rmsnorm_quant_fp8,
+     .call = call_rmsnorm_quant_fp8},
+    {.sig = &fg__rope_sig, .nscalars = 1, .scalars = scalars_rope,
+     .call = call_rope},
+    {.sig = &fg__rope_cos_sin_cache_sig, .nscalars = 2, .scalars = scalars_rope_cos_sin_cache,
+     .call = call_rope_cos_sin_cache},
+    {.sig = &fg__rope_per_head_sig, .nscalars = 2, .scalars = scalars_rope_per_head,
+     .call = call_rope_per_head},
+    {.sig = &fg__rope_positions_sig, .nscalars = 2, .scalars = scalars_rope_positions,
+     .call = call_rope_positions},
+    {.sig = &fg__rope_qk_sig, .nscalars = 1, .scalars = scalars_rope_qk,
+     .call = call_rope_qk},
+    {.sig = &fg__rope_qk_cos_sin_cache_sig, .nscalars = 2, .scalars = scalars_rope_qk_cos_sin_cache,
+     .call = call_rope_qk_cos_sin_cache},
+    {.sig = &fg__silu_and_mul_sig, .nscalars = 0, .scalars = NULL,
+     .call = call_silu_and_mul},
 };
 const int fg__op_count = 25;

@@ -9,22 +9,47 @@
 static const char* const syms_[] = {"B", "C", "L"};
 static const int dtypes_act[] = {FG_DTYPE_BF16, FG_DTYPE_FP16, FG_DTYPE_FP32};
 static const fg__dtype_group groups_[] = {
-    {"act", 3, dtypes_act},
+    {.name = "act", .count = 3, .dtypes = dtypes_act},
 };
 static const fg__tensor_sig tensors_[] = {
-    {"x", FG__IN, 0, -1, 0, 3, 1, 0, {{0, 1, 1, 0, 1}, {2, 1, 1, 0, 0}, {1, 1, 1, 0, 0}}},
-    {"weight", FG__IN, 1, -1, 0, 1, 0, 0, {{1, 1, 1, 0, 0}}},
-    {"bias", FG__IN, 1, -1, 0, 1, 0, 0, {{1, 1, 1, 0, 0}}},
-    {"out", FG__OUT, 1, 0, 0, 3, 1, 0, {{0, 1, 1, 0, 1}, {2, 1, 1, 0, 0}, {1, 1, 1, 0, 0}}},
+    {.name = "x", .access = FG__IN, .optional = 0,
+     .inplace_of = -1, .dtype_group = 0 /* act */,
+     .ndim = 3, .optional_dims = 1, .scalar_access = 0,
+     .dims = {
+         {.sym = 0, .div = 1, .mul = 1, .broadcast = 0, .optional = 1},  // B?
+         {.sym = 2, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // L
+         {.sym = 1, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // C
+     }},
+    {.name = "weight", .access = FG__IN, .optional = 1,
+     .inplace_of = -1, .dtype_group = 0 /* act */,
+     .ndim = 1, .optional_dims = 0, .scalar_access = 0,
+     .dims = {
+         {.sym = 1, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // C
+     }},
+    {.name = "bias", .access = FG__IN, .optional = 1,
+     .inplace_of = -1, .dtype_group = 0 /* act */,
+     .ndim = 1, .optional_dims = 0, .scalar_access = 0,
+     .dims = {
+         {.sym = 1, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // C
+     }},
+    {.name = "out", .access = FG__OUT, .optional = 1,
+     .inplace_of = 0 /* x */, .dtype_group = 0 /* act */,
+     .ndim = 3, .optional_dims = 1, .scalar_access = 0,
+     .dims = {
+         {.sym = 0, .div = 1, .mul = 1, .broadcast = 0, .optional = 1},  // B?
+         {.sym = 2, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // L
+         {.sym = 1, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // C
+     }},
 };
 static const char* const values_act[] = {"bf16", "fp16", "fp32"};
 static const char* const values_access[] = {"vec16", "scalar"};
 static const fg__axis_desc axis_desc_[] = {
-    {"act", 3, values_act},
-    {"access", 2, values_access},
+    {.name = "act", .count = 3, .values = values_act},
+    {.name = "access", .count = 2, .values = values_access},
 };
 // Also read by fg__bytes_moved (the benchmark's byte count).
-const fg__op_sig fg__layernorm_sig = {"fg_layernorm", 4, tensors_, 3, syms_, 1, groups_};
+const fg__op_sig fg__layernorm_sig = {.fn = "fg_layernorm", .ntensors = 4, .tensors = tensors_,
+                                   .nsyms = 3, .syms = syms_, .ngroups = 1, .groups = groups_};
 
 fg_status fg_layernorm(const DLTensor* x, const DLTensor* weight, const DLTensor* bias, DLTensor* out, float eps, fg_stream_t stream)
 {

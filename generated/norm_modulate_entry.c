@@ -9,29 +9,87 @@
 static const char* const syms_[] = {"B", "C", "L"};
 static const int dtypes_act[] = {FG_DTYPE_BF16, FG_DTYPE_FP16, FG_DTYPE_FP32};
 static const fg__dtype_group groups_[] = {
-    {"act", 3, dtypes_act},
+    {.name = "act", .count = 3, .dtypes = dtypes_act},
 };
 static const fg__tensor_sig tensors_[] = {
-    {"x", FG__IN, 0, -1, 0, 3, 0, 0, {{0, 1, 1, 0, 0}, {2, 1, 1, 0, 0}, {1, 1, 1, 0, 0}}},
-    {"out", FG__OUT, 0, -1, 0, 3, 0, 0, {{0, 1, 1, 0, 0}, {2, 1, 1, 0, 0}, {1, 1, 1, 0, 0}}},
-    {"scale", FG__IN, 0, -1, 0, 2, 0, 0, {{0, 1, 1, 1, 0}, {1, 1, 1, 0, 0}}},
-    {"shift", FG__IN, 0, -1, 0, 2, 0, 0, {{0, 1, 1, 1, 0}, {1, 1, 1, 0, 0}}},
-    {"weight", FG__IN, 1, -1, 0, 1, 0, 0, {{1, 1, 1, 0, 0}}},
-    {"bias", FG__IN, 1, -1, 0, 1, 0, 0, {{1, 1, 1, 0, 0}}},
-    {"residual", FG__IN, 1, -1, 0, 3, 0, 0, {{0, 1, 1, 0, 0}, {2, 1, 1, 0, 0}, {1, 1, 1, 0, 0}}},
-    {"residual_gate", FG__IN, 1, -1, 0, 3, 0, 0, {{0, 1, 1, 0, 0}, {2, 1, 1, 0, 0}, {1, 1, 1, 0, 0}}},
-    {"residual_out", FG__OUT, 1, -1, 0, 3, 0, 0, {{0, 1, 1, 0, 0}, {2, 1, 1, 0, 0}, {1, 1, 1, 0, 0}}},
+    {.name = "x", .access = FG__IN, .optional = 0,
+     .inplace_of = -1, .dtype_group = 0 /* act */,
+     .ndim = 3, .optional_dims = 0, .scalar_access = 0,
+     .dims = {
+         {.sym = 0, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // B
+         {.sym = 2, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // L
+         {.sym = 1, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // C
+     }},
+    {.name = "out", .access = FG__OUT, .optional = 0,
+     .inplace_of = -1, .dtype_group = 0 /* act */,
+     .ndim = 3, .optional_dims = 0, .scalar_access = 0,
+     .dims = {
+         {.sym = 0, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // B
+         {.sym = 2, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // L
+         {.sym = 1, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // C
+     }},
+    {.name = "scale", .access = FG__IN, .optional = 0,
+     .inplace_of = -1, .dtype_group = 0 /* act */,
+     .ndim = 2, .optional_dims = 0, .scalar_access = 0,
+     .dims = {
+         {.sym = 0, .div = 1, .mul = 1, .broadcast = 1, .optional = 0},  // B|1
+         {.sym = 1, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // C
+     }},
+    {.name = "shift", .access = FG__IN, .optional = 0,
+     .inplace_of = -1, .dtype_group = 0 /* act */,
+     .ndim = 2, .optional_dims = 0, .scalar_access = 0,
+     .dims = {
+         {.sym = 0, .div = 1, .mul = 1, .broadcast = 1, .optional = 0},  // B|1
+         {.sym = 1, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // C
+     }},
+    {.name = "weight", .access = FG__IN, .optional = 1,
+     .inplace_of = -1, .dtype_group = 0 /* act */,
+     .ndim = 1, .optional_dims = 0, .scalar_access = 0,
+     .dims = {
+         {.sym = 1, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // C
+     }},
+    {.name = "bias", .access = FG__IN, .optional = 1,
+     .inplace_of = -1, .dtype_group = 0 /* act */,
+     .ndim = 1, .optional_dims = 0, .scalar_access = 0,
+     .dims = {
+         {.sym = 1, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // C
+     }},
+    {.name = "residual", .access = FG__IN, .optional = 1,
+     .inplace_of = -1, .dtype_group = 0 /* act */,
+     .ndim = 3, .optional_dims = 0, .scalar_access = 0,
+     .dims = {
+         {.sym = 0, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // B
+         {.sym = 2, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // L
+         {.sym = 1, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // C
+     }},
+    {.name = "residual_gate", .access = FG__IN, .optional = 1,
+     .inplace_of = -1, .dtype_group = 0 /* act */,
+     .ndim = 3, .optional_dims = 0, .scalar_access = 0,
+     .dims = {
+         {.sym = 0, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // B
+         {.sym = 2, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // L
+         {.sym = 1, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // C
+     }},
+    {.name = "residual_out", .access = FG__OUT, .optional = 1,
+     .inplace_of = -1, .dtype_group = 0 /* act */,
+     .ndim = 3, .optional_dims = 0, .scalar_access = 0,
+     .dims = {
+         {.sym = 0, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // B
+         {.sym = 2, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // L
+         {.sym = 1, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // C
+     }},
 };
 static const char* const values_act[] = {"bf16", "fp16", "fp32"};
 static const char* const values_residual[] = {"no", "yes"};
 static const char* const values_access[] = {"vec16", "scalar"};
 static const fg__axis_desc axis_desc_[] = {
-    {"act", 3, values_act},
-    {"residual", 2, values_residual},
-    {"access", 2, values_access},
+    {.name = "act", .count = 3, .values = values_act},
+    {.name = "residual", .count = 2, .values = values_residual},
+    {.name = "access", .count = 2, .values = values_access},
 };
 // Also read by fg__bytes_moved (the benchmark's byte count).
-const fg__op_sig fg__norm_modulate_sig = {"fg_norm_modulate", 9, tensors_, 3, syms_, 1, groups_};
+const fg__op_sig fg__norm_modulate_sig = {.fn = "fg_norm_modulate", .ntensors = 9, .tensors = tensors_,
+                                   .nsyms = 3, .syms = syms_, .ngroups = 1, .groups = groups_};
 
 fg_status fg_norm_modulate(const DLTensor* x, DLTensor* out, const DLTensor* scale, const DLTensor* shift, const DLTensor* weight, const DLTensor* bias, const DLTensor* residual, const DLTensor* residual_gate, DLTensor* residual_out, fg_norm norm, float eps, float scale_offset, fg_stream_t stream)
 {

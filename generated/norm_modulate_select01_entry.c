@@ -10,38 +10,133 @@ static const char* const syms_[] = {"B", "C", "L"};
 static const int dtypes_act[] = {FG_DTYPE_BF16, FG_DTYPE_FP16, FG_DTYPE_FP32};
 static const int dtypes_index[] = {FG_DTYPE_I64, FG_DTYPE_I32};
 static const fg__dtype_group groups_[] = {
-    {"act", 3, dtypes_act},
-    {"index", 2, dtypes_index},
+    {.name = "act", .count = 3, .dtypes = dtypes_act},
+    {.name = "index", .count = 2, .dtypes = dtypes_index},
 };
 static const fg__tensor_sig tensors_[] = {
-    {"x", FG__IN, 0, -1, 0, 3, 0, 0, {{0, 1, 1, 0, 0}, {2, 1, 1, 0, 0}, {1, 1, 1, 0, 0}}},
-    {"out", FG__OUT, 0, -1, 0, 3, 0, 0, {{0, 1, 1, 0, 0}, {2, 1, 1, 0, 0}, {1, 1, 1, 0, 0}}},
-    {"gate_out", FG__OUT, 0, -1, 0, 3, 0, 0, {{0, 1, 1, 0, 0}, {2, 1, 1, 0, 0}, {1, 1, 1, 0, 0}}},
-    {"index", FG__IN, 0, -1, 1, 2, 0, 1, {{0, 1, 1, 0, 0}, {2, 1, 1, 0, 0}}},
-    {"scale0", FG__IN, 0, -1, 0, 2, 0, 0, {{0, 1, 1, 1, 0}, {1, 1, 1, 0, 0}}},
-    {"shift0", FG__IN, 0, -1, 0, 2, 0, 0, {{0, 1, 1, 1, 0}, {1, 1, 1, 0, 0}}},
-    {"gate0", FG__IN, 0, -1, 0, 2, 0, 0, {{0, 1, 1, 1, 0}, {1, 1, 1, 0, 0}}},
-    {"scale1", FG__IN, 0, -1, 0, 2, 0, 0, {{0, 1, 1, 1, 0}, {1, 1, 1, 0, 0}}},
-    {"shift1", FG__IN, 0, -1, 0, 2, 0, 0, {{0, 1, 1, 1, 0}, {1, 1, 1, 0, 0}}},
-    {"gate1", FG__IN, 0, -1, 0, 2, 0, 0, {{0, 1, 1, 1, 0}, {1, 1, 1, 0, 0}}},
-    {"weight", FG__IN, 1, -1, 0, 1, 0, 0, {{1, 1, 1, 0, 0}}},
-    {"bias", FG__IN, 1, -1, 0, 1, 0, 0, {{1, 1, 1, 0, 0}}},
-    {"residual", FG__IN, 1, -1, 0, 3, 0, 0, {{0, 1, 1, 0, 0}, {2, 1, 1, 0, 0}, {1, 1, 1, 0, 0}}},
-    {"residual_gate", FG__IN, 1, -1, 0, 3, 0, 0, {{0, 1, 1, 0, 0}, {2, 1, 1, 0, 0}, {1, 1, 1, 0, 0}}},
-    {"residual_out", FG__OUT, 1, -1, 0, 3, 0, 0, {{0, 1, 1, 0, 0}, {2, 1, 1, 0, 0}, {1, 1, 1, 0, 0}}},
+    {.name = "x", .access = FG__IN, .optional = 0,
+     .inplace_of = -1, .dtype_group = 0 /* act */,
+     .ndim = 3, .optional_dims = 0, .scalar_access = 0,
+     .dims = {
+         {.sym = 0, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // B
+         {.sym = 2, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // L
+         {.sym = 1, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // C
+     }},
+    {.name = "out", .access = FG__OUT, .optional = 0,
+     .inplace_of = -1, .dtype_group = 0 /* act */,
+     .ndim = 3, .optional_dims = 0, .scalar_access = 0,
+     .dims = {
+         {.sym = 0, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // B
+         {.sym = 2, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // L
+         {.sym = 1, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // C
+     }},
+    {.name = "gate_out", .access = FG__OUT, .optional = 0,
+     .inplace_of = -1, .dtype_group = 0 /* act */,
+     .ndim = 3, .optional_dims = 0, .scalar_access = 0,
+     .dims = {
+         {.sym = 0, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // B
+         {.sym = 2, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // L
+         {.sym = 1, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // C
+     }},
+    {.name = "index", .access = FG__IN, .optional = 0,
+     .inplace_of = -1, .dtype_group = 1 /* index */,
+     .ndim = 2, .optional_dims = 0, .scalar_access = 1,
+     .dims = {
+         {.sym = 0, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // B
+         {.sym = 2, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // L
+     }},
+    {.name = "scale0", .access = FG__IN, .optional = 0,
+     .inplace_of = -1, .dtype_group = 0 /* act */,
+     .ndim = 2, .optional_dims = 0, .scalar_access = 0,
+     .dims = {
+         {.sym = 0, .div = 1, .mul = 1, .broadcast = 1, .optional = 0},  // B|1
+         {.sym = 1, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // C
+     }},
+    {.name = "shift0", .access = FG__IN, .optional = 0,
+     .inplace_of = -1, .dtype_group = 0 /* act */,
+     .ndim = 2, .optional_dims = 0, .scalar_access = 0,
+     .dims = {
+         {.sym = 0, .div = 1, .mul = 1, .broadcast = 1, .optional = 0},  // B|1
+         {.sym = 1, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // C
+     }},
+    {.name = "gate0", .access = FG__IN, .optional = 0,
+     .inplace_of = -1, .dtype_group = 0 /* act */,
+     .ndim = 2, .optional_dims = 0, .scalar_access = 0,
+     .dims = {
+         {.sym = 0, .div = 1, .mul = 1, .broadcast = 1, .optional = 0},  // B|1
+         {.sym = 1, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // C
+     }},
+    {.name = "scale1", .access = FG__IN, .optional = 0,
+     .inplace_of = -1, .dtype_group = 0 /* act */,
+     .ndim = 2, .optional_dims = 0, .scalar_access = 0,
+     .dims = {
+         {.sym = 0, .div = 1, .mul = 1, .broadcast = 1, .optional = 0},  // B|1
+         {.sym = 1, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // C
+     }},
+    {.name = "shift1", .access = FG__IN, .optional = 0,
+     .inplace_of = -1, .dtype_group = 0 /* act */,
+     .ndim = 2, .optional_dims = 0, .scalar_access = 0,
+     .dims = {
+         {.sym = 0, .div = 1, .mul = 1, .broadcast = 1, .optional = 0},  // B|1
+         {.sym = 1, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // C
+     }},
+    {.name = "gate1", .access = FG__IN, .optional = 0,
+     .inplace_of = -1, .dtype_group = 0 /* act */,
+     .ndim = 2, .optional_dims = 0, .scalar_access = 0,
+     .dims = {
+         {.sym = 0, .div = 1, .mul = 1, .broadcast = 1, .optional = 0},  // B|1
+         {.sym = 1, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // C
+     }},
+    {.name = "weight", .access = FG__IN, .optional = 1,
+     .inplace_of = -1, .dtype_group = 0 /* act */,
+     .ndim = 1, .optional_dims = 0, .scalar_access = 0,
+     .dims = {
+         {.sym = 1, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // C
+     }},
+    {.name = "bias", .access = FG__IN, .optional = 1,
+     .inplace_of = -1, .dtype_group = 0 /* act */,
+     .ndim = 1, .optional_dims = 0, .scalar_access = 0,
+     .dims = {
+         {.sym = 1, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // C
+     }},
+    {.name = "residual", .access = FG__IN, .optional = 1,
+     .inplace_of = -1, .dtype_group = 0 /* act */,
+     .ndim = 3, .optional_dims = 0, .scalar_access = 0,
+     .dims = {
+         {.sym = 0, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // B
+         {.sym = 2, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // L
+         {.sym = 1, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // C
+     }},
+    {.name = "residual_gate", .access = FG__IN, .optional = 1,
+     .inplace_of = -1, .dtype_group = 0 /* act */,
+     .ndim = 3, .optional_dims = 0, .scalar_access = 0,
+     .dims = {
+         {.sym = 0, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // B
+         {.sym = 2, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // L
+         {.sym = 1, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // C
+     }},
+    {.name = "residual_out", .access = FG__OUT, .optional = 1,
+     .inplace_of = -1, .dtype_group = 0 /* act */,
+     .ndim = 3, .optional_dims = 0, .scalar_access = 0,
+     .dims = {
+         {.sym = 0, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // B
+         {.sym = 2, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // L
+         {.sym = 1, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // C
+     }},
 };
 static const char* const values_act[] = {"bf16", "fp16", "fp32"};
 static const char* const values_index[] = {"i64", "i32"};
 static const char* const values_residual[] = {"no", "yes"};
 static const char* const values_access[] = {"vec16", "scalar"};
 static const fg__axis_desc axis_desc_[] = {
-    {"act", 3, values_act},
-    {"index", 2, values_index},
-    {"residual", 2, values_residual},
-    {"access", 2, values_access},
+    {.name = "act", .count = 3, .values = values_act},
+    {.name = "index", .count = 2, .values = values_index},
+    {.name = "residual", .count = 2, .values = values_residual},
+    {.name = "access", .count = 2, .values = values_access},
 };
 // Also read by fg__bytes_moved (the benchmark's byte count).
-const fg__op_sig fg__norm_modulate_select01_sig = {"fg_norm_modulate_select01", 15, tensors_, 3, syms_, 2, groups_};
+const fg__op_sig fg__norm_modulate_select01_sig = {.fn = "fg_norm_modulate_select01", .ntensors = 15, .tensors = tensors_,
+                                   .nsyms = 3, .syms = syms_, .ngroups = 2, .groups = groups_};
 
 fg_status fg_norm_modulate_select01(const DLTensor* x, DLTensor* out, DLTensor* gate_out, const DLTensor* index, const DLTensor* scale0, const DLTensor* shift0, const DLTensor* gate0, const DLTensor* scale1, const DLTensor* shift1, const DLTensor* gate1, const DLTensor* weight, const DLTensor* bias, const DLTensor* residual, const DLTensor* residual_gate, DLTensor* residual_out, fg_norm norm, float eps, float scale_offset, fg_stream_t stream)
 {

@@ -11,17 +11,59 @@ static const int dtypes_act[] = {FG_DTYPE_BF16, FG_DTYPE_FP16, FG_DTYPE_FP32};
 static const int dtypes_weight[] = {FG_DTYPE_FP32, FG_DTYPE_BF16, FG_DTYPE_FP16};
 static const int dtypes_table[] = {FG_DTYPE_FP32, FG_DTYPE_BF16, FG_DTYPE_FP16};
 static const fg__dtype_group groups_[] = {
-    {"act", 3, dtypes_act},
-    {"weight", 3, dtypes_weight},
-    {"table", 3, dtypes_table},
+    {.name = "act", .count = 3, .dtypes = dtypes_act},
+    {.name = "weight", .count = 3, .dtypes = dtypes_weight},
+    {.name = "table", .count = 3, .dtypes = dtypes_table},
 };
 static const fg__tensor_sig tensors_[] = {
-    {"q", FG__INOUT, 0, -1, 0, 4, 1, 0, {{0, 1, 1, 0, 1}, {7, 1, 1, 0, 0}, {2, 1, 1, 0, 0}, {1, 1, 1, 0, 0}}},
-    {"k", FG__INOUT, 0, -1, 0, 4, 1, 0, {{0, 1, 1, 0, 1}, {7, 1, 1, 0, 0}, {3, 1, 1, 0, 0}, {1, 1, 1, 0, 0}}},
-    {"q_weight", FG__IN, 0, -1, 1, 1, 0, 0, {{5, 1, 1, 0, 0}}},
-    {"k_weight", FG__IN, 0, -1, 1, 1, 0, 0, {{4, 1, 1, 0, 0}}},
-    {"cos", FG__IN, 0, -1, 2, 4, 1, 0, {{0, 1, 1, 0, 1}, {2, 1, 1, 0, 0}, {7, 1, 1, 0, 0}, {6, 2, 1, 0, 0}}},
-    {"sin", FG__IN, 0, -1, 2, 4, 1, 0, {{0, 1, 1, 0, 1}, {2, 1, 1, 0, 0}, {7, 1, 1, 0, 0}, {6, 2, 1, 0, 0}}},
+    {.name = "q", .access = FG__INOUT, .optional = 0,
+     .inplace_of = -1, .dtype_group = 0 /* act */,
+     .ndim = 4, .optional_dims = 1, .scalar_access = 0,
+     .dims = {
+         {.sym = 0, .div = 1, .mul = 1, .broadcast = 0, .optional = 1},  // B?
+         {.sym = 7, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // S
+         {.sym = 2, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // H
+         {.sym = 1, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // D
+     }},
+    {.name = "k", .access = FG__INOUT, .optional = 0,
+     .inplace_of = -1, .dtype_group = 0 /* act */,
+     .ndim = 4, .optional_dims = 1, .scalar_access = 0,
+     .dims = {
+         {.sym = 0, .div = 1, .mul = 1, .broadcast = 0, .optional = 1},  // B?
+         {.sym = 7, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // S
+         {.sym = 3, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // HK
+         {.sym = 1, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // D
+     }},
+    {.name = "q_weight", .access = FG__IN, .optional = 0,
+     .inplace_of = -1, .dtype_group = 1 /* weight */,
+     .ndim = 1, .optional_dims = 0, .scalar_access = 0,
+     .dims = {
+         {.sym = 5, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // QW
+     }},
+    {.name = "k_weight", .access = FG__IN, .optional = 0,
+     .inplace_of = -1, .dtype_group = 1 /* weight */,
+     .ndim = 1, .optional_dims = 0, .scalar_access = 0,
+     .dims = {
+         {.sym = 4, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // KW
+     }},
+    {.name = "cos", .access = FG__IN, .optional = 0,
+     .inplace_of = -1, .dtype_group = 2 /* table */,
+     .ndim = 4, .optional_dims = 1, .scalar_access = 0,
+     .dims = {
+         {.sym = 0, .div = 1, .mul = 1, .broadcast = 0, .optional = 1},  // B?
+         {.sym = 2, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // H
+         {.sym = 7, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // S
+         {.sym = 6, .div = 2, .mul = 1, .broadcast = 0, .optional = 0},  // R/2
+     }},
+    {.name = "sin", .access = FG__IN, .optional = 0,
+     .inplace_of = -1, .dtype_group = 2 /* table */,
+     .ndim = 4, .optional_dims = 1, .scalar_access = 0,
+     .dims = {
+         {.sym = 0, .div = 1, .mul = 1, .broadcast = 0, .optional = 1},  // B?
+         {.sym = 2, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // H
+         {.sym = 7, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // S
+         {.sym = 6, .div = 2, .mul = 1, .broadcast = 0, .optional = 0},  // R/2
+     }},
 };
 static const char* const values_act[] = {"bf16", "fp16", "fp32"};
 static const char* const values_weight[] = {"fp32", "bf16", "fp16"};
@@ -31,16 +73,17 @@ static const char* const values_head_dim[] = {"64", "128", "any"};
 static const char* const values_rot[] = {"full", "partial"};
 static const char* const values_access[] = {"vec16", "scalar"};
 static const fg__axis_desc axis_desc_[] = {
-    {"act", 3, values_act},
-    {"weight", 3, values_weight},
-    {"table", 3, values_table},
-    {"pairing", 2, values_pairing},
-    {"head_dim", 3, values_head_dim},
-    {"rot", 2, values_rot},
-    {"access", 2, values_access},
+    {.name = "act", .count = 3, .values = values_act},
+    {.name = "weight", .count = 3, .values = values_weight},
+    {.name = "table", .count = 3, .values = values_table},
+    {.name = "pairing", .count = 2, .values = values_pairing},
+    {.name = "head_dim", .count = 3, .values = values_head_dim},
+    {.name = "rot", .count = 2, .values = values_rot},
+    {.name = "access", .count = 2, .values = values_access},
 };
 // Also read by fg__bytes_moved (the benchmark's byte count).
-const fg__op_sig fg__qknorm_across_heads_rope_per_head_sig = {"fg_qknorm_across_heads_rope_per_head", 6, tensors_, 8, syms_, 3, groups_};
+const fg__op_sig fg__qknorm_across_heads_rope_per_head_sig = {.fn = "fg_qknorm_across_heads_rope_per_head", .ntensors = 6, .tensors = tensors_,
+                                   .nsyms = 8, .syms = syms_, .ngroups = 3, .groups = groups_};
 
 fg_status fg_qknorm_across_heads_rope_per_head(DLTensor* q, DLTensor* k, const DLTensor* q_weight, const DLTensor* k_weight, const DLTensor* cos, const DLTensor* sin, fg_pairing pairing, float eps, fg_norm_rounding norm_rounding, fg_stream_t stream)
 {

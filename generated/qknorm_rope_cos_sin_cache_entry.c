@@ -12,18 +12,56 @@ static const int dtypes_weight[] = {FG_DTYPE_FP32, FG_DTYPE_BF16, FG_DTYPE_FP16}
 static const int dtypes_table[] = {FG_DTYPE_FP32, FG_DTYPE_BF16, FG_DTYPE_FP16};
 static const int dtypes_pos[] = {FG_DTYPE_I32, FG_DTYPE_I64};
 static const fg__dtype_group groups_[] = {
-    {"act", 3, dtypes_act},
-    {"weight", 3, dtypes_weight},
-    {"table", 3, dtypes_table},
-    {"pos", 2, dtypes_pos},
+    {.name = "act", .count = 3, .dtypes = dtypes_act},
+    {.name = "weight", .count = 3, .dtypes = dtypes_weight},
+    {.name = "table", .count = 3, .dtypes = dtypes_table},
+    {.name = "pos", .count = 2, .dtypes = dtypes_pos},
 };
 static const fg__tensor_sig tensors_[] = {
-    {"q", FG__INOUT, 0, -1, 0, 4, 1, 0, {{0, 1, 1, 0, 1}, {6, 1, 1, 0, 0}, {3, 1, 1, 0, 0}, {1, 1, 1, 0, 0}}},
-    {"k", FG__INOUT, 0, -1, 0, 4, 1, 0, {{0, 1, 1, 0, 1}, {6, 1, 1, 0, 0}, {2, 1, 1, 0, 0}, {1, 1, 1, 0, 0}}},
-    {"q_weight", FG__IN, 0, -1, 1, 1, 0, 0, {{1, 1, 1, 0, 0}}},
-    {"k_weight", FG__IN, 0, -1, 1, 1, 0, 0, {{1, 1, 1, 0, 0}}},
-    {"cos_sin_cache", FG__IN, 0, -1, 2, 2, 0, 0, {{4, 1, 1, 0, 0}, {5, 1, 1, 0, 0}}},
-    {"positions", FG__IN, 0, -1, 3, 2, 1, 1, {{0, 1, 1, 0, 1}, {6, 1, 1, 0, 0}}},
+    {.name = "q", .access = FG__INOUT, .optional = 0,
+     .inplace_of = -1, .dtype_group = 0 /* act */,
+     .ndim = 4, .optional_dims = 1, .scalar_access = 0,
+     .dims = {
+         {.sym = 0, .div = 1, .mul = 1, .broadcast = 0, .optional = 1},  // B?
+         {.sym = 6, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // S
+         {.sym = 3, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // HQ
+         {.sym = 1, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // D
+     }},
+    {.name = "k", .access = FG__INOUT, .optional = 0,
+     .inplace_of = -1, .dtype_group = 0 /* act */,
+     .ndim = 4, .optional_dims = 1, .scalar_access = 0,
+     .dims = {
+         {.sym = 0, .div = 1, .mul = 1, .broadcast = 0, .optional = 1},  // B?
+         {.sym = 6, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // S
+         {.sym = 2, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // HK
+         {.sym = 1, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // D
+     }},
+    {.name = "q_weight", .access = FG__IN, .optional = 0,
+     .inplace_of = -1, .dtype_group = 1 /* weight */,
+     .ndim = 1, .optional_dims = 0, .scalar_access = 0,
+     .dims = {
+         {.sym = 1, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // D
+     }},
+    {.name = "k_weight", .access = FG__IN, .optional = 0,
+     .inplace_of = -1, .dtype_group = 1 /* weight */,
+     .ndim = 1, .optional_dims = 0, .scalar_access = 0,
+     .dims = {
+         {.sym = 1, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // D
+     }},
+    {.name = "cos_sin_cache", .access = FG__IN, .optional = 0,
+     .inplace_of = -1, .dtype_group = 2 /* table */,
+     .ndim = 2, .optional_dims = 0, .scalar_access = 0,
+     .dims = {
+         {.sym = 4, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // P
+         {.sym = 5, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // R
+     }},
+    {.name = "positions", .access = FG__IN, .optional = 0,
+     .inplace_of = -1, .dtype_group = 3 /* pos */,
+     .ndim = 2, .optional_dims = 1, .scalar_access = 1,
+     .dims = {
+         {.sym = 0, .div = 1, .mul = 1, .broadcast = 0, .optional = 1},  // B?
+         {.sym = 6, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // S
+     }},
 };
 static const char* const values_act[] = {"bf16", "fp16", "fp32"};
 static const char* const values_weight[] = {"fp32", "bf16", "fp16"};
@@ -34,17 +72,18 @@ static const char* const values_head_dim[] = {"64", "80", "96", "128", "256", "a
 static const char* const values_rot[] = {"full", "partial"};
 static const char* const values_access[] = {"vec16", "scalar"};
 static const fg__axis_desc axis_desc_[] = {
-    {"act", 3, values_act},
-    {"weight", 3, values_weight},
-    {"table", 3, values_table},
-    {"pos", 2, values_pos},
-    {"pairing", 2, values_pairing},
-    {"head_dim", 6, values_head_dim},
-    {"rot", 2, values_rot},
-    {"access", 2, values_access},
+    {.name = "act", .count = 3, .values = values_act},
+    {.name = "weight", .count = 3, .values = values_weight},
+    {.name = "table", .count = 3, .values = values_table},
+    {.name = "pos", .count = 2, .values = values_pos},
+    {.name = "pairing", .count = 2, .values = values_pairing},
+    {.name = "head_dim", .count = 6, .values = values_head_dim},
+    {.name = "rot", .count = 2, .values = values_rot},
+    {.name = "access", .count = 2, .values = values_access},
 };
 // Also read by fg__bytes_moved (the benchmark's byte count).
-const fg__op_sig fg__qknorm_rope_cos_sin_cache_sig = {"fg_qknorm_rope_cos_sin_cache", 6, tensors_, 7, syms_, 4, groups_};
+const fg__op_sig fg__qknorm_rope_cos_sin_cache_sig = {.fn = "fg_qknorm_rope_cos_sin_cache", .ntensors = 6, .tensors = tensors_,
+                                   .nsyms = 7, .syms = syms_, .ngroups = 4, .groups = groups_};
 
 fg_status fg_qknorm_rope_cos_sin_cache(DLTensor* q, DLTensor* k, const DLTensor* q_weight, const DLTensor* k_weight, const DLTensor* cos_sin_cache, const DLTensor* positions, fg_pairing pairing, float eps, int64_t position_offset, fg_norm_rounding norm_rounding, fg_stream_t stream)
 {

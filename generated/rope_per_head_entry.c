@@ -10,14 +10,46 @@ static const char* const syms_[] = {"B", "D", "H", "R", "S"};
 static const int dtypes_act[] = {FG_DTYPE_BF16, FG_DTYPE_FP16, FG_DTYPE_FP32};
 static const int dtypes_table[] = {FG_DTYPE_FP32, FG_DTYPE_BF16, FG_DTYPE_FP16};
 static const fg__dtype_group groups_[] = {
-    {"act", 3, dtypes_act},
-    {"table", 3, dtypes_table},
+    {.name = "act", .count = 3, .dtypes = dtypes_act},
+    {.name = "table", .count = 3, .dtypes = dtypes_table},
 };
 static const fg__tensor_sig tensors_[] = {
-    {"x", FG__IN, 0, -1, 0, 4, 1, 0, {{0, 1, 1, 0, 1}, {4, 1, 1, 0, 0}, {2, 1, 1, 0, 0}, {1, 1, 1, 0, 0}}},
-    {"out", FG__OUT, 1, 0, 0, 4, 1, 0, {{0, 1, 1, 0, 1}, {4, 1, 1, 0, 0}, {2, 1, 1, 0, 0}, {1, 1, 1, 0, 0}}},
-    {"cos", FG__IN, 0, -1, 1, 4, 1, 0, {{0, 1, 1, 0, 1}, {2, 1, 1, 0, 0}, {4, 1, 1, 0, 0}, {3, 2, 1, 0, 0}}},
-    {"sin", FG__IN, 0, -1, 1, 4, 1, 0, {{0, 1, 1, 0, 1}, {2, 1, 1, 0, 0}, {4, 1, 1, 0, 0}, {3, 2, 1, 0, 0}}},
+    {.name = "x", .access = FG__IN, .optional = 0,
+     .inplace_of = -1, .dtype_group = 0 /* act */,
+     .ndim = 4, .optional_dims = 1, .scalar_access = 0,
+     .dims = {
+         {.sym = 0, .div = 1, .mul = 1, .broadcast = 0, .optional = 1},  // B?
+         {.sym = 4, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // S
+         {.sym = 2, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // H
+         {.sym = 1, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // D
+     }},
+    {.name = "out", .access = FG__OUT, .optional = 1,
+     .inplace_of = 0 /* x */, .dtype_group = 0 /* act */,
+     .ndim = 4, .optional_dims = 1, .scalar_access = 0,
+     .dims = {
+         {.sym = 0, .div = 1, .mul = 1, .broadcast = 0, .optional = 1},  // B?
+         {.sym = 4, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // S
+         {.sym = 2, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // H
+         {.sym = 1, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // D
+     }},
+    {.name = "cos", .access = FG__IN, .optional = 0,
+     .inplace_of = -1, .dtype_group = 1 /* table */,
+     .ndim = 4, .optional_dims = 1, .scalar_access = 0,
+     .dims = {
+         {.sym = 0, .div = 1, .mul = 1, .broadcast = 0, .optional = 1},  // B?
+         {.sym = 2, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // H
+         {.sym = 4, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // S
+         {.sym = 3, .div = 2, .mul = 1, .broadcast = 0, .optional = 0},  // R/2
+     }},
+    {.name = "sin", .access = FG__IN, .optional = 0,
+     .inplace_of = -1, .dtype_group = 1 /* table */,
+     .ndim = 4, .optional_dims = 1, .scalar_access = 0,
+     .dims = {
+         {.sym = 0, .div = 1, .mul = 1, .broadcast = 0, .optional = 1},  // B?
+         {.sym = 2, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // H
+         {.sym = 4, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // S
+         {.sym = 3, .div = 2, .mul = 1, .broadcast = 0, .optional = 0},  // R/2
+     }},
 };
 static const char* const values_act[] = {"bf16", "fp16", "fp32"};
 static const char* const values_table[] = {"fp32", "bf16", "fp16"};
@@ -27,16 +59,17 @@ static const char* const values_head_dim[] = {"64", "80", "96", "128", "256", "3
 static const char* const values_rot[] = {"full", "partial"};
 static const char* const values_access[] = {"vec16", "scalar"};
 static const fg__axis_desc axis_desc_[] = {
-    {"act", 3, values_act},
-    {"table", 3, values_table},
-    {"rounding", 2, values_rounding},
-    {"pairing", 2, values_pairing},
-    {"head_dim", 7, values_head_dim},
-    {"rot", 2, values_rot},
-    {"access", 2, values_access},
+    {.name = "act", .count = 3, .values = values_act},
+    {.name = "table", .count = 3, .values = values_table},
+    {.name = "rounding", .count = 2, .values = values_rounding},
+    {.name = "pairing", .count = 2, .values = values_pairing},
+    {.name = "head_dim", .count = 7, .values = values_head_dim},
+    {.name = "rot", .count = 2, .values = values_rot},
+    {.name = "access", .count = 2, .values = values_access},
 };
 // Also read by fg__bytes_moved (the benchmark's byte count).
-const fg__op_sig fg__rope_per_head_sig = {"fg_rope_per_head", 4, tensors_, 5, syms_, 2, groups_};
+const fg__op_sig fg__rope_per_head_sig = {.fn = "fg_rope_per_head", .ntensors = 4, .tensors = tensors_,
+                                   .nsyms = 5, .syms = syms_, .ngroups = 2, .groups = groups_};
 
 fg_status fg_rope_per_head(const DLTensor* x, DLTensor* out, const DLTensor* cos, const DLTensor* sin, fg_pairing pairing, fg_rounding rounding, fg_stream_t stream)
 {

@@ -11,16 +11,50 @@ static const int dtypes_act[] = {FG_DTYPE_BF16, FG_DTYPE_FP16, FG_DTYPE_FP32};
 static const int dtypes_table[] = {FG_DTYPE_FP32, FG_DTYPE_BF16, FG_DTYPE_FP16};
 static const int dtypes_pos[] = {FG_DTYPE_I32, FG_DTYPE_I64};
 static const fg__dtype_group groups_[] = {
-    {"act", 3, dtypes_act},
-    {"table", 3, dtypes_table},
-    {"pos", 2, dtypes_pos},
+    {.name = "act", .count = 3, .dtypes = dtypes_act},
+    {.name = "table", .count = 3, .dtypes = dtypes_table},
+    {.name = "pos", .count = 2, .dtypes = dtypes_pos},
 };
 static const fg__tensor_sig tensors_[] = {
-    {"x", FG__IN, 0, -1, 0, 4, 1, 0, {{0, 1, 1, 0, 1}, {5, 1, 1, 0, 0}, {2, 1, 1, 0, 0}, {1, 1, 1, 0, 0}}},
-    {"out", FG__OUT, 1, 0, 0, 4, 1, 0, {{0, 1, 1, 0, 1}, {5, 1, 1, 0, 0}, {2, 1, 1, 0, 0}, {1, 1, 1, 0, 0}}},
-    {"cos", FG__IN, 0, -1, 1, 2, 0, 0, {{3, 1, 1, 0, 0}, {4, 2, 1, 0, 0}}},
-    {"sin", FG__IN, 0, -1, 1, 2, 0, 0, {{3, 1, 1, 0, 0}, {4, 2, 1, 0, 0}}},
-    {"positions", FG__IN, 0, -1, 2, 2, 1, 1, {{0, 1, 1, 0, 1}, {5, 1, 1, 0, 0}}},
+    {.name = "x", .access = FG__IN, .optional = 0,
+     .inplace_of = -1, .dtype_group = 0 /* act */,
+     .ndim = 4, .optional_dims = 1, .scalar_access = 0,
+     .dims = {
+         {.sym = 0, .div = 1, .mul = 1, .broadcast = 0, .optional = 1},  // B?
+         {.sym = 5, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // S
+         {.sym = 2, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // H
+         {.sym = 1, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // D
+     }},
+    {.name = "out", .access = FG__OUT, .optional = 1,
+     .inplace_of = 0 /* x */, .dtype_group = 0 /* act */,
+     .ndim = 4, .optional_dims = 1, .scalar_access = 0,
+     .dims = {
+         {.sym = 0, .div = 1, .mul = 1, .broadcast = 0, .optional = 1},  // B?
+         {.sym = 5, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // S
+         {.sym = 2, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // H
+         {.sym = 1, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // D
+     }},
+    {.name = "cos", .access = FG__IN, .optional = 0,
+     .inplace_of = -1, .dtype_group = 1 /* table */,
+     .ndim = 2, .optional_dims = 0, .scalar_access = 0,
+     .dims = {
+         {.sym = 3, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // P
+         {.sym = 4, .div = 2, .mul = 1, .broadcast = 0, .optional = 0},  // R/2
+     }},
+    {.name = "sin", .access = FG__IN, .optional = 0,
+     .inplace_of = -1, .dtype_group = 1 /* table */,
+     .ndim = 2, .optional_dims = 0, .scalar_access = 0,
+     .dims = {
+         {.sym = 3, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // P
+         {.sym = 4, .div = 2, .mul = 1, .broadcast = 0, .optional = 0},  // R/2
+     }},
+    {.name = "positions", .access = FG__IN, .optional = 0,
+     .inplace_of = -1, .dtype_group = 2 /* pos */,
+     .ndim = 2, .optional_dims = 1, .scalar_access = 1,
+     .dims = {
+         {.sym = 0, .div = 1, .mul = 1, .broadcast = 0, .optional = 1},  // B?
+         {.sym = 5, .div = 1, .mul = 1, .broadcast = 0, .optional = 0},  // S
+     }},
 };
 static const char* const values_act[] = {"bf16", "fp16", "fp32"};
 static const char* const values_table[] = {"fp32", "bf16", "fp16"};
@@ -30,16 +64,17 @@ static const char* const values_head_dim[] = {"64", "80", "96", "128", "256", "3
 static const char* const values_rot[] = {"full", "partial"};
 static const char* const values_access[] = {"vec16", "scalar"};
 static const fg__axis_desc axis_desc_[] = {
-    {"act", 3, values_act},
-    {"table", 3, values_table},
-    {"pos", 2, values_pos},
-    {"pairing", 2, values_pairing},
-    {"head_dim", 7, values_head_dim},
-    {"rot", 2, values_rot},
-    {"access", 2, values_access},
+    {.name = "act", .count = 3, .values = values_act},
+    {.name = "table", .count = 3, .values = values_table},
+    {.name = "pos", .count = 2, .values = values_pos},
+    {.name = "pairing", .count = 2, .values = values_pairing},
+    {.name = "head_dim", .count = 7, .values = values_head_dim},
+    {.name = "rot", .count = 2, .values = values_rot},
+    {.name = "access", .count = 2, .values = values_access},
 };
 // Also read by fg__bytes_moved (the benchmark's byte count).
-const fg__op_sig fg__rope_positions_sig = {"fg_rope_positions", 5, tensors_, 6, syms_, 3, groups_};
+const fg__op_sig fg__rope_positions_sig = {.fn = "fg_rope_positions", .ntensors = 5, .tensors = tensors_,
+                                   .nsyms = 6, .syms = syms_, .ngroups = 3, .groups = groups_};
 
 fg_status fg_rope_positions(const DLTensor* x, DLTensor* out, const DLTensor* cos, const DLTensor* sin, const DLTensor* positions, fg_pairing pairing, int64_t position_offset, fg_stream_t stream)
 {

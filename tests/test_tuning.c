@@ -318,10 +318,11 @@ void test_tuning_build_holds_candidates(void) {
   char *dispatch = read_text(path, NULL);
   if (cands && dispatch) {
     int n = 0;
-    for (char *p = cands; (p = strstr(p, "{\"" VARIANT "_t")); p++) n++;
+    for (char *p = cands; (p = strstr(p, "{.kernel = \"" VARIANT "_t")); p++) n++;
     CHECK_MSG(n == expected, "%d candidates listed, expected %d", n, expected);
-    CHECK_MSG(strstr(cands, "\"" VARIANT "_t0_sm90\", \"rope\", \"" VARIANT "\", 90, 0, fg__attributes_" VARIANT
-                            "_t0_sm90, \"\""),
+    CHECK_MSG(strstr(cands, "{.kernel = \"" VARIANT "_t0_sm90\", .op = \"rope\", .variant = \"" VARIANT
+                            "\", .arch = 90, .index = 0,\n     .attributes = fg__attributes_" VARIANT
+                            "_t0_sm90, .params = \"\""),
               "candidate 0 is not the spec's own tiles");
     int entries = 0;
     for (char *p = dispatch; (p = strstr(p, "fg__launch_" VARIANT "_t")); p++) entries++;

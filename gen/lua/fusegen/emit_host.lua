@@ -80,17 +80,19 @@ function M.helpers(op)
     comment = text.comment, c_string = text.c_string, c_format = text.c_format,
     prototype_args = prototype_args, tensor_args = tensor_args, axis_names = axis_names,
     doc_lines = doc_lines, tensor_dtype_doc = tensor_dtype_doc,
-    dims_init = function(t)
+    -- Each dim of a tensor as an fg__dim initializer (sym: an index into syms_; -1, a
+    -- dim that is always 1); the template writes the dim as the spec has it beside it.
+    dim_inits = function(t)
       local out = {}
       for _, d in ipairs(t.parsed_dims) do
-        -- {symbol index, divisor, multiplier, broadcast, optional}; symbol -1: always size 1
-        if d.literal then out[#out + 1] = "{-1, 1, 1, 0, 0}"
+        if d.literal then
+          out[#out + 1] = "{.sym = -1, .div = 1, .mul = 1, .broadcast = 0, .optional = 0}"
         else
-          out[#out + 1] = ("{%d, %d, %d, %d, %d}"):format(sym_index[d.sym], d.div, d.mul or 1, d.broadcast and 1 or 0,
-            d.optional and 1 or 0)
+          out[#out + 1] = ("{.sym = %d, .div = %d, .mul = %d, .broadcast = %d, .optional = %d}"):format(
+            sym_index[d.sym], d.div, d.mul or 1, d.broadcast and 1 or 0, d.optional and 1 or 0)
         end
       end
-      return table.concat(out, ", ")
+      return out
     end,
     constraint_values = function(expr)
       local out = {}

@@ -15,7 +15,9 @@ const fg__candidate fg__candidates[] = {
 % for _, op in ipairs(ops) do
 %   for _, v in ipairs(op.sorted) do
 %     n = n + 1
-    {"$(v.name)", "$(op.op)", "$(v.variant)", $(v.arch), $(v.candidate), fg__attributes_$(v.name), "$(c_string(v.candidate_params))", "$(c_string(v.candidate_tiles))"},
+    {.kernel = "$(v.name)", .op = "$(op.op)", .variant = "$(v.variant)", .arch = $(v.arch), .index = $(v.candidate),
+     .attributes = fg__attributes_$(v.name), .params = "$(c_string(v.candidate_params))",
+     .tiles = "$(c_string(v.candidate_tiles))"},
 %   end
 % end
 };

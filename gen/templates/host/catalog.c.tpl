@@ -23,7 +23,7 @@ static fg_status call_$(op.op)(DLTensor* const* t, const fg__scalar_value* s, fg
 static const fg__scalar_sig scalars_$(op.op)[] = {
 %     for _, sc in ipairs(op.scalars) do
 %       local kind = op.enums[sc.type] and "FG__SCALAR_ENUM" or (sc.type == "f32" and "FG__SCALAR_F32" or "FG__SCALAR_I64")
-    {"$(sc.name)", $(kind), $(op.enums[sc.type] and #op.enums[sc.type] or 0)},
+    {.name = "$(sc.name)", .kind = $(kind), .enum_count = $(op.enums[sc.type] and #op.enums[sc.type] or 0)},
 %     end
 };
 %   end
@@ -31,7 +31,8 @@ static const fg__scalar_sig scalars_$(op.op)[] = {
 % end
 const fg__op_entry fg__ops[] = {
 % for _, op in ipairs(ops) do
-    {&fg__$(op.op)_sig, $(#op.scalars), $(#op.scalars > 0 and ("scalars_" .. op.op) or "NULL"), call_$(op.op)},
+    {.sig = &fg__$(op.op)_sig, .nscalars = $(#op.scalars), .scalars = $(#op.scalars > 0 and ("scalars_" .. op.op) or "NULL"),
+     .call = call_$(op.op)},
 % end
 };
 const int fg__op_count = $(#ops);

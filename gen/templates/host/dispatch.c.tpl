@@ -7,10 +7,10 @@
 // $(op.op): key = {$(axis_names(op))}   [$(comment(op.file))]
 const fg__kernel_entry fg__$(op.op)_kernels[] = {
 %   for _, v in ipairs(op.sorted) do
-    {{$(table.concat(v.key, ", "))}, $(v.arch), fg__launch_$(v.name), "$(v.name)"},
+    {.key = {$(table.concat(v.key, ", "))}, .arch = $(v.arch), .launch = fg__launch_$(v.name), .name = "$(v.name)"},
 %   end
 %   if #op.sorted == 0 then
-    {{0}, 0, 0, ""},  // none built (a tuning build leaves out what it does not tune)
+    {.key = {0}, .arch = 0, .launch = NULL, .name = ""},  // none built (a tuning build leaves out what it does not tune)
 %   end
 };
 const int fg__$(op.op)_kernel_count = $(#op.sorted);

@@ -14,12 +14,20 @@ static const int dtypes_$(g.name)[] = {$(table.concat(g.enums, ", "))};
 % end
 static const fg__dtype_group groups_[] = {
 % for _, g in ipairs(groups) do
-    {"$(g.name)", $(#g.enums), dtypes_$(g.name)},
+    {.name = "$(g.name)", .count = $(#g.enums), .dtypes = dtypes_$(g.name)},
 % end
 };
 static const fg__tensor_sig tensors_[] = {
 % for _, t in ipairs(op.tensors) do
-    {"$(t.name)", FG__$(t.access:upper()), $(t.optional and 1 or 0), $(t.inplace_of and op.tensor_by_name[t.inplace_of].index or -1), $(group_index[t.dtype]), $(#t.dims), $(t.optional_dims), $(t.scalar_access and 1 or 0), {$(dims_init(t))}},
+%   local inplace = t.inplace_of and op.tensor_by_name[t.inplace_of]
+    {.name = "$(t.name)", .access = FG__$(t.access:upper()), .optional = $(t.optional and 1 or 0),
+     .inplace_of = $(inplace and (inplace.index .. " /* " .. inplace.name .. " */") or -1), .dtype_group = $(group_index[t.dtype]) /* $(t.dtype) */,
+     .ndim = $(#t.dims), .optional_dims = $(t.optional_dims), .scalar_access = $(t.scalar_access and 1 or 0),
+     .dims = {
+%   for i, d in ipairs(dim_inits(t)) do
+         $(d),  // $(comment(t.dims[i]))
+%   end
+     }},
 % end
 };
 % for _, a in ipairs(op.axes) do
@@ -27,11 +35,12 @@ static const char* const values_$(a.name)[] = {$(quoted_list(a.values))};
 % end
 static const fg__axis_desc axis_desc_[] = {
 % for _, a in ipairs(op.axes) do
-    {"$(a.name)", $(#a.values), values_$(a.name)},
+    {.name = "$(a.name)", .count = $(#a.values), .values = values_$(a.name)},
 % end
 };
 // Also read by fg__bytes_moved (the benchmark's byte count).
-const fg__op_sig fg__$(op.op)_sig = {"fg_$(op.op)", $(#op.tensors), tensors_, $(#op.symbols), syms_, $(#groups), groups_};
+const fg__op_sig fg__$(op.op)_sig = {.fn = "fg_$(op.op)", .ntensors = $(#op.tensors), .tensors = tensors_,
+                                   .nsyms = $(#op.symbols), .syms = syms_, .ngroups = $(#groups), .groups = groups_};
 
 fg_status fg_$(op.op)($(prototype_args(op)))
 {

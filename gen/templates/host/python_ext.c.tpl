@@ -80,8 +80,10 @@ fail:
 % end
 static PyMethodDef methods[] = {
 % for _, op in ipairs(ops) do
-    {"$(op.op)", (PyCFunction)(void (*)(void))op_$(op.op), METH_FASTCALL, NULL},
-    {"$(op.op)_bytes_moved", (PyCFunction)(void (*)(void))bytes_$(op.op), METH_FASTCALL, NULL},
+    {.ml_name = "$(op.op)", .ml_meth = (PyCFunction)(void (*)(void))op_$(op.op),
+     .ml_flags = METH_FASTCALL, .ml_doc = NULL},
+    {.ml_name = "$(op.op)_bytes_moved", .ml_meth = (PyCFunction)(void (*)(void))bytes_$(op.op),
+     .ml_flags = METH_FASTCALL, .ml_doc = NULL},
 % end
 };
 
