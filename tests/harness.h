@@ -1,6 +1,7 @@
-/* A small test harness: TEST functions registered in tests/main.c, CHECK
- * macros that record failures with file and line, and skips (GPU tests on a
- * machine without a GPU). The runner prints `N passed, N failed, N skipped`. */
+/* A small test harness: tests declared once, where they are defined
+ * (TEST(name) { ... }), CHECK macros that record failures with file and line,
+ * and skips (GPU tests on a machine without a GPU). The runner (tests/main.c)
+ * prints `N passed, N failed, N skipped`. */
 #ifndef FUSEGEN_TEST_HARNESS_H
 #define FUSEGEN_TEST_HARNESS_H
 
@@ -13,6 +14,27 @@ typedef struct {
 } test_state;
 
 extern test_state test_current;
+
+/* One test, as TEST records it. */
+typedef struct {
+  const char *name;
+  const char *file;
+  int line;
+  void (*fn)(void);
+} test_case;
+
+/* TEST(test_name) { body }: defines the test and registers it. Each test puts
+ * a pointer to its test_case into the linker section fusegen_tests, which the
+ * linker gathers from every object in link order (the runner reads it between
+ * __start_fusegen_tests and __stop_fusegen_tests). Tests run file by file in
+ * the order build.ninja links the files, each file's in the order written. */
+#define TEST(test_name)                                                              \
+  static void test_name(void);                                                       \
+  static const test_case test_name##_case = {                                        \
+      .name = #test_name, .file = __FILE__, .line = __LINE__, .fn = test_name};      \
+  __attribute__((used, section("fusegen_tests")))                                    \
+  static const test_case *const test_name##_entry = &test_name##_case;               \
+  static void test_name(void)
 
 #define CHECK(cond)                                                                  \
   do {                                                                               \

@@ -10,7 +10,6 @@
  * Baseline call: x bf16 [2, 64, 8, 128] (or [64, 8, 128]) compact, out NULL,
  * cos and sin fp32 [64, 64], FG_PAIRING_INTERLEAVED. */
 #define _POSIX_C_SOURCE 200809L
-#include "test_api.h"
 #include "harness.h"
 
 #include "fusegen.h"
@@ -145,7 +144,7 @@ static void expect_valid(rope_args *a, const char *label) {
 
 /* ---- version and status names ----------------------------------------------------- */
 
-void test_api_version(void) {
+TEST(test_api_version) {
   char want[64];
   snprintf(want, sizeof want, "%d.%d.%d", FG_VERSION_MAJOR, FG_VERSION_MINOR, FG_VERSION_PATCH);
   const char *v = fg_version();
@@ -155,7 +154,7 @@ void test_api_version(void) {
             "fg_version() = \"%s\" is not MAJOR.MINOR.PATCH", v ? v : "(null)");
 }
 
-void test_api_status_names(void) {
+TEST(test_api_status_names) {
   static const struct {
     fg_status s;
     const char *name;
@@ -183,7 +182,7 @@ void test_api_status_names(void) {
 
 /* ---- calls that pass every argument check ------------------------------------------- */
 
-void test_api_valid_calls_pass_argument_checks(void) {
+TEST(test_api_valid_calls_pass_argument_checks) {
   rope_args a;
 
   setup(&a);
@@ -272,7 +271,7 @@ void test_api_valid_calls_pass_argument_checks(void) {
   expect_valid(&a, "x aligned to 2 bytes only");
 }
 
-void test_api_valid_call_result(void) {
+TEST(test_api_valid_call_result) {
   rope_args a;
   setup(&a);
   fg_status st = call(&a);
@@ -289,7 +288,7 @@ void test_api_valid_call_result(void) {
 
 /* ---- structure ------------------------------------------------------------------------ */
 
-void test_api_null_tensor(void) {
+TEST(test_api_null_tensor) {
   rope_args a;
   setup(&a);
   a.pass_x = 0;
@@ -302,7 +301,7 @@ void test_api_null_tensor(void) {
   expect_status(&a, FG_ERR_INVALID_ARGUMENT, "sin is NULL", NULL, "sin NULL");
 }
 
-void test_api_wrong_ndim(void) {
+TEST(test_api_wrong_ndim) {
   rope_args a;
   setup(&a);
   a.x.t.ndim = 2;
@@ -330,7 +329,7 @@ void test_api_wrong_ndim(void) {
   expect_status(&a, FG_ERR_SHAPE, "out must have 3 to 4 dims", "got 2", "2-D out");
 }
 
-void test_api_wrong_dtype(void) {
+TEST(test_api_wrong_dtype) {
   static const struct {
     int tensor; /* 0 x, 2 cos */
     uint8_t code, bits;
@@ -355,7 +354,7 @@ void test_api_wrong_dtype(void) {
   }
 }
 
-void test_api_dtype_mismatch(void) {
+TEST(test_api_dtype_mismatch) {
   rope_args a;
   setup(&a);
   set_dtype(&a.sin, kDLBfloat, 16);
@@ -367,7 +366,7 @@ void test_api_dtype_mismatch(void) {
   expect_status(&a, FG_ERR_DTYPE, "out is fp32 but x is bf16", "same dtype", "x bf16, out fp32");
 }
 
-void test_api_every_table_dtype(void) {
+TEST(test_api_every_table_dtype) {
   /* every activation dtype with every table dtype has a kernel */
   static const uint8_t codes[3] = {kDLFloat, kDLBfloat, kDLFloat}, bits[3] = {32, 16, 16};
   for (int x = 0; x < 3; x++)
@@ -383,7 +382,7 @@ void test_api_every_table_dtype(void) {
     }
 }
 
-void test_api_shape_mismatch(void) {
+TEST(test_api_shape_mismatch) {
   rope_args a;
   setup(&a);
   a.cos.shape[0] = 32;
@@ -412,7 +411,7 @@ void test_api_shape_mismatch(void) {
                 "3-D x, 4-D out with B = 2");
 }
 
-void test_api_rotary_dims_exceed_head_size(void) {
+TEST(test_api_rotary_dims_exceed_head_size) {
   rope_args a;
   setup_shape(&a, 2, 64, 8, 128, 144); /* cos [64, 72]: R = 144 > D = 128 */
   expect_status(&a, FG_ERR_SHAPE, "must be 2 to the head size D", "R = 144, D = 128", "R > D");
@@ -421,7 +420,7 @@ void test_api_rotary_dims_exceed_head_size(void) {
   expect_status(&a, FG_ERR_SHAPE, "must be 2 to the head size D", "R = 144, D = 128", "R > D, empty");
 }
 
-void test_api_head_size_not_built(void) {
+TEST(test_api_head_size_not_built) {
   rope_args a;
   setup_shape(&a, 2, 64, 8, 73, 72); /* odd: no variant, not even the general one */
   expect_status(&a, FG_ERR_UNSUPPORTED, "D = 73 is not supported", "any other with D % 2 == 0 up to 512", "D = 73");
@@ -433,7 +432,7 @@ void test_api_head_size_not_built(void) {
 
 /* ---- strides ---------------------------------------------------------------------------- */
 
-void test_api_last_dim_not_contiguous(void) {
+TEST(test_api_last_dim_not_contiguous) {
   rope_args a;
   setup(&a);
   a.x.strides[3] = 2;
@@ -448,7 +447,7 @@ void test_api_last_dim_not_contiguous(void) {
   expect_status(&a, FG_ERR_STRIDE, "out.strides[3] = 0", "last dim must be contiguous", "out last stride 0");
 }
 
-void test_api_negative_stride(void) {
+TEST(test_api_negative_stride) {
   rope_args a;
   setup(&a);
   a.x.strides[1] = -1024;
@@ -458,7 +457,7 @@ void test_api_negative_stride(void) {
   expect_status(&a, FG_ERR_STRIDE, "sin.strides[0] = -64", NULL, "sin negative row stride");
 }
 
-void test_api_stride_or_size_too_large(void) {
+TEST(test_api_stride_or_size_too_large) {
   rope_args a;
   setup(&a);
   a.x.strides[0] = ((int64_t)1 << 40) + 1;
@@ -486,7 +485,7 @@ void test_api_stride_or_size_too_large(void) {
 
 /* ---- pointers -------------------------------------------------------------------------- */
 
-void test_api_null_shape(void) {
+TEST(test_api_null_shape) {
   rope_args a;
   setup(&a);
   a.x.t.shape = NULL;
@@ -496,7 +495,7 @@ void test_api_null_shape(void) {
   expect_status(&a, FG_ERR_INVALID_ARGUMENT, "sin.shape is NULL", NULL, "sin.shape NULL");
 }
 
-void test_api_null_data(void) {
+TEST(test_api_null_data) {
   rope_args a;
   setup(&a);
   a.x.t.data = NULL;
@@ -510,7 +509,7 @@ void test_api_null_data(void) {
   expect_status(&a, FG_ERR_INVALID_ARGUMENT, "out.data is NULL", NULL, "out.data NULL");
 }
 
-void test_api_misaligned_data(void) {
+TEST(test_api_misaligned_data) {
   rope_args a;
   setup(&a);
   a.x.t.data = region(R_X) + 1;
@@ -525,7 +524,7 @@ void test_api_misaligned_data(void) {
 
 /* ---- devices ------------------------------------------------------------------------------ */
 
-void test_api_host_device_type(void) {
+TEST(test_api_host_device_type) {
   rope_args a;
   setup(&a);
   a.x.t.device.device_type = kDLCPU;
@@ -535,7 +534,7 @@ void test_api_host_device_type(void) {
   expect_status(&a, FG_ERR_DEVICE, "sin is on DLPack device type 3, not CUDA", NULL, "sin on kDLCUDAHost");
 }
 
-void test_api_mixed_device_ids(void) {
+TEST(test_api_mixed_device_ids) {
   rope_args a;
   setup(&a);
   a.cos.t.device.device_id = 1;
@@ -548,7 +547,7 @@ void test_api_mixed_device_ids(void) {
 
 /* ---- outputs and overlap ------------------------------------------------------------------ */
 
-void test_api_out_overlaps_input(void) {
+TEST(test_api_out_overlaps_input) {
   rope_args a;
   setup(&a);
   a.pass_out = 1;
@@ -568,7 +567,7 @@ void test_api_out_overlaps_input(void) {
   expect_status(&a, FG_ERR_INVALID_ARGUMENT, "out overlaps cos", NULL, "out over the cos table");
 }
 
-void test_api_out_self_overlap(void) {
+TEST(test_api_out_self_overlap) {
   rope_args a;
   setup(&a);
   a.pass_out = 1;
@@ -582,7 +581,7 @@ void test_api_out_self_overlap(void) {
                 "out token stride 64 < D");
 }
 
-void test_api_inplace_self_overlap(void) {
+TEST(test_api_inplace_self_overlap) {
   /* In place, x is the output: a broadcast x (stride 0 over heads) would be
    * written by every head at once. */
   rope_args a;
@@ -603,7 +602,7 @@ void test_api_inplace_self_overlap(void) {
             fg_status_name(st), fg_last_error());
 }
 
-void test_api_inplace_overlaps_table(void) {
+TEST(test_api_inplace_overlaps_table) {
   /* In place, x is written: it must not overlap the tables it reads. */
   rope_args a;
   setup(&a);
@@ -614,7 +613,7 @@ void test_api_inplace_overlaps_table(void) {
   CHECK_MSG(strstr(fg_last_error(), "overlaps") != NULL, "message: \"%s\"", fg_last_error());
 }
 
-void test_api_inplace_size1_dim_strides(void) {
+TEST(test_api_inplace_size1_dim_strides) {
   /* out describing exactly x's elements is x itself (in place), whatever the
    * stride of a dim of size 1 (PyTorch gives such dims arbitrary strides). */
   rope_args a;
@@ -639,7 +638,7 @@ void test_api_inplace_size1_dim_strides(void) {
 
 /* ---- scalars ---------------------------------------------------------------------------------- */
 
-void test_api_bad_pairing(void) {
+TEST(test_api_bad_pairing) {
   rope_args a;
   setup(&a);
   a.pairing = 7;
@@ -655,7 +654,7 @@ void test_api_bad_pairing(void) {
 
 /* ---- empty tensors ---------------------------------------------------------------------------- */
 
-void test_api_empty_tensor(void) {
+TEST(test_api_empty_tensor) {
   rope_args a;
   setup_shape(&a, 2, 0, 8, 128, 128);
   expect_status(&a, FG_OK, NULL, NULL, "S = 0");
@@ -685,7 +684,7 @@ void test_api_empty_tensor(void) {
   expect_status(&a, FG_ERR_DTYPE, "x has dtype int8", NULL, "S = 0, int8 x");
 }
 
-void test_api_empty_table_out_of_place(void) {
+TEST(test_api_empty_table_out_of_place) {
   /* R = 0 (cos, sin [S, 0]) is refused: the op would only copy x. Without the
    * refusal an empty table made the call "empty" and out was never written. */
   rope_args a;
@@ -698,7 +697,7 @@ void test_api_empty_table_out_of_place(void) {
 
 /* ---- fg_last_error ---------------------------------------------------------------------------- */
 
-void test_api_error_cleared_after_success(void) {
+TEST(test_api_error_cleared_after_success) {
   rope_args a;
   setup(&a);
   a.pass_x = 0;
@@ -741,7 +740,7 @@ static void *thread_main(void *p) {
   return NULL;
 }
 
-void test_api_last_error_thread_local(void) {
+TEST(test_api_last_error_thread_local) {
   /* this thread's own message, set before the others run */
   rope_args a;
   setup(&a);

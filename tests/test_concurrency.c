@@ -7,7 +7,6 @@
 #include "fusegen.h"
 #include "gpu_util.h"
 #include "harness.h"
-#include "test_concurrency.h"
 
 #include <cuda_runtime_api.h>
 #include <math.h>
@@ -72,7 +71,7 @@ static void *worker(void *p) {
   return NULL;
 }
 
-void test_concurrency_threads_and_streams(void) {
+TEST(test_concurrency_threads_and_streams) {
   if (!test_have_gpu()) SKIP("no GPU");
   gbuf x, cs, sn, w, ref_out, ref_qkv;
   const size_t xn = (size_t)S * H * D, qn = (size_t)S * 2 * H * D, tn = (size_t)S * HALF;

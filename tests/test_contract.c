@@ -12,7 +12,6 @@
 #define _POSIX_C_SOURCE 200809L
 #include "gen_fixture.h"
 #include "harness.h"
-#include "test_contract.h"
 
 #include <dirent.h>
 #include <stdio.h>
@@ -113,7 +112,7 @@ static void try_mutant(fixture *f, const char *file, const char *text, int op, i
   run_free(&r);
 }
 
-void test_contract_careless_specs(void) {
+TEST(test_contract_careless_specs) {
   DIR *d = opendir("gen/specs");
   if (!d) {
     CHECK_MSG(0, "cannot read gen/specs: run the tests from the repository root");

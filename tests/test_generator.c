@@ -11,7 +11,6 @@
  *                 `check` exits 3 on any difference
  *   the build's ptxas flags turn local memory (stack frame) into an error */
 #define _GNU_SOURCE
-#include "test_generator.h"
 #include "gen_fixture.h"
 #include "harness.h"
 
@@ -31,7 +30,7 @@
 
 /* ---- a valid spec ---------------------------------------------------------------- */
 
-void test_generator_valid_spec_generates(void) {
+TEST(test_generator_valid_spec_generates) {
   fixture f;
   if (!fixture_open(&f, NULL)) { fixture_close(&f); return; }
   run_result r = generate(&f);
@@ -102,7 +101,7 @@ void test_generator_valid_spec_generates(void) {
    and every launcher makes the divisors it passes. rope_per_head's 16-byte
    variants have the lean form too (tile lean): a second kernel before the
    launcher, which makes its divisors and runs it only when p.index32 holds. */
-void test_generator_heads_kernels_divide_by_constants(void) {
+TEST(test_generator_heads_kernels_divide_by_constants) {
   static const char *const specs[] = {"tests/fixtures/rope.lua", "gen/specs/rope_per_head.lua"};
   static const char *const files[] = {"rope_bf16_tabfp32_interleaved.cu", "rope_per_head_bf16_tabbf16_eager_bf16_half.cu"};
   for (int fi = 0; fi < 2; fi++) {
@@ -153,7 +152,7 @@ void test_generator_heads_kernels_divide_by_constants(void) {
   }
 }
 
-void test_generator_list_prints_variants(void) {
+TEST(test_generator_list_prints_variants) {
   fixture f;
   if (!fixture_open(&f, NULL)) { fixture_close(&f); return; }
   run_result r = generate_into(&f, f.out, "list");
@@ -178,7 +177,7 @@ void test_generator_list_prints_variants(void) {
   fixture_close(&f);
 }
 
-void test_generator_depfile_names_inputs(void) {
+TEST(test_generator_depfile_names_inputs) {
   fixture f;
   if (!fixture_open(&f, NULL)) { fixture_close(&f); return; }
   char dep[1024];
@@ -203,85 +202,85 @@ void test_generator_depfile_names_inputs(void) {
 
 /* ---- invalid specs ------------------------------------------------------------- */
 
-void test_generator_spec_missing_op(void) {
+TEST(test_generator_spec_missing_op) {
   expect_spec_error("  op = \"rope\",\n", "", "op", "expected a lower-case identifier ([a-z][a-z0-9_]*), got nothing");
 }
 
-void test_generator_spec_op_not_identifier(void) {
+TEST(test_generator_spec_op_not_identifier) {
   expect_spec_error("op = \"rope\",", "op = \"Rope-2\",", "op", "expected a lower-case identifier ([a-z][a-z0-9_]*), got \"Rope-2\"");
 }
 
-void test_generator_spec_dim_lower_case(void) {
+TEST(test_generator_spec_dim_lower_case) {
   expect_spec_error("{ name = \"cos\", dims = { \"S\", \"R/2\" }", "{ name = \"cos\", dims = { \"S\", \"r/2\" }",
                     "tensors[3].dims[2]", "a dim such as \"S\", \"B?\", \"R/2\", \"B|1\" or \"1\", got \"r/2\"");
 }
 
-void test_generator_spec_dim_number(void) {
+TEST(test_generator_spec_dim_number) {
   expect_spec_error("{ name = \"x\",   dims = { \"B?\", \"S\", \"H\", \"D\" }",
                     "{ name = \"x\",   dims = { \"B?\", \"S\", 5, \"D\" }", "tensors[1].dims[3]",
                     "a dim such as \"S\", \"B?\", \"R/2\", \"B|1\" or \"1\", got 5");
 }
 
-void test_generator_spec_unknown_dtype(void) {
+TEST(test_generator_spec_unknown_dtype) {
   expect_spec_error("dims = { \"B?\", \"S\", \"H\", \"D\" }, dtype = \"act\"",
                     "dims = { \"B?\", \"S\", \"H\", \"D\" }, dtype = \"bf17\"", "tensors[1].dtype",
                     "a dtype (fp32, fp16, bf16, i32, i64), got \"bf17\"");
 }
 
-void test_generator_spec_dtype_non_dtype_axis(void) {
+TEST(test_generator_spec_dtype_non_dtype_axis) {
   expect_spec_error("dims = { \"S\", \"R/2\" },          dtype = \"table\"",
                     "dims = { \"S\", \"R/2\" },          dtype = \"pairing\"", "tensors[3].dtype",
                     "an axis whose values are dtypes, got \"pairing\"");
 }
 
-void test_generator_spec_bad_access(void) {
+TEST(test_generator_spec_bad_access) {
   expect_spec_error("access = \"in\",\n      doc = \"activations", "access = \"read\",\n      doc = \"activations",
                     "tensors[1].access", "expected \"in\", \"out\" or \"inout\", got \"read\"");
 }
 
-void test_generator_spec_inplace_of_unknown(void) {
+TEST(test_generator_spec_inplace_of_unknown) {
   expect_spec_error("inplace_of = \"x\"", "inplace_of = \"y\"", "tensors[2].inplace_of",
                     "the name of another tensor, got \"y\"");
 }
 
-void test_generator_spec_axis_from_unknown_kind(void) {
+TEST(test_generator_spec_axis_from_unknown_kind) {
   expect_spec_error("from = \"dtype x\"", "from = \"type x\"", "axes[1].from",
                     "\"dtype TENSOR\", \"symbol SYM\", \"scalar NAME\" or \"rule\", got \"type x\"");
 }
 
-void test_generator_spec_axis_unknown_symbol(void) {
+TEST(test_generator_spec_axis_unknown_symbol) {
   expect_spec_error("from = \"symbol D\"", "from = \"symbol Q\"", "axes[4].from",
                     "naming a symbol of the tensors' dims, got \"symbol Q\"");
 }
 
-void test_generator_spec_rule_unknown_word(void) {
+TEST(test_generator_spec_rule_unknown_word) {
   expect_spec_error("{ \"full\", \"R == D\" }", "{ \"full\", \"R == Q\" }", "axes[5].rule[1][2]",
                     "'Q' is none of them, got \"R == Q\"");
 }
 
-void test_generator_spec_broadcast_dim_needs_full_symbol(void) {
+TEST(test_generator_spec_broadcast_dim_needs_full_symbol) {
   expect_spec_error("{ name = \"cos\", dims = { \"S\", \"R/2\" }", "{ name = \"cos\", dims = { \"Q|1\", \"R/2\" }",
                     "tensors[3].dims[1]", "a symbol that some other dim gives in full (not only \"Q|1\"), got \"Q|1\"");
 }
 
-void test_generator_spec_literal_dim_other_number(void) {
+TEST(test_generator_spec_literal_dim_other_number) {
   expect_spec_error("{ name = \"cos\", dims = { \"S\", \"R/2\" }", "{ name = \"cos\", dims = { \"2\", \"R/2\" }",
                     "tensors[3].dims[1]", "or \"1\", got \"2\"");
 }
 
 /* rule conditions may name optional tensors without inplace_of, nothing else */
-void test_generator_spec_rule_tensor_not_optional(void) {
+TEST(test_generator_spec_rule_tensor_not_optional) {
   expect_spec_error("{ \"full\", \"R == D\" }", "{ \"full\", \"R == D && cos\" }", "axes[5].rule[1][2]",
                     "(or VEC, aligned16, an optional tensor); 'cos' is none of them");
 }
 
 /* the rows mapping: the tiles must hold kernel.max_channels */
-void test_generator_spec_rows_tiles_too_small(void) {
+TEST(test_generator_spec_rows_tiles_too_small) {
   expect_spec_error_in("gen/specs/norm_modulate.lua", "max_channels = 16384", "max_channels = 32768", "tiles",
                        "tiles that hold kernel.max_channels = 32768 channels of bf16 (32 * warps * chunks * 8), got 16384");
 }
 
-void test_generator_spec_rows_residual_values(void) {
+TEST(test_generator_spec_rows_residual_values) {
   expect_spec_error_in("gen/specs/norm_modulate.lua",
                        "values = { \"no\", \"yes\" }, from = \"rule\",\n"
                        "      rule = { { \"no\", \"!residual && !residual_gate && !residual_out\" },\n"
@@ -292,91 +291,91 @@ void test_generator_spec_rows_residual_values(void) {
                        "axes[2].values[2]", "\"yes\" or \"no\" (axis residual of the rows mapping), got \"on\"");
 }
 
-void test_generator_spec_rule_missing_value(void) {
+TEST(test_generator_spec_rule_missing_value) {
   expect_spec_error(", { \"partial\", \"1\" }", "", "axes[5].rule", "a condition for every value (missing partial)");
 }
 
-void test_generator_spec_constraint_unknown_symbol(void) {
+TEST(test_generator_spec_constraint_unknown_symbol) {
   expect_spec_error("{ \"R >= 2 && R <= D\",", "{ \"R >= 2 && R <= HD\",", "constraints[1][1]",
                     "'HD' is none of them, got \"R >= 2 && R <= HD\"");
 }
 
-void test_generator_spec_duplicate_tensor(void) {
+TEST(test_generator_spec_duplicate_tensor) {
   expect_spec_error("{ name = \"sin\",", "{ name = \"cos\",", "tensors[4].name",
                     "a name not used by another tensor, got \"cos\"");
 }
 
-void test_generator_spec_unknown_field(void) {
+TEST(test_generator_spec_unknown_field) {
   /* a typo of a top-level field: the message lists the known ones */
   expect_spec_error("  tensors = {", "  tensor = {", "tensor", "expected one of the known fields (axes, constraints");
 }
 
-void test_generator_spec_unknown_stage(void) {
+TEST(test_generator_spec_unknown_stage) {
   expect_spec_error("\"load\", \"rotate\", \"store\"", "\"load\", \"rotation\", \"store\"", "kernel.stages.head[2]",
                     "a stage with a template gen/templates/stages/<name>.cu.tpl, got \"rotation\"");
 }
 
-void test_generator_spec_files_unknown_axis(void) {
+TEST(test_generator_spec_files_unknown_axis) {
   expect_spec_error("files = { \"pairing\", \"act\", \"table\" }", "files = { \"pairing\", \"act\", \"tables\" }",
                     "kernel.files[3]", "the name of an axis, got \"tables\"");
 }
 
-void test_generator_spec_tile_unknown_name(void) {
+TEST(test_generator_spec_tile_unknown_name) {
   expect_spec_error("warps = 4, chunks = 1", "warp = 4, chunks = 1", "tiles.warp",
                     "a tile parameter (blocks_per_sm, chunks, evict_first, flat_waves, heads_in_flight, lean, min_blocks, walk, warps), got \"warp\"");
 }
 
-void test_generator_spec_tile_bad_value(void) {
+TEST(test_generator_spec_tile_bad_value) {
   expect_spec_error("warps = 4, chunks = 1", "warps = 0, chunks = 1", "tiles.warps",
                     "an integer: warps per block (1 to 32), got 0");
 }
 
 /* The table stages read R/2 angles a row: a table with other columns is refused. */
-void test_generator_spec_table_dims_not_half_r(void) {
+TEST(test_generator_spec_table_dims_not_half_r) {
   expect_spec_error("{ name = \"cos\", dims = { \"S\", \"R/2\" }", "{ name = \"cos\", dims = { \"S\", \"R/3\" }",
                     "tensors[3].dims[2]", "\"R/2\": the table stages read the cos tensor's rows as R/2 angles, got \"R/3\"");
 }
 
-void test_generator_spec_tile_walk_range(void) {
+TEST(test_generator_spec_tile_walk_range) {
   expect_spec_error("warps = 4, chunks = 1", "warps = 4, chunks = 1, walk = 65", "tiles.walk",
                     "an integer: 0: items of one block of heads; n: a warp walks up to n blocks");
 }
 
-void test_generator_spec_head_set_role_unknown_tensor(void) {
+TEST(test_generator_spec_head_set_role_unknown_tensor) {
   expect_spec_error("files = { \"pairing\", \"act\", \"table\" }",
                     "head_sets = { { input = \"x\", output = \"out\", heads = \"H\", weight = \"w\" } },\n"
                     "    files = { \"pairing\", \"act\", \"table\" }",
                     "kernel.head_sets[1].weight", "the name of a tensor, got \"w\"");
 }
 
-void test_generator_spec_unknown_mapping(void) {
+TEST(test_generator_spec_unknown_mapping) {
   expect_spec_error("mapping = \"heads\"", "mapping = \"rows_of_heads\"", "kernel.mapping",
                     "a thread mapping (\"heads\", \"rows\"), got \"rows_of_heads\"");
 }
 
-void test_generator_spec_keep_drops_all(void) {
+TEST(test_generator_spec_keep_drops_all) {
   expect_spec_error_in("gen/specs/rope_per_head.lua",
                        "keep = function(v) return v.rounding == \"fp32\" or v.act == \"bf16\" end",
                        "keep = function(v) return v.table == \"fp64\" end", "keep", "at least one variant to survive");
 }
 
-void test_generator_spec_keep_without_doc(void) {
+TEST(test_generator_spec_keep_without_doc) {
   expect_spec_error_in("gen/specs/rope_per_head.lua", "  keep_doc = \"eager_bf16 rounding needs bf16 x\",\n", "",
                        "keep_doc", "a string saying which variants keep() drops");
 }
 
-void test_generator_spec_syntax_error(void) {
+TEST(test_generator_spec_syntax_error) {
   /* line 5 of rope.lua is `  summary = "..."` */
   expect_spec_error("  summary = \"rotary", "  summary = = \"rotary", ":5:", "unexpected symbol near '='");
 }
 
-void test_generator_spec_runtime_error(void) {
+TEST(test_generator_spec_runtime_error) {
   /* line 3 becomes `local base = nil`, so `op = base.op` is line 5 */
   expect_spec_error("return {\n  op = \"rope\",", "local base = nil\nreturn {\n  op = base.op,", ":5:",
                     "attempt to index a nil value");
 }
 
-void test_generator_spec_not_a_table(void) {
+TEST(test_generator_spec_not_a_table) {
   expect_spec_error("return {\n  op = \"rope\",", "local spec = {\n  op = \"rope\",", "(file)",
                     "expected the file to return a table, got nothing");
 }
@@ -386,7 +385,7 @@ void test_generator_spec_not_a_table(void) {
 /* rope.lua with `line` as its first line. */
 static char *spec_with_first_line(const char *line) { return insert_line(rope_text() ? rope_text() : "", 1, line); }
 
-void test_generator_sandbox_no_io_os_load(void) {
+TEST(test_generator_sandbox_no_io_os_load) {
   /* Each tries to reach the file system; the marker file must never appear. */
   static const struct {
     const char *name, *code;
@@ -452,14 +451,14 @@ static void expect_budget_stop(const char *first_line) {
   fixture_close(&f);
 }
 
-void test_generator_sandbox_infinite_loop(void) { expect_budget_stop("while true do end"); }
+TEST(test_generator_sandbox_infinite_loop) { expect_budget_stop("while true do end"); }
 
-void test_generator_sandbox_pcall_cannot_escape_budget(void) {
+TEST(test_generator_sandbox_pcall_cannot_escape_budget) {
   /* the budget's error must not be caught and ignored by the spec itself */
   expect_budget_stop("while true do pcall(function() while true do end end) end");
 }
 
-void test_generator_sandbox_memory_limit(void) {
+TEST(test_generator_sandbox_memory_limit) {
   fixture f;
   char *text = spec_with_first_line("local t = {} while true do t[#t + 1] = string.rep(\"x\", 1000000) .. #t end");
   if (!fixture_open(&f, text)) { fixture_close(&f); free(text); return; }
@@ -474,7 +473,7 @@ void test_generator_sandbox_memory_limit(void) {
   fixture_close(&f);
 }
 
-void test_generator_sandbox_string_library_shared(void) {
+TEST(test_generator_sandbox_string_library_shared) {
   /* A spec must not be able to change how the generator writes other files:
    * the string metatable's __index is the generator's own string library.
    * Either the spec fails (naming itself) or the kernels come out as usual. */
@@ -526,15 +525,15 @@ static void expect_template_error(const char *line, const char *expected) {
   fixture_close(&f);
 }
 
-void test_generator_template_lua_error_line(void) {
+TEST(test_generator_template_lua_error_line) {
   expect_template_error("% local x = nil + 1", "attempt to perform arithmetic on a nil value");
 }
 
-void test_generator_template_unclosed_expression(void) {
+TEST(test_generator_template_unclosed_expression) {
   expect_template_error("// $(m.U", "unclosed $(");
 }
 
-void test_generator_template_syntax_error_line(void) {
+TEST(test_generator_template_syntax_error_line) {
   expect_template_error("% for u = do", "unexpected symbol near 'do'");
 }
 
@@ -549,7 +548,7 @@ static int generate_ok(fixture *f) {
   return ok;
 }
 
-void test_generator_deterministic_output(void) {
+TEST(test_generator_deterministic_output) {
   fixture f;
   if (!fixture_open(&f, NULL)) { fixture_close(&f); return; }
   char out2[1024];
@@ -597,7 +596,7 @@ static int is_old(const char *dir, const char *rel) {
   return stat(p, &st) == 0 && st.st_mtim.tv_sec == OLD_TIME.tv_sec && st.st_mtim.tv_nsec == OLD_TIME.tv_nsec;
 }
 
-void test_generator_unchanged_files_not_rewritten(void) {
+TEST(test_generator_unchanged_files_not_rewritten) {
   fixture f;
   if (!fixture_open(&f, NULL) || !generate_ok(&f)) { fixture_close(&f); return; }
   pathlist files = list_files(f.out);
@@ -615,7 +614,7 @@ void test_generator_unchanged_files_not_rewritten(void) {
   fixture_close(&f);
 }
 
-void test_generator_rewrites_only_changed_file(void) {
+TEST(test_generator_rewrites_only_changed_file) {
   fixture f;
   if (!fixture_open(&f, NULL) || !generate_ok(&f)) { fixture_close(&f); return; }
   pathlist files = list_files(f.out);
@@ -640,7 +639,7 @@ void test_generator_rewrites_only_changed_file(void) {
   fixture_close(&f);
 }
 
-void test_generator_removes_stale_files(void) {
+TEST(test_generator_removes_stale_files) {
   fixture f;
   if (!fixture_open(&f, NULL) || !generate_ok(&f)) { fixture_close(&f); return; }
   char stale[1024], stale_dir[1024], stale2[1100];
@@ -663,7 +662,7 @@ void test_generator_removes_stale_files(void) {
 }
 
 /* A file in the output folder that fusegen did not write is never removed. */
-void test_generator_keeps_foreign_files(void) {
+TEST(test_generator_keeps_foreign_files) {
   fixture f;
   if (!fixture_open(&f, NULL) || !generate_ok(&f)) { fixture_close(&f); return; }
   char foreign[1024];
@@ -707,7 +706,7 @@ static char *snapshot(const char *dir) {
 /* A run that cannot write (here: a file size limit of 1 KiB, so writing a
  * changed file fails) exits 4 and leaves the output folder as it was: the new
  * output is staged beside it and only swapped in once complete. */
-void test_generator_failed_write_leaves_output_unchanged(void) {
+TEST(test_generator_failed_write_leaves_output_unchanged) {
   fixture f;
   if (!fixture_open(&f, NULL) || !generate_ok(&f)) { fixture_close(&f); return; }
   char path[4096], foreign[4096];
@@ -752,7 +751,7 @@ void test_generator_failed_write_leaves_output_unchanged(void) {
   fixture_close(&f);
 }
 
-void test_generator_check_up_to_date(void) {
+TEST(test_generator_check_up_to_date) {
   fixture f;
   if (!fixture_open(&f, NULL) || !generate_ok(&f)) { fixture_close(&f); return; }
   run_result r = generate_into(&f, f.out, "check");
@@ -762,7 +761,7 @@ void test_generator_check_up_to_date(void) {
   fixture_close(&f);
 }
 
-void test_generator_check_modified_file(void) {
+TEST(test_generator_check_modified_file) {
   fixture f;
   if (!fixture_open(&f, NULL) || !generate_ok(&f)) { fixture_close(&f); return; }
   char path[4096];
@@ -787,7 +786,7 @@ void test_generator_check_modified_file(void) {
   fixture_close(&f);
 }
 
-void test_generator_check_missing_file(void) {
+TEST(test_generator_check_missing_file) {
   fixture f;
   if (!fixture_open(&f, NULL) || !generate_ok(&f)) { fixture_close(&f); return; }
   char path[4096];
@@ -801,7 +800,7 @@ void test_generator_check_missing_file(void) {
   fixture_close(&f);
 }
 
-void test_generator_check_stale_file(void) {
+TEST(test_generator_check_stale_file) {
   fixture f;
   if (!fixture_open(&f, NULL) || !generate_ok(&f)) { fixture_close(&f); return; }
   char stale[1024];
@@ -817,7 +816,7 @@ void test_generator_check_stale_file(void) {
 
 /* ---- the command line ---------------------------------------------------------------- */
 
-void test_generator_cli_help(void) {
+TEST(test_generator_cli_help) {
   fixture f;
   if (!fixture_open(&f, NULL)) { fixture_close(&f); return; }
   run_result r = fusegen_in(f.root, RUN_TIMEOUT, "--help");
@@ -840,13 +839,13 @@ static void expect_usage_error(const char *args, const char *expected) {
   fixture_close(&f);
 }
 
-void test_generator_cli_unknown_command(void) { expect_usage_error("regenerate", "unknown command regenerate"); }
+TEST(test_generator_cli_unknown_command) { expect_usage_error("regenerate", "unknown command regenerate"); }
 
-void test_generator_cli_unknown_option(void) { expect_usage_error("generate --spec gen/specs", "unknown option --spec"); }
+TEST(test_generator_cli_unknown_option) { expect_usage_error("generate --spec gen/specs", "unknown option --spec"); }
 
-void test_generator_cli_missing_value(void) { expect_usage_error("generate --out", "--out needs a value"); }
+TEST(test_generator_cli_missing_value) { expect_usage_error("generate --out", "--out needs a value"); }
 
-void test_generator_cli_bad_archs(void) {
+TEST(test_generator_cli_bad_archs) {
   /* A bad --archs value is reported by the Lua side (variants.lua parse_archs)
    * and exits 1, not 2; nothing is written. */
   static const char *const bad[] = {"sm_xx", "sm_60", "90", ""};
@@ -862,7 +861,7 @@ void test_generator_cli_bad_archs(void) {
   }
 }
 
-void test_generator_committed_output_up_to_date(void) {
+TEST(test_generator_committed_output_up_to_date) {
   /* CI's check: generated/ as committed is what the specs and templates give. */
   char dir[] = "/tmp/fusegen_gen.XXXXXX";
   if (!mkdtemp(dir)) { CHECK_MSG(0, "mkdtemp: %s", strerror(errno)); return; }
@@ -952,7 +951,7 @@ static int nvcc_open(nvcc_setup *s) {
   return 1;
 }
 
-void test_generator_ptxas_rejects_local_memory(void) {
+TEST(test_generator_ptxas_rejects_local_memory) {
   nvcc_setup s;
   if (!nvcc_open(&s)) SKIP("nvcc not found in $CUDA_HOME/bin or /usr/local/cuda/bin");
   if (!s.dir[0]) return;
@@ -968,7 +967,7 @@ void test_generator_ptxas_rejects_local_memory(void) {
   rm_rf(s.dir);
 }
 
-void test_generator_ptxas_accepts_clean_kernel(void) {
+TEST(test_generator_ptxas_accepts_clean_kernel) {
   nvcc_setup s;
   if (!nvcc_open(&s)) SKIP("nvcc not found in $CUDA_HOME/bin or /usr/local/cuda/bin");
   if (!s.dir[0]) return;
@@ -1086,7 +1085,7 @@ static void expect_text_harmless(const char *text) {
 }
 
 /* The issue's first case: a summary that closes its comment. */
-void test_generator_text_comment_close_summary(void) {
+TEST(test_generator_text_comment_close_summary) {
   static const char *const edits[] = {"summary = \"rotary embedding with per-token cos/sin tables\"",
                                       "summary = \"x */ int evil_injected = 1; /* y\"", NULL};
   char *text = rope_edited(edits);
@@ -1095,7 +1094,7 @@ void test_generator_text_comment_close_summary(void) {
 }
 
 /* A summary is one line: a line break (here before a directive) is refused. */
-void test_generator_text_summary_line_break_refused(void) {
+TEST(test_generator_text_summary_line_break_refused) {
   expect_spec_error("summary = \"rotary embedding with per-token cos/sin tables\"",
                     "summary = \"rope\\n#error evil_injected\\nint evil_injected;\"", "summary",
                     "a non-empty string on one line (no line break or other control character)");
@@ -1110,7 +1109,7 @@ void test_generator_text_summary_line_break_refused(void) {
  * (printf formats), keep_doc (a string argument). */
 #define EVIL_TEXT "a */ int evil_injected = 1; /* b\\n#error evil_injected\\nint evil_injected;\\\\\\nint evil_injected; ?\?/\\n" \
                   "int evil_injected; \\\"); int evil_injected; (\\\" %s %n \\1\\r\\t\\127 ?\?= ?\?) ?\?' \\\\"
-void test_generator_text_escaped_everywhere(void) {
+TEST(test_generator_text_escaped_everywhere) {
   static const char *const edits[] = {
       "doc = [[\n", "doc = \"" EVIL_TEXT "\" .. [[\n",
       "doc = \"activations, last dim contiguous\"", "doc = \"" EVIL_TEXT "\"",
@@ -1127,7 +1126,7 @@ void test_generator_text_escaped_everywhere(void) {
 /* The summary in Python (generated/python/fusegen_api.py): the OPS table's
  * string literal and the docstring of fusegen.rope hold it as given, quotes
  * and backslashes included. */
-void test_generator_text_python_literal(void) {
+TEST(test_generator_text_python_literal) {
   run_result have = run_shell("/tmp", RUN_TIMEOUT, "python3 -c 'import runpy'");
   int python = have.code == 0;
   run_free(&have);
@@ -1157,13 +1156,13 @@ void test_generator_text_python_literal(void) {
 }
 
 /* The issue's third case: a tensor named int. */
-void test_generator_names_keyword_tensor_refused(void) {
+TEST(test_generator_names_keyword_tensor_refused) {
   expect_spec_error("{ name = \"x\",   dims", "{ name = \"int\",   dims", "tensors[1].name",
                     "an argument name that is not a keyword of C or C++, got \"int\"");
 }
 
 /* Names that reach C and would be read as something else, each refused with its rule. */
-void test_generator_names_reserved_refused(void) {
+TEST(test_generator_names_reserved_refused) {
   static const struct {
     const char *find, *repl, *field, *expected;
   } cases[] = {
@@ -1202,7 +1201,7 @@ void test_generator_names_reserved_refused(void) {
 
 /* The entry point's own names (t_, c_, key_, p_...) cannot be hidden by a
  * tensor or scalar: tensors named t, key and sig, a scalar named p compile. */
-void test_generator_names_entry_locals_cannot_collide(void) {
+TEST(test_generator_names_entry_locals_cannot_collide) {
   static const char *const edits[] = {
       "{ name = \"x\",   dims", "{ name = \"t\",   dims",
       "inplace_of = \"x\"", "inplace_of = \"t\"",
@@ -1243,7 +1242,7 @@ static void expect_edited_refused(const char *second, const char *const *edits, 
 
 /* No C name means two things: the runtime's fg_last_error and fg_status, and
  * the parameter struct fg_rope_params of op rope beside an op rope_params. */
-void test_generator_names_public_collisions(void) {
+TEST(test_generator_names_public_collisions) {
   expect_spec_error("op = \"rope\",", "op = \"last_error\",", "op", "fg_last_error is the runtime's");
   expect_spec_error("enums = { pairing = { \"interleaved\", \"half\" } }",
                     "enums = { pairing = { \"interleaved\", \"half\" }, status = { \"a\" } }", "enums.status",
@@ -1266,7 +1265,7 @@ void test_generator_names_public_collisions(void) {
 }
 
 /* The issue's fourth case: a head size of 1000000 is refused at once, with the allowed range. */
-void test_generator_bounds_head_size(void) {
+TEST(test_generator_bounds_head_size) {
   expect_spec_error("values = { 64, 80, 96, 128, 256, 320, \"any\" }", "values = { 64, 1000000 }", "axes[4].values[2]",
                     "a size from 1 to 4096 (or \"any\", last, with any_when and any_max), got 1000000");
   fixture f;
@@ -1280,7 +1279,7 @@ void test_generator_bounds_head_size(void) {
   fixture_close(&f);
 }
 
-void test_generator_bounds_channels_and_variants(void) {
+TEST(test_generator_bounds_channels_and_variants) {
   expect_spec_error_in("gen/specs/norm_modulate.lua", "max_channels = 16384", "max_channels = 1000000",
                        "kernel.max_channels", "the largest C the kernels take (an integer, 1 to 65536), got 1000000");
   /* 3 act x 3 table x 2 pairing x 60 head sizes x 2 rot x 2 access = 4320 variants */
@@ -1294,7 +1293,7 @@ void test_generator_bounds_channels_and_variants(void) {
 /* An out-of-memory outside the driver (here: while the inputs are read into
  * the Lua state, a 257 MiB file among the specs) ends with a message and exit
  * 1, the output folder as it was: all Lua work runs under a protected call. */
-void test_generator_out_of_memory_reading_inputs(void) {
+TEST(test_generator_out_of_memory_reading_inputs) {
   fixture f;
   if (!fixture_open(&f, NULL) || !generate_ok(&f)) { fixture_close(&f); return; }
   char *before = snapshot(f.out);
@@ -1318,7 +1317,7 @@ void test_generator_out_of_memory_reading_inputs(void) {
 
 /* Conditions are copied into the entry point as C: what is not a C condition
  * over the symbols is refused when the spec loads, not by the C compiler. */
-void test_generator_spec_condition_not_c(void) {
+TEST(test_generator_spec_condition_not_c) {
   static const struct {
     const char *find, *repl, *field, *expected;
   } cases[] = {
@@ -1337,7 +1336,7 @@ void test_generator_spec_condition_not_c(void) {
 }
 
 /* A list with a hole (a nil among its elements, here an undefined name) is refused. */
-void test_generator_spec_list_with_hole(void) {
+TEST(test_generator_spec_list_with_hole) {
   expect_spec_error("values = { 64, 80, 96, 128, 256, 320, \"any\" }", "values = { 64, 80, d96, 128, 256, 320, \"any\" }",
                     "axes[4].values", "a list without holes (no nil among its elements) of values");
 }

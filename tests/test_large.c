@@ -18,7 +18,6 @@
 #include "fusegen_internal.h"
 #include "gpu_util.h"
 #include "harness.h"
-#include "test_large.h"
 
 #include <cuda_runtime_api.h>
 #include <math.h>
@@ -26,7 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-void test_large_rope_past_2_31_elements(void) {
+TEST(test_large_rope_past_2_31_elements) {
   if (!test_have_gpu()) SKIP("no GPU");
   const int64_t S = 131073, H = 128, D = 128, HALF = 64;
   const size_t n = (size_t)S * H * D, pad = 4096;
@@ -147,7 +146,7 @@ static void large_verdict(const large_acc *a, const char *which, double tol) {
  * Every element of q and k against test_qknorm_rope.c's float64 reference and
  * tolerance; the bytes after q and k and the other inputs unchanged. Needs 4.4 GB
  * of GPU memory (plus 1 GB spare) and 8.7 GB of host memory. */
-void test_large_qknorm_rope_past_2_31_elements(void) {
+TEST(test_large_qknorm_rope_past_2_31_elements) {
   if (!test_have_gpu()) SKIP("no GPU");
   const int64_t S = 131073, HQ = 128, HK = 1, D = 128, R = D, P = 4096, offset = 3;
   const float eps = 1e-6f;
@@ -246,7 +245,7 @@ done:
  * elements after it. Every element of out against test_norm_modulate_gpu.c's
  * float64 reference and tolerance; the bytes after out unchanged. Needs 8.6 GB
  * of GPU memory (plus 1 GB spare) and 17.2 GB of host memory. */
-void test_large_norm_modulate_past_2_31_elements(void) {
+TEST(test_large_norm_modulate_past_2_31_elements) {
   if (!test_have_gpu()) SKIP("no GPU");
   const int64_t B = 1, L = 699051, C = 3072;
   const float eps = 1e-6f, k = 1.0f;
@@ -358,7 +357,7 @@ static float lg_bf16(uint16_t b) { return (float)dt_load(DT_BF16, &b); }
  * otherwise. Then the same rows next to each other, which the lean form runs.
  * Both outputs must equal eager PyTorch bit for bit, with the poisoned bytes
  * after each unchanged. 4.3 GB of GPU memory. */
-void test_large_rope_per_head_offsets_past_2_31(void) {
+TEST(test_large_rope_per_head_offsets_past_2_31) {
   if (!test_have_gpu()) SKIP("no GPU");
   const int64_t B = 2, S = 25, H = 32, D = 64, HALF = 32, far = (int64_t)1 << 31;
   const size_t seq = (size_t)S * H * D, tab = (size_t)B * H * S * HALF, pad = 4096;
@@ -435,7 +434,7 @@ void test_large_rope_per_head_offsets_past_2_31(void) {
  * tests/test_rope_tables.c check against the reference), out of place into
  * poisoned outputs. The outputs must be equal byte for byte, and the bytes
  * after them unchanged. */
-void test_large_rope_per_head_both_forms_agree(void) {
+TEST(test_large_rope_per_head_both_forms_agree) {
   if (!test_have_gpu()) SKIP("no GPU");
   const int64_t B = 2, S = 3, H = 5, far = (int64_t)1 << 31, maxD = 320;
   const size_t seq = (size_t)S * H * maxD, pad = 1024;

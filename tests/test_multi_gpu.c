@@ -6,7 +6,6 @@
 #include "fusegen.h"
 #include "gpu_util.h"
 #include "harness.h"
-#include "test_multi_gpu.h"
 
 #include <cuda_runtime_api.h>
 #include <math.h>
@@ -67,7 +66,7 @@ static int check_result(rope_bufs *r, const char *what) {
   return bad;
 }
 
-void test_multi_gpu_rope_on_each_device(void) {
+TEST(test_multi_gpu_rope_on_each_device) {
   int count = 0;
   if (!test_have_gpu() || cudaGetDeviceCount(&count) != cudaSuccess || count < 2) SKIP("fewer than two GPUs");
   rope_bufs r[2];

@@ -4,7 +4,6 @@
  * the fake pointer is not device memory); each bad call must fail earlier with
  * its own status and a message naming what is wrong. That the GPU sees no
  * write on a refused call is tested in test_norm_modulate_gpu.c. */
-#include "test_norm_modulate_api.h"
 #include "harness.h"
 
 #include "fusegen.h"
@@ -80,7 +79,7 @@ static void expect(call *c, fg_status want, const char *needle) {
   CHECK_MSG(strstr(fg_last_error(), needle) != NULL, "message [%s] lacks [%s]", fg_last_error(), needle);
 }
 
-void test_nm_api_valid_calls_reach_the_device_check(void) {
+TEST(test_nm_api_valid_calls_reach_the_device_check) {
   call c;
   baseline(&c);
   expect(&c, FG_ERR_DEVICE, "fg_norm_modulate_select01");
@@ -105,7 +104,7 @@ void test_nm_api_valid_calls_reach_the_device_check(void) {
   }
 }
 
-void test_nm_api_bad_dtypes(void) {
+TEST(test_nm_api_bad_dtypes) {
   call c;
   baseline(&c);
   c.t[X].t.dtype.code = kDLInt; c.t[X].t.dtype.bits = 32;
@@ -121,7 +120,7 @@ void test_nm_api_bad_dtypes(void) {
   expect(&c, FG_ERR_DTYPE, "gate1");
 }
 
-void test_nm_api_bad_shapes(void) {
+TEST(test_nm_api_bad_shapes) {
   call c;
   baseline(&c);
   c.t[SC1].shape[1] = 3071;
@@ -140,7 +139,7 @@ void test_nm_api_bad_shapes(void) {
   expect(&c, FG_ERR_SHAPE, "weight.shape[0] gives C = 100");
 }
 
-void test_nm_api_unsupported_sizes(void) {
+TEST(test_nm_api_unsupported_sizes) {
   call c;
   baseline(&c);
   const int64_t x3[3] = {1, 2, 16385}, ix[2] = {1, 2}, br[2] = {1, 16385};
@@ -153,7 +152,7 @@ void test_nm_api_unsupported_sizes(void) {
   expect(&c, FG_ERR_SHAPE, "at most 16384 channels");
 }
 
-void test_nm_api_bad_strides(void) {
+TEST(test_nm_api_bad_strides) {
   call c;
   baseline(&c);
   c.t[X].strides[2] = 2;
@@ -169,7 +168,7 @@ void test_nm_api_bad_strides(void) {
   expect(&c, FG_ERR_STRIDE, "residual.strides[0] = -1");
 }
 
-void test_nm_api_null_and_host_pointers(void) {
+TEST(test_nm_api_null_and_host_pointers) {
   call c;
   baseline(&c);
   c.pass[X] = 0;
@@ -188,7 +187,7 @@ void test_nm_api_null_and_host_pointers(void) {
   expect(&c, FG_ERR_ALIGNMENT, "gate0 data");
 }
 
-void test_nm_api_residual_form_all_or_nothing(void) {
+TEST(test_nm_api_residual_form_all_or_nothing) {
   call c;
   baseline(&c);
   c.pass[ROUT] = 0;
@@ -198,7 +197,7 @@ void test_nm_api_residual_form_all_or_nothing(void) {
   expect(&c, FG_ERR_INVALID_ARGUMENT, "fit no residual form: residual, residual_gate and residual_out are given together");
 }
 
-void test_nm_api_bad_enum_and_overlap(void) {
+TEST(test_nm_api_bad_enum_and_overlap) {
   call c;
   baseline(&c);
   c.norm = (fg_norm)3;
@@ -212,7 +211,7 @@ void test_nm_api_bad_enum_and_overlap(void) {
 }
 
 /* The per-frame layout [B|1, F, 1, C]: the literal 1 and F dividing L. */
-void test_nm_api_per_frame_layout(void) {
+TEST(test_nm_api_per_frame_layout) {
   tensor x, out, sc, sh;
   const int64_t x3[3] = {2, 60, 1024}, f4[4] = {2, 4, 1, 1024};
   make(&x, 0, kDLBfloat, 16, 3, x3);

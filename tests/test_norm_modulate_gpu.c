@@ -8,7 +8,6 @@
 #include "fusegen_internal.h"
 #include "gpu_util.h"
 #include "harness.h"
-#include "test_norm_modulate_gpu.h"
 
 #include <cuda_runtime_api.h>
 #include <math.h>
@@ -387,7 +386,7 @@ static const test_dtype DTS[3] = {DT_BF16, DT_FP16, DT_FP32};
 
 /* Every variant: each source, dtype, residual form, access path (and index
  * dtype), each run once with the kernel checked by name. */
-void test_nm_gpu_every_variant(void) {
+TEST(test_nm_gpu_every_variant) {
   if (!test_have_gpu()) SKIP("no GPU");
   int n = 0;
   for (int s = 0; s < 5; s++)
@@ -414,7 +413,7 @@ void test_nm_gpu_every_variant(void) {
 /* The ops.md test shapes: B 1, 2, 4; L 6, 33, 128, 257; C 512, 1024, 1536,
  * 3072, 3000; fp32, fp16, bf16; with and without affine; both residual forms
  * (select01, the Qwen-Image-Edit pattern, and per batch). */
-void test_nm_gpu_ops_shapes(void) {
+TEST(test_nm_gpu_ops_shapes) {
   if (!test_have_gpu()) SKIP("no GPU");
   static const int64_t Bs[3] = {1, 2, 4}, Ls[4] = {6, 33, 128, 257}, Cs[5] = {512, 1024, 1536, 3072, 3000};
   uint64_t seed = 1000;
@@ -435,7 +434,7 @@ void test_nm_gpu_ops_shapes(void) {
 
 /* Every source and layout: [B, C] and [1, C] per batch, per token, per frame
  * (F dividing L), scalar; both residual forms; every norm; k = 1 and 0. */
-void test_nm_gpu_sources(void) {
+TEST(test_nm_gpu_sources) {
   if (!test_have_gpu()) SKIP("no GPU");
   uint64_t seed = 5000;
   for (int s = 0; s < 5; s++)
@@ -456,7 +455,7 @@ void test_nm_gpu_sources(void) {
 
 /* Any C: 1, odd and prime sizes, 16383 and 16384 (the largest), tiny rows; the
  * element path by C and by pointer alignment; padded rows. */
-void test_nm_gpu_channel_counts(void) {
+TEST(test_nm_gpu_channel_counts) {
   if (!test_have_gpu()) SKIP("no GPU");
   static const int64_t Cs[] = {1, 2, 7, 8, 24, 257, 1000, 3001, 4096, 5120, 8191, 16383, 16384};
   uint64_t seed = 9000;
@@ -477,7 +476,7 @@ void test_nm_gpu_channel_counts(void) {
  * that take one block per row find the rest in its third (b = y + 65535 z; the
  * blocks past B return). Both residual forms, a 16-bit and the fp32 16-byte
  * path, and the element path (C = 63). */
-void test_nm_gpu_many_batch_entries(void) {
+TEST(test_nm_gpu_many_batch_entries) {
   if (!test_have_gpu()) SKIP("no GPU");
   uint64_t seed = 12000;
   static const nm_source srcs[2] = {SRC_SELECT01, SRC_TOKEN};
@@ -492,7 +491,7 @@ void test_nm_gpu_many_batch_entries(void) {
 
 /* select01 reads only the chosen branch: the other branch's rows are NaN, the
  * outputs must be clean (NaN fails every comparison). */
-void test_nm_gpu_select01_reads_chosen_branch_only(void) {
+TEST(test_nm_gpu_select01_reads_chosen_branch_only) {
   if (!test_have_gpu()) SKIP("no GPU");
   for (int d = 0; d < 3; d++)
     for (int form = 0; form < 4; form++) {
@@ -505,7 +504,7 @@ void test_nm_gpu_select01_reads_chosen_branch_only(void) {
 }
 
 /* A refused call on real buffers writes nothing: the poisoned outputs stay. */
-void test_nm_gpu_bad_call_writes_nothing(void) {
+TEST(test_nm_gpu_bad_call_writes_nothing) {
   if (!test_have_gpu()) SKIP("no GPU");
   const int64_t B = 2, L = 6, C = 512, F = 4; /* F does not divide L */
   gbuf xb, ob, sb, hb;

@@ -5,11 +5,10 @@
  * install and import without a GPU: tests/python/test_package.py (CI). */
 #define _POSIX_C_SOURCE 200809L
 #include "harness.h"
-#include "test_python.h"
 
 #include <stdlib.h>
 
-void test_python_binding(void) {
+TEST(test_python_binding) {
   if (!test_have_gpu()) SKIP("no GPU");
   if (system("python3 -c 'import torch; assert torch.cuda.is_available()' >/dev/null 2>&1") != 0)
     SKIP("python3 with PyTorch and CUDA not available");

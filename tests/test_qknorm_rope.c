@@ -9,7 +9,6 @@
 #include "fusegen_kernels.h"
 #include "gpu_util.h"
 #include "harness.h"
-#include "test_qknorm_rope.h"
 
 #include <cuda_runtime_api.h>
 #include <math.h>
@@ -342,20 +341,20 @@ static void every_variant(table_kind kind, const fg__kernel_entry *table, int co
   CHECK_MSG(variants > 0, "no %s kernel for sm_%d", kind_op[kind], cc);
 }
 
-void test_qknorm_gpu_every_variant_per_token(void) {
+TEST(test_qknorm_gpu_every_variant_per_token) {
   every_variant(TK_PER_TOKEN, fg__qknorm_rope_kernels, fg__qknorm_rope_kernel_count, 7);
 }
-void test_qknorm_gpu_every_variant_across_heads(void) {
+TEST(test_qknorm_gpu_every_variant_across_heads) {
   every_variant(TK_ACROSS, fg__qknorm_across_heads_rope_kernels, fg__qknorm_across_heads_rope_kernel_count, 7);
 }
-void test_qknorm_gpu_every_variant_across_heads_per_head(void) {
+TEST(test_qknorm_gpu_every_variant_across_heads_per_head) {
   every_variant(TK_PER_HEAD, fg__qknorm_across_heads_rope_per_head_kernels,
                 fg__qknorm_across_heads_rope_per_head_kernel_count, 7);
 }
-void test_qknorm_gpu_every_variant_positions(void) {
+TEST(test_qknorm_gpu_every_variant_positions) {
   every_variant(TK_POSITIONS, fg__qknorm_rope_positions_kernels, fg__qknorm_rope_positions_kernel_count, 8);
 }
-void test_qknorm_gpu_every_variant_cos_sin_cache(void) {
+TEST(test_qknorm_gpu_every_variant_cos_sin_cache) {
   every_variant(TK_CACHE, fg__qknorm_rope_cos_sin_cache_kernels, fg__qknorm_rope_cos_sin_cache_kernel_count, 8);
 }
 
@@ -363,7 +362,7 @@ void test_qknorm_gpu_every_variant_cos_sin_cache(void) {
  * with every R <= D that is a multiple of 64 and R = D/2; both pairings; int32
  * and int64 positions. Every (D, R) pair with both pairings and both position
  * dtypes; N, H and the table kind cycle through their values. */
-void test_qknorm_gpu_test_shapes(void) {
+TEST(test_qknorm_gpu_test_shapes) {
   if (!test_have_gpu()) SKIP("no GPU");
   static const int64_t dr[][2] = {{64, 32}, {64, 64}, {128, 64}, {128, 128}, {256, 64}, {256, 128}, {256, 192}, {256, 256}};
   static const int64_t ns[] = {1, 9, 256, 4097}, hs[] = {8, 16, 24, 32};
@@ -394,7 +393,7 @@ void test_qknorm_gpu_test_shapes(void) {
 
 /* The model shapes of ops.md at full size (flux_1024, qwen_partial, zimage,
  * batch2), per token tables too, and fp16 / fp32 activations. */
-void test_qknorm_gpu_model_shapes(void) {
+TEST(test_qknorm_gpu_model_shapes) {
   if (!test_have_gpu()) SKIP("no GPU");
   static const struct { int64_t B, S, H, R; } m[] = {{0, 4096, 24, 128}, {0, 4096, 32, 64}, {0, 4096, 30, 128}, {2, 2048, 24, 128}};
   for (int i = 0; i < 4; i++) {
@@ -432,7 +431,7 @@ void test_qknorm_gpu_model_shapes(void) {
 
 /* A position past the table gives NaN in that token's rotated dims, normalised
  * values in [R, D), and reads nothing out of bounds. */
-void test_qknorm_gpu_row_outside_table(void) {
+TEST(test_qknorm_gpu_row_outside_table) {
   if (!test_have_gpu()) SKIP("no GPU");
   for (int kind = TK_POSITIONS; kind <= TK_CACHE; kind++) {
     qn_case c;
@@ -455,7 +454,7 @@ void test_qknorm_gpu_row_outside_table(void) {
 }
 
 /* A refused call writes nothing: k_weight of the wrong length, real tensors. */
-void test_qknorm_gpu_refused_call_writes_nothing(void) {
+TEST(test_qknorm_gpu_refused_call_writes_nothing) {
   if (!test_have_gpu()) SKIP("no GPU");
   const int64_t S = 8, H = 4, D = 128, n = S * 3 * H * D;
   gbuf qkv, wb, cb;
@@ -553,7 +552,7 @@ static fg_status qn_call(qn_args *a) {
               fg_status_name(s_), fg_last_error(), fg_status_name(want), needle);                                    \
   } while (0)
 
-void test_qknorm_api_bad_input(void) {
+TEST(test_qknorm_api_bad_input) {
   qn_args a;
   qn_setup(&a);
   /* the baseline passes every argument check: only the device is left */
@@ -608,7 +607,7 @@ void test_qknorm_api_bad_input(void) {
 /* The across-heads form on the shapes of its models: Wan 1.3B (12 heads) and 14B
  * (40 heads) with interleaved pairs, LTX-2 (32 heads, half pairs), a D = 64 audio
  * tower, GQA with partial R, and one token. */
-void test_qknorm_gpu_across_heads_shapes(void) {
+TEST(test_qknorm_gpu_across_heads_shapes) {
   if (!test_have_gpu()) SKIP("no GPU");
   static const struct { int64_t B, S, HQ, HK, D, R; int half; test_dtype act; } m[] = {
       {1, 257, 12, 12, 128, 128, 0, DT_BF16}, {2, 33, 40, 40, 128, 128, 0, DT_BF16},
@@ -637,7 +636,7 @@ void test_qknorm_gpu_across_heads_shapes(void) {
 
 /* LTX-2's attention: RMSNorm over a token's H * D, then the half pairing with
  * per-head tables [B, H, S, R/2] in bf16 (LTX-2) or fp32 (ops.md's shapes). */
-void test_qknorm_gpu_across_heads_per_head_shapes(void) {
+TEST(test_qknorm_gpu_across_heads_per_head_shapes) {
   if (!test_have_gpu()) SKIP("no GPU");
   static const struct { int64_t B, S, H, D, R; int half, tab_act; test_dtype act; } m[] = {
       {2, 96, 32, 128, 128, 1, 1, DT_BF16}, {1, 257, 32, 64, 64, 1, 1, DT_BF16},
@@ -666,7 +665,7 @@ void test_qknorm_gpu_across_heads_per_head_shapes(void) {
 
 /* The per-head tables of qknorm_across_heads_rope_per_head serve q and k alike:
  * k needs q's head count, and the tables [B?, H, S, R/2] must match q. */
-void test_qknorm_api_per_head_tables(void) {
+TEST(test_qknorm_api_per_head_tables) {
   const int64_t T = 16, H = 8, D = 128;
   int64_t qs[3] = {T, H, D}, st[3] = {3 * H * D, D, 1}, ks[3] = {T, H, D}, ws[1] = {H * D}, ts[3] = {H, T, D / 2};
   DLTensor q, k, wq, wk, c, s;

@@ -213,7 +213,7 @@ static int parse_variant(const char *name, rope_case *c, int *full, int *vec) {
 }
 
 /* Every kernel the dispatch table holds for this GPU, in several layouts. */
-void test_rope_gpu_every_variant(void) {
+TEST(test_rope_gpu_every_variant) {
   if (!test_have_gpu()) SKIP("no GPU");
   const int cc = device_cc();
   int variants = 0;
@@ -262,7 +262,7 @@ void test_rope_gpu_every_variant(void) {
 }
 
 /* The shapes of ops.md (bf16 x, fp32 tables), both pairings. */
-void test_rope_gpu_model_shapes(void) {
+TEST(test_rope_gpu_model_shapes) {
   if (!test_have_gpu()) SKIP("no GPU");
   static const int64_t shapes[][5] = {
       /* batched, B, S, H, D */
@@ -290,7 +290,7 @@ void test_rope_gpu_model_shapes(void) {
 }
 
 /* Token counts 1, 2^n and 2^n + 1; every built head size; R = D and R = D/2. */
-void test_rope_gpu_token_counts(void) {
+TEST(test_rope_gpu_token_counts) {
   if (!test_have_gpu()) SKIP("no GPU");
   static const int64_t tokens[] = {1, 2, 16, 17, 256, 257, 4097};
   static const int64_t dims[] = {64, 80, 96, 128, 256, 320, 2, 72, 200, 512};
@@ -316,7 +316,7 @@ void test_rope_gpu_token_counts(void) {
 }
 
 /* A rejected call launches nothing and writes nothing. */
-void test_rope_gpu_bad_call_writes_nothing(void) {
+TEST(test_rope_gpu_bad_call_writes_nothing) {
   if (!test_have_gpu()) SKIP("no GPU");
   gbuf xb, ob, cb;
   const int64_t S = 8, H = 2, D = 64;
@@ -359,7 +359,7 @@ void test_rope_gpu_bad_call_writes_nothing(void) {
 }
 
 /* Calls can be captured in a CUDA graph: no allocation, no synchronisation. */
-void test_rope_gpu_graph_capture(void) {
+TEST(test_rope_gpu_graph_capture) {
   if (!test_have_gpu()) SKIP("no GPU");
   const int64_t S = 33, H = 4, D = 128;
   gbuf xb, ob, cb, sb;

@@ -7,7 +7,6 @@
 #include "fusegen_kernels.h"
 #include "gpu_util.h"
 #include "harness.h"
-#include "test_rope_qk.h"
 
 #include <cuda_runtime_api.h>
 #include <math.h>
@@ -156,7 +155,7 @@ static int device_cc(void) {
 }
 
 /* Every rope_qk kernel this GPU gets, with GQA and MQA head counts. */
-void test_rope_qk_gpu_every_variant(void) {
+TEST(test_rope_qk_gpu_every_variant) {
   if (!test_have_gpu()) SKIP("no GPU");
   const int cc = device_cc();
   int variants = 0;
@@ -204,7 +203,7 @@ void test_rope_qk_gpu_every_variant(void) {
 }
 
 /* ops.md: (Hq, Hk) in (32, 8), (64, 8), (8, 8), (32, 1); D 64 to 320; tokens 1, 2^n, 2^n + 1 up to 8192. */
-void test_rope_qk_gpu_model_shapes(void) {
+TEST(test_rope_qk_gpu_model_shapes) {
   if (!test_have_gpu()) SKIP("no GPU");
   static const int64_t pairs[][2] = {{32, 8}, {64, 8}, {8, 8}, {32, 1}};
   static const int64_t dims[] = {64, 80, 96, 128, 256, 320};
@@ -231,7 +230,7 @@ void test_rope_qk_gpu_model_shapes(void) {
 /* No GPU needed: q and k in place as views of one qkv tensor are disjoint (their
  * byte ranges interleave, their elements do not); views that share elements are
  * refused. Fake pointers: the call stops at the device check at the latest. */
-void test_rope_qk_api_qkv_views(void) {
+TEST(test_rope_qk_api_qkv_views) {
   const int64_t T = 16, HQ = 32, HK = 8, D = 128, tstride = (HQ + 2 * HK) * D;
   int64_t qs[3] = {T, HQ, D}, ks[3] = {T, HK, D}, st[3] = {tstride, D, 1}, cs_[2] = {T, 64};
   DLTensor q, k, c;
@@ -629,7 +628,7 @@ static qkc_case qkc_variant_case(const qkc_variant *v, int layout, uint64_t seed
 /* Every rope_qk_cos_sin_cache kernel this GPU gets (dtype, cache dtype,
  * position type, pairing, head size, full or partial rotation, access path),
  * in three layouts, each checked by the kernel's exact name. */
-void test_rope_qk_cache_gpu_every_variant(void) {
+TEST(test_rope_qk_cache_gpu_every_variant) {
   if (!test_have_gpu()) SKIP("no GPU");
   const int cc = device_cc();
   int variants = 0;
@@ -660,7 +659,7 @@ void test_rope_qk_cache_gpu_every_variant(void) {
  * tensor, in place and out of place, [T, H, D] and [B, S, H, D]; int32 and
  * int64 positions, both pairings; bf16 with an fp32 cache mostly, fp16 and
  * fp32 activations too. */
-void test_rope_qk_cache_gpu_model_shapes(void) {
+TEST(test_rope_qk_cache_gpu_model_shapes) {
   if (!test_have_gpu()) SKIP("no GPU");
   static const int64_t pairs[4][2] = {{32, 8}, {64, 8}, {8, 8}, {32, 1}};
   static const int64_t dims[6] = {64, 80, 96, 128, 256, 320};
@@ -691,7 +690,7 @@ void test_rope_qk_cache_gpu_model_shapes(void) {
  * and by the offset (positive, negative, past 32 bits, int32 positions near
  * INT32_MAX brought back by the offset); their rotated dims come out NaN,
  * the dims past R are copied, the other tokens are right. */
-void test_rope_qk_cache_gpu_out_of_range(void) {
+TEST(test_rope_qk_cache_gpu_out_of_range) {
   if (!test_have_gpu()) SKIP("no GPU");
   for (int form = 0; form < 6; form++) {
     qkc_case c = qkc_base(DT_BF16, DT_FP32, form % 2 ? 2 : 0, 24, 32, 8, 128, form < 3 ? 128 : 64, 7000 + (uint64_t)form);
@@ -712,7 +711,7 @@ void test_rope_qk_cache_gpu_out_of_range(void) {
 
 /* A refused call on real buffers writes nothing: a bf16 cache with fp16 q and
  * k (no such kernel: FG_ERR_UNSUPPORTED, naming the rule), q_out over k_out. */
-void test_rope_qk_cache_gpu_bad_call_writes_nothing(void) {
+TEST(test_rope_qk_cache_gpu_bad_call_writes_nothing) {
   if (!test_have_gpu()) SKIP("no GPU");
   const int64_t T = 8, H = 4, D = 64;
   gbuf qkv, cb, pb;
@@ -815,7 +814,7 @@ static void qa_expect(qkc_acall *a, fg_status want, const char *n1, const char *
  * head sizes, token counts, positions), strides, misalignment, NULL tensors,
  * overlapping outputs and a bad pairing each fail before it, naming the
  * argument. */
-void test_rope_qk_cache_api_checks(void) {
+TEST(test_rope_qk_cache_api_checks) {
   qkc_acall a;
   qa_setup(&a);
   qa_expect(&a, FG_ERR_DEVICE, NULL, "valid, out of place");

@@ -14,7 +14,6 @@
  * rounding, a bit-exact host emulation), outputs poisoned first, every byte
  * outside the outputs checked unchanged, and the kernel that ran checked with
  * fg__last_kernel(). */
-#include "test_rope_tables.h"
 
 #include "fusegen_internal.h"
 #include "fusegen_kernels.h"
@@ -203,7 +202,7 @@ static void aper_head_transposed(atensor *t, int64_t B, int64_t S, int64_t H, in
   t->strides[0] = S * H * half, t->strides[1] = half, t->strides[2] = H * half, t->strides[3] = 1;
 }
 
-void test_rope_tables_api_valid_calls(void) {
+TEST(test_rope_tables_api_valid_calls) {
   aargs a;
   for (int op = 0; op < 3; op++) {
     asetup(&a, op);
@@ -326,7 +325,7 @@ void test_rope_tables_api_valid_calls(void) {
   }
 }
 
-void test_rope_tables_api_positions_dtype(void) {
+TEST(test_rope_tables_api_positions_dtype) {
   static const struct {
     uint8_t code, bits;
     uint16_t lanes;
@@ -360,7 +359,7 @@ void test_rope_tables_api_positions_dtype(void) {
   }
 }
 
-void test_rope_tables_api_positions_shape(void) {
+TEST(test_rope_tables_api_positions_shape) {
   for (int op = 0; op < 2; op++) {
     aargs a;
     asetup_shape(&a, op, -1, 64, 8, 128, 128, 256);
@@ -411,7 +410,7 @@ void test_rope_tables_api_positions_shape(void) {
   }
 }
 
-void test_rope_tables_api_positions_pointer(void) {
+TEST(test_rope_tables_api_positions_pointer) {
   for (int op = 0; op < 2; op++) {
     aargs a;
     asetup(&a, op);
@@ -467,7 +466,7 @@ void test_rope_tables_api_positions_pointer(void) {
   }
 }
 
-void test_rope_tables_api_position_tables(void) {
+TEST(test_rope_tables_api_position_tables) {
   aargs a;
   asetup(&a, OP_POSITIONS);
   a.sin.shape[0] = 255;
@@ -506,7 +505,7 @@ void test_rope_tables_api_position_tables(void) {
   aexpect(&a, FG_ERR_UNSUPPORTED, "D = 73 is not supported", "any other with D % 2 == 0 up to 512", "D = 73");
 }
 
-void test_rope_tables_api_cos_sin_cache(void) {
+TEST(test_rope_tables_api_cos_sin_cache) {
   aargs a;
   asetup_shape(&a, OP_CACHE, 2, 64, 8, 128, 127, 256);
   aexpect(&a, FG_ERR_SHAPE, "the rotary dims R = cos_sin_cache.shape[1] must be even, 2 to the head size D",
@@ -550,7 +549,7 @@ void test_rope_tables_api_cos_sin_cache(void) {
 
 }
 
-void test_rope_tables_api_per_head_shape(void) {
+TEST(test_rope_tables_api_per_head_shape) {
   aargs a;
   asetup(&a, OP_PER_HEAD);
   a.cos.shape[1] = 9;
@@ -614,7 +613,7 @@ void test_rope_tables_api_per_head_shape(void) {
   aexpect(&a, FG_ERR_INVALID_ARGUMENT, "x overlaps cos", NULL, "cos inside x, in place");
 }
 
-void test_rope_tables_api_per_head_stride(void) {
+TEST(test_rope_tables_api_per_head_stride) {
   aargs a;
   asetup(&a, OP_PER_HEAD);
   a.cos.strides[3] = 2;
@@ -639,7 +638,7 @@ void test_rope_tables_api_per_head_stride(void) {
   aexpect(&a, FG_ERR_ALIGNMENT, "cos data", "not aligned to its element size 4", "fp32 cos at 2 bytes");
 }
 
-void test_rope_tables_api_per_head_rounding(void) {
+TEST(test_rope_tables_api_per_head_rounding) {
   aargs a;
   static const int bad[] = {2, -1, 99};
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
@@ -678,7 +677,7 @@ void test_rope_tables_api_per_head_rounding(void) {
   }
 }
 
-void test_rope_tables_api_empty(void) {
+TEST(test_rope_tables_api_empty) {
   for (int op = 0; op < 3; op++) {
     aargs a;
     asetup_shape(&a, op, 2, 0, 8, 128, 128, 256);
@@ -711,7 +710,7 @@ void test_rope_tables_api_empty(void) {
  * other dims copied), or the call must be refused. An FG_OK without a GPU
  * means nothing was launched, so neither happened. With a GPU,
  * test_rope_tables_gpu_empty_table_with_tokens checks the result. */
-void test_rope_tables_api_empty_table_with_tokens(void) {
+TEST(test_rope_tables_api_empty_table_with_tokens) {
   if (test_have_gpu()) SKIP("checked with a GPU by test_rope_tables_gpu_empty_table_with_tokens");
   for (int op = 0; op < 2; op++)
     for (int out_of_place = 0; out_of_place < 2; out_of_place++) {
@@ -1428,17 +1427,17 @@ static void every_variant(int op, const fg__kernel_entry *table, int count) {
   CHECK_MSG(variants > 0, "no %s kernel in the dispatch table for sm_%d", op_names[op], cc);
 }
 
-void test_rope_tables_gpu_positions_every_variant(void) {
+TEST(test_rope_tables_gpu_positions_every_variant) {
   if (!test_have_gpu()) SKIP("no GPU");
   every_variant(OP_POSITIONS, fg__rope_positions_kernels, fg__rope_positions_kernel_count);
 }
 
-void test_rope_tables_gpu_cos_sin_cache_every_variant(void) {
+TEST(test_rope_tables_gpu_cos_sin_cache_every_variant) {
   if (!test_have_gpu()) SKIP("no GPU");
   every_variant(OP_CACHE, fg__rope_cos_sin_cache_kernels, fg__rope_cos_sin_cache_kernel_count);
 }
 
-void test_rope_tables_gpu_per_head_every_variant(void) {
+TEST(test_rope_tables_gpu_per_head_every_variant) {
   if (!test_have_gpu()) SKIP("no GPU");
   every_variant(OP_PER_HEAD, fg__rope_per_head_kernels, fg__rope_per_head_kernel_count);
 }
@@ -1446,7 +1445,7 @@ void test_rope_tables_gpu_per_head_every_variant(void) {
 /* Positions int32 and int64 as [T], [1, T], [B, S] and a row-padded [B, S]
  * view, with offsets 0, positive, negative and beyond 32 bits; bf16 x, fp32
  * tables, all 16-byte aligned: the vector kernel must run. */
-void test_rope_tables_gpu_position_forms(void) {
+TEST(test_rope_tables_gpu_position_forms) {
   if (!test_have_gpu()) SKIP("no GPU");
   int n = 0;
   for (int op = 0; op < 2; op++)
@@ -1488,7 +1487,7 @@ void test_rope_tables_gpu_position_forms(void) {
  * valid rows. Exactly those tokens' rotated dims are NaN; their other dims are
  * copied (out of place) or untouched (in place); every other token is right,
  * rows 0 and P - 1 included. */
-void test_rope_tables_gpu_rows_out_of_range(void) {
+TEST(test_rope_tables_gpu_rows_out_of_range) {
   if (!test_have_gpu()) SKIP("no GPU");
   int n = 0;
   for (int op = 0; op < 2; op++)
@@ -1526,7 +1525,7 @@ void test_rope_tables_gpu_rows_out_of_range(void) {
 /* P = 0 with tokens to rotate (see test_rope_tables_api_empty_table_with_tokens):
  * either the call is refused and nothing is written, or every token's rotated
  * dims come out NaN and (out of place) the other dims are copied. */
-void test_rope_tables_gpu_empty_table_with_tokens(void) {
+TEST(test_rope_tables_gpu_empty_table_with_tokens) {
   if (!test_have_gpu()) SKIP("no GPU");
   const int64_t T = 5, H = 2, D = 64, R = 32;
   for (int op = 0; op < 2; op++)
@@ -1590,7 +1589,7 @@ void test_rope_tables_gpu_empty_table_with_tokens(void) {
  * of [B, S, H, R/2] memory (LTX-2), cos and sin in different layouts, and
  * without the B dim ([H, S, R/2], x [T, H, D]); fp32 and eager_bf16 rounding,
  * bf16 and fp32 tables, both pairings, full and partial R. */
-void test_rope_tables_gpu_per_head_layouts(void) {
+TEST(test_rope_tables_gpu_per_head_layouts) {
   if (!test_have_gpu()) SKIP("no GPU");
   int n = 0;
   for (int lay = 0; lay < 5; lay++)
@@ -1630,7 +1629,7 @@ void test_rope_tables_gpu_per_head_layouts(void) {
 
 /* ops.md's LTX-2 shapes: bf16 x and tables, half pairing, R = D, eager_bf16,
  * bit for bit. Tables as the transposed view (video) or compact (audio). */
-void test_rope_tables_gpu_ltx2_shapes(void) {
+TEST(test_rope_tables_gpu_ltx2_shapes) {
   if (!test_have_gpu()) SKIP("no GPU");
   static const int64_t shapes[][4] = {{4, 1152, 32, 128}, {4, 25, 32, 64}, {2, 24576, 32, 128}};
   for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
@@ -1659,7 +1658,7 @@ void test_rope_tables_gpu_ltx2_shapes(void) {
  * cos_sin_cache [8192, 128] and int64 positions, in two calls on views of one
  * tensor: text tokens x[:, :512] with offset 0, image tokens x[:, 512:] with
  * offset 512 (positions[512:] likewise), on a stream. */
-void test_rope_tables_gpu_flux_cos_sin_cache(void) {
+TEST(test_rope_tables_gpu_flux_cos_sin_cache) {
   if (!test_have_gpu()) SKIP("no GPU");
   for (int pairing = 0; pairing < 2; pairing++) {
     tcase c;
@@ -1693,7 +1692,7 @@ void test_rope_tables_gpu_flux_cos_sin_cache(void) {
 
 /* Rejected calls of each op launch nothing and write nothing; the
  * FG_ERR_UNSUPPORTED of eager_bf16 with fp16 x is seen on a GPU. */
-void test_rope_tables_gpu_bad_call_writes_nothing(void) {
+TEST(test_rope_tables_gpu_bad_call_writes_nothing) {
   if (!test_have_gpu()) SKIP("no GPU");
   const int64_t S = 8, H = 2, D = 64, P = 16;
   gbuf xb, ob, cb, sb, pb;

@@ -7,7 +7,6 @@
  * Nothing can be written: the checks fail before any device access (that a
  * refused call on real buffers writes nothing is tested on the GPU, in
  * test_serving_gpu.c). */
-#include "test_serving_api.h"
 #include "harness.h"
 
 #include "fusegen_internal.h"
@@ -166,7 +165,7 @@ static void pad_rows(call *c) {
  * input's own view), every gate form, fp16 and fp32 activations with weights
  * of their dtype, an fp8 out at an odd address (1-byte elements): each stops
  * at the device check. */
-void test_serving_api_valid_calls_reach_the_device_check(void) {
+TEST(test_serving_api_valid_calls_reach_the_device_check) {
   for (int op = 0; op < A_NOPS; op++) {
     call c;
     char label[64];
@@ -233,7 +232,7 @@ void test_serving_api_valid_calls_reach_the_device_check(void) {
 /* Wrong dtypes: x of no activation dtype (int32, float64, fp8, 2 lanes), an
  * output or input disagreeing with x, weights of no accepted dtype, an fp8
  * out given as bf16 (or fp16), scale, scale_ub and scales not fp32. */
-void test_serving_api_bad_dtypes(void) {
+TEST(test_serving_api_bad_dtypes) {
   for (int op = 0; op < A_NOPS; op++) {
     call c;
     setup(&c, (a_op)op);
@@ -300,7 +299,7 @@ void test_serving_api_bad_dtypes(void) {
  * output, weight, bias or residual unlike x's, more than 16384 channels, an
  * odd 2F (and out not F wide) for the *_and_mul ops, gates of a wrong batch,
  * sequence or channel count, scale or scale_ub not [1], scales not [B, L]. */
-void test_serving_api_bad_shapes(void) {
+TEST(test_serving_api_bad_shapes) {
   for (int op = 0; op < A_NOPS; op++) {
     call c;
     setup(&c, (a_op)op);
@@ -402,7 +401,7 @@ void test_serving_api_bad_shapes(void) {
 /* Strides: a last dim that is not contiguous (every row tensor, the weight,
  * the bias, the gate, scales), a negative stride, an output whose rows share
  * addresses. */
-void test_serving_api_bad_strides(void) {
+TEST(test_serving_api_bad_strides) {
   for (int op = 0; op < A_NOPS; op++) {
     for (int k = 0; k < ops[op].n; k++) {
       call c;
@@ -433,7 +432,7 @@ void test_serving_api_bad_strides(void) {
 
 /* Misaligned data: each tensor of more than 1-byte elements one byte off its
  * element size (FG_ERR_ALIGNMENT naming it); an fp8 out one byte off is valid. */
-void test_serving_api_misalignment(void) {
+TEST(test_serving_api_misalignment) {
   for (int op = 0; op < A_NOPS; op++)
     for (int k = 0; k < ops[op].n; k++) {
       call c;
@@ -450,7 +449,7 @@ void test_serving_api_misalignment(void) {
 }
 
 /* Every required tensor NULL, and every tensor's data NULL: FG_ERR_INVALID_ARGUMENT naming it. */
-void test_serving_api_null_tensors(void) {
+TEST(test_serving_api_null_tensors) {
   for (int op = 0; op < A_NOPS; op++)
     for (int k = 0; k < ops[op].n; k++) {
       call c;
@@ -481,7 +480,7 @@ static void overlay(call *c, const char *name, const char *onto, int64_t shift) 
 
 /* Outputs that overlap another tensor, each refused with the pair named; in
  * place only onto the input an output may stand for, with its exact view. */
-void test_serving_api_overlaps(void) {
+TEST(test_serving_api_overlaps) {
   static const struct {
     a_op op;
     const char *out, *onto;

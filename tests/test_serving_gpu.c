@@ -13,7 +13,6 @@
 #include "gpu_util.h"
 #include "harness.h"
 #include "serving_ref.h"
-#include "test_serving_gpu.h"
 
 #include <cuda_runtime_api.h>
 #include <math.h>
@@ -623,7 +622,7 @@ static sv_case variant_case(sv_op op, const sv_variant *v, int layout, uint64_t 
 /* Every row-op kernel of the dispatch tables that this GPU gets (each dtype,
  * weight dtype, residual form and access path), in three layouts, each
  * checked by the kernel's exact name. */
-void test_serving_gpu_every_variant(void) {
+TEST(test_serving_gpu_every_variant) {
   if (!test_have_gpu()) SKIP("no GPU");
   const int cc = device_cc();
   for (int op = 0; op < SV_NOPS; op++) {
@@ -655,7 +654,7 @@ void test_serving_gpu_every_variant(void) {
  * and options varying from case to case. The large products are sampled: of
  * T = 4097 with C >= 3000 each op runs one, 256 x 16384 every other op, and
  * 4097 x 16384 once (rmsnorm, bf16). */
-void test_serving_gpu_ops_shapes(void) {
+TEST(test_serving_gpu_ops_shapes) {
   if (!test_have_gpu()) SKIP("no GPU");
   static const int64_t Ts[4] = {1, 7, 256, 4097}, Cs[6] = {1, 8, 3000, 3001, 4096, 16384};
   uint64_t seed = 20000;
@@ -687,7 +686,7 @@ void test_serving_gpu_ops_shapes(void) {
  * and the input's own view) and out of place, the optional tensors present
  * and absent (layernorm's weight and bias, the dynamic op's residual and
  * scale_ub), every gate form, the element path by C and by pointer. */
-void test_serving_gpu_forms(void) {
+TEST(test_serving_gpu_forms) {
   if (!test_have_gpu()) SKIP("no GPU");
   static const int64_t Bs[6] = {0, 2, 3, 0, 2, 0}, Ls[6] = {33, 17, 5, 9, 9, 64};
   static const int64_t Cs[6] = {3072, 3072, 1000, 2048, 777, 4096};
@@ -720,7 +719,7 @@ void test_serving_gpu_forms(void) {
  * values among the subnormals, or neither; the dynamic scale at its floor
  * 1 / (448 * 512) (tiny weights), clamped by scale_ub in every row or in
  * some, and unclamped; with and without the residual step. */
-void test_serving_gpu_fp8_range(void) {
+TEST(test_serving_gpu_fp8_range) {
   if (!test_have_gpu()) SKIP("no GPU");
   static const double scales[4] = {1.0 / 256, 0.0078125, 1, 64};
   uint64_t seed = 40000;
@@ -747,7 +746,7 @@ void test_serving_gpu_fp8_range(void) {
 /* More batch entries than a grid's second dimension holds (65535): B = 70001
  * rows of [B, 2, C], for an op of each kind (the dynamic op's scales [B, L]
  * too), the 16-byte and the element path. */
-void test_serving_gpu_many_batch_entries(void) {
+TEST(test_serving_gpu_many_batch_entries) {
   if (!test_have_gpu()) SKIP("no GPU");
   static const sv_op kinds[5] = {SV_RMSNORM, SV_FUSED_ADD, SV_SILU, SV_DYN_QUANT, SV_GATED};
   uint64_t seed = 50000;
@@ -764,7 +763,7 @@ void test_serving_gpu_many_batch_entries(void) {
 /* The host fp8 conversion that every fp8 check relies on: known values, ties
  * to even, saturation, NaN, every code back to itself, and the comparison
  * rule (a neighbour passes only next to a rounding boundary). No GPU needed. */
-void test_serving_fp8_reference(void) {
+TEST(test_serving_fp8_reference) {
   static const struct {
     double v;
     uint8_t code;
@@ -792,7 +791,7 @@ void test_serving_fp8_reference(void) {
  * fp32 nor the dtype of x (no such kernel: FG_ERR_UNSUPPORTED, naming the
  * rule), an fp8 out given as bf16, an out overlapping the residual, an odd
  * 2F; the poisoned outputs and the inputs stay as they were. */
-void test_serving_gpu_bad_call_writes_nothing(void) {
+TEST(test_serving_gpu_bad_call_writes_nothing) {
   if (!test_have_gpu()) SKIP("no GPU");
   sv_case c = base_case(SV_RMSNORM, DT_FP16, 0, 6, 256, 1);
   c.wdt = DT_BF16;

@@ -4,7 +4,6 @@
  *     is named in the depfile, and its errors name the file and the field;
  *   a tuning build holds every candidate of those variants under one key;
  *   the runtime's dispatch picks the selected candidate, and only in range. */
-#include "test_tuning.h"
 #include "gen_fixture.h"
 #include "harness.h"
 
@@ -20,17 +19,17 @@
 
 /* ---- the spec's candidates ------------------------------------------------------ */
 
-void test_tuning_spec_candidate_bad_value(void) {
+TEST(test_tuning_spec_candidate_bad_value) {
   expect_spec_error("tune = { warps = { 2, 4, 8 }", "tune = { warps = { 2, 40, 8 }", "tune.warps[2]",
                     "an integer: warps per block (1 to 32), got 40");
 }
 
-void test_tuning_spec_candidates_not_a_list(void) {
+TEST(test_tuning_spec_candidates_not_a_list) {
   expect_spec_error("tune = { warps = { 2, 4, 8 }", "tune = { warps = 4", "tune.warps",
                     "a list of candidate values, got 4");
 }
 
-void test_tuning_spec_candidate_unknown_name(void) {
+TEST(test_tuning_spec_candidate_unknown_name) {
   expect_spec_error("tune = { warps = { 2, 4, 8 }", "tune = { warp = { 2, 4, 8 }", "tune.warp",
                     "a tile parameter (blocks_per_sm, chunks, evict_first, flat_waves, heads_in_flight, lean, min_blocks, walk, warps), got \"warp\"");
 }
@@ -38,7 +37,7 @@ void test_tuning_spec_candidate_unknown_name(void) {
 /* Ranges of the tiles that choose a kernel's form: rows_per_block, prefetch, blocks_per_sm, evict_first,
    wide_sum, flat_waves */
 #define NM_TILES "warps = 32, chunks = 2, blocks_per_sm = 0, min_blocks = 2, rows_per_block = 1,"
-void test_tuning_spec_rows_per_block_range(void) {
+TEST(test_tuning_spec_rows_per_block_range) {
   expect_spec_error_in("gen/specs/norm_modulate.lua", NM_TILES,
                        "warps = 32, chunks = 2, blocks_per_sm = 0, min_blocks = 2, rows_per_block = 33,",
                        "tiles.rows_per_block", "an integer: 0: a block takes as many rows as its warps hold");
@@ -91,7 +90,7 @@ static char *kernel_file(fixture *f) {
   return read_text(path, NULL);
 }
 
-void test_tuning_file_applies_to_its_target_only(void) {
+TEST(test_tuning_file_applies_to_its_target_only) {
   fixture f;
   const char *text = "return { gpu = \"test\", ops = { rope = { " VARIANT " = { warps = 8 } } } }\n";
   if (!tuning_fixture(&f, "sm_90.lua", text)) { fixture_close(&f); return; }
@@ -184,7 +183,7 @@ static char *generate_two_targets(fixture *f, const char *sm80_text, const char 
   return text;
 }
 
-void test_tuning_rows_forms(void) {
+TEST(test_tuning_rows_forms) {
   char *spec = read_text("gen/specs/norm_modulate_select01.lua", NULL);
   CHECK_MSG(spec != NULL, "cannot read gen/specs/norm_modulate_select01.lua");
   fixture f;
@@ -226,7 +225,7 @@ void test_tuning_rows_forms(void) {
    means nothing there), sm_80
    with the persistent grid (the occupancy asked once, the grid capped by it)
    for calls of up to 16 such grids of items, every block launched past that. */
-void test_tuning_heads_grid_forms(void) {
+TEST(test_tuning_heads_grid_forms) {
   fixture f;
   if (!tuning_fixture(
           &f, "sm_90.lua",
@@ -273,7 +272,7 @@ static void expect_tuning_error(const char *name, const char *text, const char *
   fixture_close(&f);
 }
 
-void test_tuning_file_errors(void) {
+TEST(test_tuning_file_errors) {
   expect_tuning_error("sm_90.lua", "return { ops = { nosuch = {} } }\n", "ops.nosuch",
                       "expected the name of an op of the specs, got \"nosuch\"");
   expect_tuning_error("sm_90.lua", "return { ops = { rope = { rope_bogus = {} } } }\n", "ops.rope.rope_bogus",
@@ -288,7 +287,7 @@ void test_tuning_file_errors(void) {
                       "expected sm_<N>.lua, N a GPU target such as 90, got \"h100.lua\"");
 }
 
-void test_tuning_named_folder_missing(void) {
+TEST(test_tuning_named_folder_missing) {
   fixture f;
   if (!fixture_open(&f, NULL)) { fixture_close(&f); return; }
   run_result r = generate_tuned(&f, "sm_90", "--tuning /nonexistent/tuning");
@@ -300,7 +299,7 @@ void test_tuning_named_folder_missing(void) {
 
 /* ---- a tuning build ---------------------------------------------------------------- */
 
-void test_tuning_build_holds_candidates(void) {
+TEST(test_tuning_build_holds_candidates) {
   fixture f;
   const char *text = "return { ops = { rope = { " VARIANT " = {} } } }\n";
   if (!tuning_fixture(&f, "sm_90.lua", text)) { fixture_close(&f); return; }
@@ -340,7 +339,7 @@ void test_tuning_build_holds_candidates(void) {
   fixture_close(&f);
 }
 
-void test_tuning_build_needs_a_tuning_file(void) {
+TEST(test_tuning_build_needs_a_tuning_file) {
   fixture f;
   if (!fixture_open(&f, NULL)) { fixture_close(&f); return; }
   run_result r = generate_tuned(&f, "sm_90", "--tune-build");
@@ -357,7 +356,7 @@ static cudaError_t no_launch(const void *p, int n, cudaStream_t s) {
   return cudaSuccess;
 }
 
-void test_tuning_dispatch_selects_candidate(void) {
+TEST(test_tuning_dispatch_selects_candidate) {
   /* key {1}: sm_80, then three candidates for sm_90, then sm_100 */
   const fg__kernel_entry table[] = {
       {{0}, 90, no_launch, "other"},  {{1}, 80, no_launch, "a80"},   {{1}, 90, no_launch, "c0"},

@@ -2,18 +2,17 @@
  * kernels use to split work items into tokens and heads: every quotient of a
  * spread of divisors and numerators (tests/udiv_kernel.cu). */
 #include "harness.h"
-#include "test_udiv.h"
 
 #include <stddef.h>
 
 int fg_test_udiv(int gpu, char *msg, size_t len);
 
-void test_udiv_host(void) {
+TEST(test_udiv_host) {
   char msg[256] = "";
   CHECK_MSG(fg_test_udiv(0, msg, sizeof msg) == 0, "%s", msg);
 }
 
-void test_udiv_gpu(void) {
+TEST(test_udiv_gpu) {
   if (!test_have_gpu()) SKIP("no GPU");
   char msg[256] = "";
   CHECK_MSG(fg_test_udiv(1, msg, sizeof msg) == 0, "%s", msg);

@@ -6,7 +6,6 @@
  * Needs build/fusegen, nvcc and make; takes a few minutes (nvcc). With
  * FUSEGEN_VENDOR_KEEP=PATH the program is kept at PATH, to run elsewhere. */
 #define _POSIX_C_SOURCE 200809L
-#include "test_vendor.h"
 #include "gen_fixture.h"
 #include "harness.h"
 
@@ -15,7 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
-void test_vendor_two_prefixes_in_one_program(void) {
+TEST(test_vendor_two_prefixes_in_one_program) {
   const char *cuda = getenv("CUDA_HOME");
   char nvcc[1024];
   snprintf(nvcc, sizeof nvcc, "%s/bin/nvcc", cuda && *cuda ? cuda : "/usr/local/cuda");
