@@ -43,6 +43,10 @@ static void push_request(lua_State *L, const gen_request *req) {
   lua_setfield(L, -2, "command");
   lua_pushstring(L, req->archs);
   lua_setfield(L, -2, "archs");
+  if (req->ops) {
+    lua_pushstring(L, req->ops);
+    lua_setfield(L, -2, "ops");
+  }
   lua_pushstring(L, req->prefix ? req->prefix : "fg");
   lua_setfield(L, -2, "prefix");
   push_sources(L, req->specs, req->n_specs);

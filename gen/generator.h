@@ -29,6 +29,7 @@ void gen_sources_free(gen_source_set *s);
 typedef struct {
   const char *command;      /* "generate", "check" or "list"; "host": the headers and entry points only (the spec fuzzer's) */
   const char *archs;        /* "sm_80,sm_90" */
+  const char *ops;          /* NULL: every op; else the op names to emit, comma or space separated */
   const char *prefix;       /* the symbol prefix: "fg" gives fg_rope, FG_OK */
   const gen_source *specs;  /* gen/specs/ *.lua */
   size_t n_specs;

@@ -33,6 +33,8 @@ static const char usage[] =
     "  --templates DIR   template folder (default gen/templates)\n"
     "  --out DIR         output folder (default generated)\n"
     "  --archs LIST      GPU targets, comma or space separated (default sm_80,sm_90,sm_100)\n"
+    "  --ops LIST        only these ops, comma or space separated (a copy of some ops\n"
+    "                    of a family); every spec is still read and checked\n"
     "  --prefix NAME     symbol prefix of the generated code (default fg: fg_rope, FG_OK);\n"
     "                    a lower-case C identifier of 1 to 16 characters\n"
     "  --runtime DIR     runtime sources copied into the output (default runtime)\n"
@@ -48,7 +50,7 @@ static const char usage[] =
     "field or line); 2 usage error; 3 check found differences; 4 file error.\n";
 
 typedef struct {
-  const char *command, *specs, *templates, *out, *archs, *depfile, *dep_target, *prefix, *runtime, *tuning;
+  const char *command, *specs, *templates, *out, *archs, *depfile, *dep_target, *prefix, *runtime, *tuning, *ops;
   int tune_build;
 } options;
 
@@ -72,7 +74,7 @@ static const char *normalize_dir(const char *in) {
 
 static int parse_args(int argc, char **argv, options *o) {
   *o = (options){NULL, "gen/specs", "gen/templates", "generated", "sm_80,sm_90,sm_100", NULL, "build.ninja", "fg",
-                 "runtime", NULL, 0};
+                 "runtime", NULL, NULL, 0};
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     const char **slot = NULL;
@@ -87,9 +89,10 @@ static int parse_args(int argc, char **argv, options *o) {
     else if (!strcmp(a, "--prefix")) slot = &o->prefix;
     else if (!strcmp(a, "--runtime")) slot = &o->runtime;
     else if (!strcmp(a, "--tuning")) slot = &o->tuning;
+    else if (!strcmp(a, "--ops")) slot = &o->ops;
     if (slot) {
       if (++i >= argc) { fprintf(stderr, "fusegen: %s needs a value\n", a); return -1; }
-      *slot = normalize_dir(argv[i]);
+      *slot = slot == &o->ops ? argv[i] : normalize_dir(argv[i]);
     } else if (a[0] == '-') {
       fprintf(stderr, "fusegen: unknown option %s\n", a);
       return -1;
@@ -178,7 +181,7 @@ int main(int argc, char **argv) {
     if (!strchr(rt_c.items[i].name, '/')) runtime[n_runtime++] = rt_c.items[i];
   for (size_t i = 0; i < rt_h.count; i++)
     if (!strchr(rt_h.items[i].name, '/')) runtime[n_runtime++] = rt_h.items[i];
-  gen_request req = {.command = o.command, .archs = o.archs, .prefix = o.prefix,
+  gen_request req = {.command = o.command, .archs = o.archs, .prefix = o.prefix, .ops = o.ops,
                      .specs = specs.items, .n_specs = specs.count,
                      .templates = templates.items, .n_templates = templates.count,
                      .runtime = runtime, .n_runtime = n_runtime,

@@ -164,13 +164,13 @@ static int in_order(const char *text, const char *end, const char *const *marks,
 /* With the fixture's sm_90.lua in place: writes sm_80.lua (text), generates for both targets and
    returns the kernel file at rel (malloc'd; NULL on failure), with the sm_80 and sm_90 sections
    of its one per-target variant found (*sm80, *sm90, and *end, the #endif after them). */
-static char *generate_two_targets(fixture *f, const char *sm80_text, const char *rel, char **sm80, char **sm90,
-                                  char **end) {
+static char *generate_two_targets(fixture *f, const char *extra, const char *sm80_text, const char *rel, char **sm80,
+                                  char **sm90, char **end) {
   char path[700];
   *sm80 = *sm90 = *end = NULL;
   snprintf(path, sizeof path, "%s/tuning/sm_80.lua", f->root);
   CHECK(write_text(path, sm80_text) == 0);
-  run_result r = generate_tuned(f, "sm_80,sm_90", "");
+  run_result r = generate_tuned(f, "sm_80,sm_90", extra);
   CHECK_MSG(r.code == 0, "exit %d, stderr:\n%s", r.code, r.err);
   run_free(&r);
   snprintf(path, sizeof path, "%s/%s", f->out, rel);
@@ -184,8 +184,9 @@ static char *generate_two_targets(fixture *f, const char *sm80_text, const char 
 }
 
 TEST(test_tuning_rows_forms) {
-  char *spec = read_text("gen/specs/norm_modulate_select01.lua", NULL);
-  CHECK_MSG(spec != NULL, "cannot read gen/specs/norm_modulate_select01.lua");
+  /* the family's file, of which --ops keeps the one op */
+  char *spec = read_text("gen/specs/norm_modulate.lua", NULL);
+  CHECK_MSG(spec != NULL, "cannot read gen/specs/norm_modulate.lua");
   fixture f;
   if (!spec || !tuning_fixture_text(&f, spec, "sm_90.lua",
                                     "return { gpu = \"test\", ops = { norm_modulate_select01 = { " NM_VARIANT
@@ -195,7 +196,7 @@ TEST(test_tuning_rows_forms) {
     return;
   }
   char *sm80, *sm90, *end;
-  char *text = generate_two_targets(&f, "return { gpu = \"test\", ops = { norm_modulate_select01 = { " NM_VARIANT
+  char *text = generate_two_targets(&f, "--ops norm_modulate_select01", "return { gpu = \"test\", ops = { norm_modulate_select01 = { " NM_VARIANT
                                         " = { prefetch = 0, blocks_per_sm = 32, evict_first = 0, wide_sum = 0 } } } }\n",
                                     "kernels/norm_modulate_select01_bf16.cu", &sm80, &sm90, &end);
   CHECK_MSG(!sm80 || strstr(sm80, "// " NM_VARIANT "\n") == strchr(sm80, '\n') + 1,
@@ -203,7 +204,7 @@ TEST(test_tuning_rows_forms) {
   if (sm80 && sm90 && end) {
     const char *ahead[] = {"__align__(16) float red", "fg_block_sum_init<", "// issue:", "fg_ld16_stream(xr + e)",
                            "fg_ld16_keep(scale_row + e)", "fg_ld16_keep(gate_row + e)", "// use:", "fg_block_sum<",
-                           "fg_st16(gout + e, g_raw[0])", "const dim3 grid(", "65535"};
+                           "fg_st16(orow + e, gate_raw[0])", "const dim3 grid(", "65535"};
     in_order(sm90, end, ahead, (int)(sizeof ahead / sizeof ahead[0]));
     char *occ = strstr(sm90, "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
     CHECK_MSG(!occ || occ > end, "the one-block-per-row launcher asks the occupancy calculator");
@@ -235,7 +236,7 @@ TEST(test_tuning_heads_grid_forms) {
   }
   char *sm80, *sm90, *end;
   char *text = generate_two_targets(
-      &f, "return { gpu = \"test\", ops = { rope = { " VARIANT " = { blocks_per_sm = 32, flat_waves = 16 } } } }\n",
+      &f, "", "return { gpu = \"test\", ops = { rope = { " VARIANT " = { blocks_per_sm = 32, flat_waves = 16 } } } }\n",
       KERNEL_FILE, &sm80, &sm90, &end);
   if (sm80 && sm90 && end) {
     const char *flat[] = {"// Grid: a warp per item, every item at once", "int64_t blocks = (items + 4 - 1) / 4;",

@@ -21,10 +21,8 @@ objects=$(cd "$work/full" && ls *.c | sed "s|^|$work/full_build/|; s|\.c$|.o|")
 make -s -f "$work/full/Makefile" BUILD="$work/full_build" -j"$jobs" $objects
 
 step "two small copies (norm_modulate_scalar, $arch) with the prefixes fga and fgb"
-mkdir -p "$work/specs"
-cp gen/specs/norm_modulate_scalar.lua "$work/specs/"
 for p in fga fgb; do
-  "$fusegen" generate --specs "$work/specs" --out "$work/$p" --prefix $p --archs "$arch" >/dev/null
+  "$fusegen" generate --ops norm_modulate_scalar --out "$work/$p" --prefix $p --archs "$arch" >/dev/null
 done
 if grep -rnE '(^|[^A-Za-z0-9_]|-D)(fg|FG)_' "$work/fga" "$work/fgb" >"$work/left"; then
   echo "a copy still has fg_ or FG_ names:"; head "$work/left"; exit 1

@@ -69,6 +69,22 @@ function M.candidate_variants(ops, tuning, archs)
   end
 end
 
+-- --ops: the named ops, in the order of `ops`; a name no spec defines is an error.
+function M.select_ops(ops, list)
+  local wanted, by_name, names = {}, {}, {}
+  for _, op in ipairs(ops) do by_name[op.op] = op; names[#names + 1] = op.op end
+  for name in list:gmatch("[^,%s]+") do
+    if not by_name[name] then
+      error(("--ops: expected names of ops (%s), got %q"):format(table.concat(names, ", "), name), 0)
+    end
+    wanted[name] = true
+  end
+  local kept = {}
+  for _, op in ipairs(ops) do if wanted[op.op] then kept[#kept + 1] = op end end
+  if #kept == 0 then error("--ops: expected at least one op name, got \"" .. list .. "\"", 0) end
+  return kept
+end
+
 function M.run(inputs)
   prefix_mod.check(inputs.prefix or "fg")
   local archs = variants_mod.parse_archs(inputs.archs)
@@ -107,6 +123,7 @@ function M.run(inputs)
       if op.tune then run_guarded(op.path, tiles_mod.candidates, op, v, mapping.TILE_KINDS) end
     end
   end
+  if inputs.ops then ops = run_guarded("--ops", M.select_ops, ops, inputs.ops) end
   if inputs.tune_build then
     run_guarded("the tuning build", M.candidate_variants, ops, tuning, inputs.archs)
     tuning_for = function(v) return v.candidate_layer end
