@@ -29,8 +29,15 @@ local PARAM_KINDS = {
   operand = "a tensor, an f32 scalar, a number, or a row an earlier stage gives",
   branches = "a table name = { tensor of branch 0, tensor of branch 1 }",
 }
-local PARAM_KEYS = { [1] = true, [2] = true, doc = true, access = true, optional = true, per_set = true, type = true,
+local PARAM_KEYS = { [1] = true, [2] = true, doc = true, access = true, optional = true, tested = true, per_set = true, type = true,
   number = true, values = true, default = true, runtime = true, offset = true, angles = true, level = true }
+
+-- What each mapping offers a stage: its levels, and the needs it acts on (a
+-- stage of two mappings may name a need only one of them knows).
+local MAPPINGS = {
+  heads = { levels = { token = true, head = true }, needs = { whole_head = true, lane_reduce = true, whole_token = true, pairs = true } },
+  rows = { levels = { row = true }, needs = { row_reduce = true, pointers = true } },
+}
 
 -- registry: name -> declaration (with .name, .path, .params_by_name)
 local registry = {}
@@ -45,9 +52,19 @@ local function check_decl(name, path, d)
     if not DECL_KEYS[k] then decl_fail(path, "unknown field '" .. tostring(k) .. "'") end
   end
   if type(d.doc) ~= "string" or d.doc == "" then decl_fail(path, "doc: a one-line description") end
-  if type(d.mappings) ~= "table" or #d.mappings == 0 then decl_fail(path, "mappings: a list of mapping names") end
-  if type(d.level) ~= "string" and type(d.level) ~= "table" then
-    decl_fail(path, "level: the stage level (row, token or head), or a table mapping = level")
+  if type(d.mappings) ~= "table" or #d.mappings == 0 then decl_fail(path, "mappings: a list of mapping names (heads, rows)") end
+  for i, mp in ipairs(d.mappings) do
+    if not MAPPINGS[mp] then decl_fail(path, ("mappings[%d]: expected heads or rows, got %s"):format(i, tostring(mp))) end
+  end
+  for _, mp in ipairs(d.mappings) do
+    local lv = type(d.level) == "table" and d.level[mp] or d.level
+    if not MAPPINGS[mp].levels[lv] then
+      local known = {}
+      for l in pairs(MAPPINGS[mp].levels) do known[#known + 1] = l end
+      table.sort(known)
+      decl_fail(path, ("level: expected a level of the %s mapping (%s)%s, got %s"):format(mp, table.concat(known, ", "),
+        type(d.level) == "table" and " at level." .. mp or "", tostring(lv)))
+    end
   end
   d.params = d.params or {}
   d.params_by_name = {}
@@ -61,12 +78,47 @@ local function check_decl(name, path, d)
     if p[2] == "choice" and (type(p.values) ~= "table" or #p.values == 0) then
       decl_fail(path, ("params[%d] (%s): a choice needs its values"):format(i, p[1]))
     end
+    -- tested: the template tests the pointer at run time, so an optional
+    -- tensor may be bound where it can be NULL
+    if p.tested ~= nil and (p.tested ~= true or p[2] ~= "tensor") then
+      decl_fail(path, ("params[%d] (%s): tested = true only on a tensor parameter"):format(i, p[1]))
+    end
+    if p.access ~= nil and (p[2] ~= "tensor" or (p.access ~= "in" and p.access ~= "out")) then
+      decl_fail(path, ("params[%d] (%s): access = \"in\" or \"out\", only on a tensor parameter"):format(i, p[1]))
+    end
+    if p.level ~= nil and (p[2] ~= "operand" or (p.level ~= 1 and p.level ~= 2)) then
+      decl_fail(path, ("params[%d] (%s): level = 1 or 2, only on an operand parameter"):format(i, p[1]))
+    end
     p.name, p.kind = p[1], p[2]
     d.params_by_name[p.name] = p
   end
   d.gives = d.gives or {}
   d.uses = d.uses or {}
   d.needs = d.needs or {}
+  local function names(field, list)
+    if type(list) ~= "table" then decl_fail(path, field .. ": a list of names") end
+    for i, x in ipairs(list) do
+      if type(x) ~= "string" or not x:match("^[a-z][a-z0-9_]*$") then
+        decl_fail(path, ("%s[%d]: a name [a-z][a-z0-9_]*, got %s"):format(field, i, tostring(x)))
+      end
+    end
+  end
+  names("uses", d.uses)
+  if type(d.gives) ~= "function" then names("gives", d.gives) end
+  if type(d.needs) ~= "table" then decl_fail(path, "needs: a list of the mapping's needs") end
+  for key, val in pairs(d.needs) do
+    local need = type(key) == "number" and val or key
+    local known = false
+    for _, mp in ipairs(d.mappings) do known = known or MAPPINGS[mp].needs[need] == true end
+    if not known then
+      local all = {}
+      for _, mp in ipairs(d.mappings) do
+        for n in pairs(MAPPINGS[mp].needs) do all[#all + 1] = n end
+      end
+      table.sort(all)
+      decl_fail(path, ("needs: expected needs of its mappings (%s), got %s"):format(table.concat(all, ", "), tostring(need)))
+    end
+  end
   d.vec_requires = d.vec_requires or {}
   d.name, d.path = name, path
 end
@@ -107,6 +159,7 @@ function M.markdown()
     for _, p in ipairs(d.params) do
       local extra = {}
       if p.optional then extra[#extra + 1] = "optional" end
+      if p.tested then extra[#extra + 1] = "NULL tested" end
       if p.per_set then extra[#extra + 1] = "one per head set" end
       if p.values then extra[#extra + 1] = table.concat(p.values, "/") end
       if p.runtime then extra[#extra + 1] = "or an enum scalar" end
@@ -133,7 +186,12 @@ function M.markdown()
       for _, mp in ipairs(d.mappings) do here = here or mp == mapping end
       if here then
         local gives = type(d.gives) == "function" and "the names of `rows`" or list(d.gives)
-        local cells = { "`" .. d.name .. "`", level_of(d, mapping), params_text(d), list(d.uses), gives, list(d.needs), d.doc }
+        local needs = {}
+        for key, val in pairs(d.needs) do
+          local n = type(key) == "number" and val or key
+          if MAPPINGS[mapping].needs[n] then needs[#needs + 1] = n end
+        end
+        local cells = { "`" .. d.name .. "`", level_of(d, mapping), params_text(d), list(d.uses), gives, list(needs), d.doc }
         for i, c in ipairs(cells) do cells[i] = c:gsub("|", "\\|") end
         lines[#lines + 1] = "| " .. table.concat(cells, " | ") .. " |"
       end
@@ -190,7 +248,7 @@ local function bind_param(ctx, p, value, f)
     -- an optional tensor must be given wherever the stage runs, unless the
     -- stage tests for it (optional = true); an output that may be left out for
     -- its input (inplace_of) always has a pointer
-    if t.optional and not t.inplace_of and not p.optional and not ctx.present[name] then
+    if t.optional and not t.inplace_of and not p.tested and not ctx.present[name] then
       fail(field, ("a tensor that is always given, or a `when` on a rule axis value whose condition requires %s"):format(name) .. stage_note, name)
     end
     return { kind = "tensor", name = name, tensor = t }

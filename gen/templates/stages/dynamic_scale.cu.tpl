@@ -3,7 +3,7 @@
 %!   mappings = { "rows" }, level = "row",
 %!   params = {
 %!     { "scales", "tensor", access = "out", doc = "the rows' scales [B?, L], fp32: one value per row" },
-%!     { "upper", "tensor", access = "in", optional = true, doc = "an upper bound of the scales [1], fp32 (an optional tensor: when given)" },
+%!     { "upper", "tensor", access = "in", optional = true, tested = true, doc = "an upper bound of the scales [1], fp32 (an optional tensor: when given)" },
 %!     { "quantised", "tensor", access = "out", doc = "the output the scaled values are stored to: its dtype's largest finite value is qmax (448 for fp8 e4m3)" },
 %!   },
 %!   uses = { "values" },
