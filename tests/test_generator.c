@@ -102,8 +102,8 @@ TEST(test_generator_valid_spec_generates) {
    variants have the lean form too (tile lean): a second kernel before the
    launcher, which makes its divisors and runs it only when p.index32 holds. */
 TEST(test_generator_heads_kernels_divide_by_constants) {
-  static const char *const specs[] = {"tests/fixtures/rope.lua", "gen/specs/rope_per_head.lua"};
-  static const char *const files[] = {"rope_bf16_tabfp32_interleaved.cu", "rope_per_head_bf16_tabbf16_eager_bf16_half.cu"};
+  static const char *const specs[] = {"tests/fixtures/rope.lua", "gen/specs/rotary.lua"};
+  static const char *const files[] = {"rope_bf16_tabfp32_interleaved.cu", "rope_per_head_bf16.cu"};
   for (int fi = 0; fi < 2; fi++) {
     char *spec = read_text(specs[fi], NULL);
     CHECK_MSG(spec != NULL, "cannot read %s", specs[fi]);
@@ -212,19 +212,19 @@ TEST(test_generator_spec_op_not_identifier) {
 
 TEST(test_generator_spec_dim_lower_case) {
   expect_spec_error("{ name = \"cos\", dims = { \"S\", \"R/2\" }", "{ name = \"cos\", dims = { \"S\", \"r/2\" }",
-                    "tensors[3].dims[2]", "a dim such as \"S\", \"B?\", \"R/2\", \"B|1\" or \"1\", got \"r/2\"");
+                    "tensors[3].dims[2]", "a dim such as \"S\", \"B?\", \"R/2\", \"C*2\", \"B|1\" or \"1\", got \"r/2\"");
 }
 
 TEST(test_generator_spec_dim_number) {
   expect_spec_error("{ name = \"x\",   dims = { \"B?\", \"S\", \"H\", \"D\" }",
                     "{ name = \"x\",   dims = { \"B?\", \"S\", 5, \"D\" }", "tensors[1].dims[3]",
-                    "a dim such as \"S\", \"B?\", \"R/2\", \"B|1\" or \"1\", got 5");
+                    "a dim such as \"S\", \"B?\", \"R/2\", \"C*2\", \"B|1\" or \"1\", got 5");
 }
 
 TEST(test_generator_spec_unknown_dtype) {
   expect_spec_error("dims = { \"B?\", \"S\", \"H\", \"D\" }, dtype = \"act\"",
                     "dims = { \"B?\", \"S\", \"H\", \"D\" }, dtype = \"bf17\"", "tensors[1].dtype",
-                    "a dtype (fp32, fp16, bf16, i32, i64), got \"bf17\"");
+                    "an axis name of kind dtype or a dtype (fp32, fp16, bf16, fp8e4m3, i32, i64), got \"bf17\"");
 }
 
 TEST(test_generator_spec_dtype_non_dtype_axis) {
@@ -280,15 +280,26 @@ TEST(test_generator_spec_rows_tiles_too_small) {
                        "tiles that hold kernel.max_channels = 32768 channels of bf16 (32 * warps * chunks * 8), got 16384");
 }
 
-TEST(test_generator_spec_rows_residual_values) {
+/* a stage's `when` names a value of an axis: renaming the value in the axis
+ * alone leaves the stage naming one that no longer exists */
+TEST(test_generator_spec_stage_when_unknown_value) {
   expect_spec_error_in("gen/specs/norm_modulate.lua",
                        "values = { \"no\", \"yes\" }, from = \"rule\",\n"
-                       "      rule = { { \"no\", \"!residual && !residual_gate && !residual_out\" },\n"
-                       "               { \"yes\",",
+                       "        rule = { { \"no\", \"!residual && !residual_gate && !residual_out\" },\n"
+                       "                 { \"yes\",",
                        "values = { \"no\", \"on\" }, from = \"rule\",\n"
-                       "      rule = { { \"no\", \"!residual && !residual_gate && !residual_out\" },\n"
-                       "               { \"on\",",
-                       "axes[2].values[2]", "\"yes\" or \"no\" (axis residual of the rows mapping), got \"on\"");
+                       "        rule = { { \"no\", \"!residual && !residual_gate && !residual_out\" },\n"
+                       "                 { \"on\",",
+                       "kernel.stages.row[2].when.residual", "expected a value of axis residual, got \"yes\"");
+}
+
+/* An optional output the stage writes without testing it: the stage must run
+ * only where a rule makes the tensor given (or the tensor has an inplace_of). */
+TEST(test_generator_spec_optional_tensor_untested) {
+  expect_spec_error_in("gen/specs/norm_modulate.lua",
+                       "{ \"add\", src = \"residual\", gate = \"residual_gate\", to = \"residual_out\", when = { residual = \"yes\" } }",
+                       "{ \"add\", src = \"x\", to = \"residual_out\" }", "kernel.stages.row[2].to",
+                       "a tensor that is always given, or a `when` on a rule axis value whose condition requires residual_out");
 }
 
 TEST(test_generator_spec_rule_missing_value) {
@@ -311,8 +322,9 @@ TEST(test_generator_spec_unknown_field) {
 }
 
 TEST(test_generator_spec_unknown_stage) {
-  expect_spec_error("\"load\", \"rotate\", \"store\"", "\"load\", \"rotation\", \"store\"", "kernel.stages.head[2]",
-                    "a stage with a template gen/templates/stages/<name>.cu.tpl, got \"rotation\"");
+  expect_spec_error("{ \"load\", { \"rotate\"", "{ \"load\", { \"rotation\"", "kernel.stages.head[2]",
+                    "a stage of the library for the heads mapping (load, norm_rms, norm_weights, rms_across_heads, rotate, "
+                    "scale, store, table_cos_sin_cache, table_per_head, table_per_token, table_positions), got \"rotation\"");
 }
 
 TEST(test_generator_spec_files_unknown_axis) {
@@ -330,10 +342,13 @@ TEST(test_generator_spec_tile_bad_value) {
                     "an integer: warps per block (1 to 32), got 0");
 }
 
-/* The table stages read R/2 angles a row: a table with other columns is refused. */
+/* The table stages read R/2 angles a row: a table with other columns is refused
+ * where the rotation names its dims. */
 TEST(test_generator_spec_table_dims_not_half_r) {
   expect_spec_error("{ name = \"cos\", dims = { \"S\", \"R/2\" }", "{ name = \"cos\", dims = { \"S\", \"R/3\" }",
-                    "tensors[3].dims[2]", "\"R/2\": the table stages read the cos tensor's rows as R/2 angles, got \"R/3\"");
+                    "kernel.stages.head[2].dims",
+                    "the rotary dims whose angles the table stage table_per_token loads (cos's last dim is \"R/3\", so "
+                    "dims/2 angles a row) (stage rotate), got \"R\"");
 }
 
 TEST(test_generator_spec_tile_walk_range) {
@@ -341,11 +356,18 @@ TEST(test_generator_spec_tile_walk_range) {
                     "an integer: 0: items of one block of heads; n: a warp walks up to n blocks");
 }
 
-TEST(test_generator_spec_head_set_role_unknown_tensor) {
+TEST(test_generator_spec_head_set_unknown_role) {
   expect_spec_error("files = { \"pairing\", \"act\", \"table\" }",
                     "head_sets = { { input = \"x\", output = \"out\", heads = \"H\", weight = \"w\" } },\n"
                     "    files = { \"pairing\", \"act\", \"table\" }",
-                    "kernel.head_sets[1].weight", "the name of a tensor, got \"w\"");
+                    "kernel.head_sets[1].weight", "expected input, output or heads, got \"weight\"");
+}
+
+TEST(test_generator_spec_head_set_role_unknown_tensor) {
+  expect_spec_error("files = { \"pairing\", \"act\", \"table\" }",
+                    "head_sets = { { input = \"y\", output = \"out\", heads = \"H\" } },\n"
+                    "    files = { \"pairing\", \"act\", \"table\" }",
+                    "kernel.head_sets[1].input", "the name of an input (or inout) tensor, got \"y\"");
 }
 
 TEST(test_generator_spec_unknown_mapping) {
@@ -354,30 +376,30 @@ TEST(test_generator_spec_unknown_mapping) {
 }
 
 TEST(test_generator_spec_keep_drops_all) {
-  expect_spec_error_in("gen/specs/rope_per_head.lua",
+  expect_spec_error_in("gen/specs/rotary.lua",
                        "keep = function(v) return v.rounding == \"fp32\" or v.act == \"bf16\" end",
                        "keep = function(v) return v.table == \"fp64\" end", "keep", "at least one variant to survive");
 }
 
 TEST(test_generator_spec_keep_without_doc) {
-  expect_spec_error_in("gen/specs/rope_per_head.lua", "  keep_doc = \"eager_bf16 rounding needs bf16 x\",\n", "",
-                       "keep_doc", "a string saying which variants keep() drops");
+  expect_spec_error("  kernel = {\n", "  keep = function(v) return v.act == \"bf16\" end,\n  kernel = {\n",
+                    "keep_doc", "a string saying which variants keep() drops");
 }
 
 TEST(test_generator_spec_syntax_error) {
-  /* line 5 of rope.lua is `  summary = "..."` */
-  expect_spec_error("  summary = \"rotary", "  summary = = \"rotary", ":5:", "unexpected symbol near '='");
+  /* line 7 of rope.lua is `  summary = "..."` */
+  expect_spec_error("  summary = \"rotary", "  summary = = \"rotary", ":7:", "unexpected symbol near '='");
 }
 
 TEST(test_generator_spec_runtime_error) {
-  /* line 3 becomes `local base = nil`, so `op = base.op` is line 5 */
-  expect_spec_error("return {\n  op = \"rope\",", "local base = nil\nreturn {\n  op = base.op,", ":5:",
+  /* line 5 becomes `local base = nil`, so `op = base.op` is line 7 */
+  expect_spec_error("return {\n  op = \"rope\",", "local base = nil\nreturn {\n  op = base.op,", ":7:",
                     "attempt to index a nil value");
 }
 
 TEST(test_generator_spec_not_a_table) {
   expect_spec_error("return {\n  op = \"rope\",", "local spec = {\n  op = \"rope\",", "(file)",
-                    "expected the file to return a table, got nothing");
+                    "expected the file to return a table (an op) or a list of op tables (a family), got nothing");
 }
 
 /* ---- the sandbox -------------------------------------------------------------- */
@@ -523,6 +545,47 @@ static void expect_template_error(const char *line, const char *expected) {
   free(orig);
   free(text);
   fixture_close(&f);
+}
+
+/* A stage's declaration is checked when the templates are read: here a need,
+ * a level and a parameter option that the stage's mapping does not know. */
+static void expect_declaration_error(const char *find, const char *repl, const char *expected) {
+  fixture f;
+  if (!fixture_open(&f, NULL) || !fixture_copy_templates(&f)) { fixture_close(&f); return; }
+  char path[1024];
+  snprintf(path, sizeof path, "%s/stages/rotate.cu.tpl", f.templates);
+  char *orig = read_text(path, NULL);
+  char *text = orig ? replace_once(orig, find, repl) : NULL;
+  CHECK_MSG(text != NULL, "%s no longer contains the text this test edits: %s", path, find);
+  if (text) {
+    write_text(path, text);
+    run_result r = generate(&f);
+    CHECK_MSG(r.code == 1, "exit %d (expected 1), stderr:\n%s", r.code, r.err);
+    char where[1100];
+    snprintf(where, sizeof where, "%s: stage declaration: ", path);
+    CHECK_MSG(strstr(r.err, where) != NULL, "message does not name [%s]:\n%s", where, r.err);
+    CHECK_MSG(strstr(r.err, expected) != NULL, "message does not contain [%s]:\n%s", expected, r.err);
+    CHECK_MSG(!exists(f.out), "a failed generation created %s", f.out);
+    run_free(&r);
+  }
+  free(orig);
+  free(text);
+  fixture_close(&f);
+}
+
+TEST(test_generator_declaration_unknown_need) {
+  expect_declaration_error("needs = { pairs = {", "needs = { \"row_reduce\", pairs = {",
+                           "needs: expected needs of its mappings (lane_reduce, pairs, whole_head, whole_token), got row_reduce");
+}
+
+TEST(test_generator_declaration_level_of_other_mapping) {
+  expect_declaration_error("level = \"head\"", "level = \"row\"",
+                           "level: expected a level of the heads mapping (head, token), got row");
+}
+
+TEST(test_generator_declaration_tested_not_tensor) {
+  expect_declaration_error("{ \"dims\", \"symbol\", doc", "{ \"dims\", \"symbol\", tested = true, doc",
+                           "params[2] (dims): tested = true only on a tensor parameter");
 }
 
 TEST(test_generator_template_lua_error_line) {
@@ -835,6 +898,37 @@ static void expect_usage_error(const char *args, const char *expected) {
   CHECK_MSG(r.code == 2, "`fusegen %s`: exit %d (expected 2), stderr:\n%s", args, r.code, r.err);
   CHECK_MSG(strstr(r.err, expected) != NULL, "`fusegen %s`: message does not contain [%s]:\n%s", args, expected, r.err);
   CHECK_MSG(strstr(r.err, "usage: fusegen") != NULL, "`fusegen %s`: no usage text:\n%s", args, r.err);
+  run_free(&r);
+  fixture_close(&f);
+}
+
+/* --ops: a copy of some ops of a family (the library's specs); a name that no
+ * spec defines is refused, naming the ops there are, and nothing is written. */
+TEST(test_generator_cli_ops) {
+  fixture f;
+  if (!fixture_open(&f, NULL)) { fixture_close(&f); return; }
+  run_result r = fusegen_in(f.root, RUN_TIMEOUT, "generate --ops 'rmsnorm, layernorm' --out '%s' --archs sm_90", f.out);
+  CHECK_MSG(r.code == 0, "exit %d, stderr:\n%s", r.code, r.err);
+  run_free(&r);
+  char path[1200];
+  snprintf(path, sizeof path, "%s/kernels/rmsnorm_bf16.cu", f.out);
+  CHECK_MSG(exists(path), "no %s", path);
+  snprintf(path, sizeof path, "%s/kernels/layernorm_fp16.cu", f.out);
+  CHECK_MSG(exists(path), "no %s", path);
+  snprintf(path, sizeof path, "%s/kernels/fused_add_rmsnorm_bf16.cu", f.out);
+  CHECK_MSG(!exists(path), "%s written for an op --ops does not name", path);
+  snprintf(path, sizeof path, "%s/fusegen_ops.h", f.out);
+  char *ops = read_text(path, NULL);
+  CHECK_MSG(ops && strstr(ops, " fg_rmsnorm(") && strstr(ops, " fg_layernorm(") && !strstr(ops, " fg_rope("),
+            "%s does not declare exactly the ops named", path);
+  free(ops);
+  char out2[1100];
+  snprintf(out2, sizeof out2, "%s/out2", f.root);
+  r = fusegen_in(f.root, RUN_TIMEOUT, "generate --ops rmsnorm,rms_norm --out '%s' --archs sm_90", out2);
+  CHECK_MSG(r.code == 1, "an unknown op name: exit %d (expected 1), stderr:\n%s", r.code, r.err);
+  CHECK_MSG(strstr(r.err, "--ops: expected names of ops (fused_add_rmsnorm, ") && strstr(r.err, "got \"rms_norm\""),
+            "the message does not name the option, the ops and the name:\n%s", r.err);
+  CHECK_MSG(!exists(out2), "a refused --ops wrote %s", out2);
   run_free(&r);
   fixture_close(&f);
 }
