@@ -491,6 +491,32 @@ def nm_bytes(op, x, mod, res, outs, source, norm):
     return f(x, outs[0], *mod, **kw)
 
 
+def bench_serving(runs, copy_gbs, rows):
+    """The serving catalogue (ops.md section 4): the cases of bench/serving_torch.py
+    (those of bench/cases.c), fusegen against the eager math and its
+    torch.compile, each checked against the float64 reference first."""
+    import serving_torch
+    for case in serving_torch.CASES:
+        t = case.make()
+        ref = case.reference(t)
+        args = case.args(t)
+        compiled = torch.compile(case.eager, dynamic=False)
+        errors = {"eager": case.error(case.eager(*args), ref), "compile": case.error(compiled(*args), ref),
+                  "fusegen": case.error(case.fusegen(fusegen, case.make()), ref)}
+        for k, e in errors.items():
+            if not e < 1e-2:
+                raise SystemExit(f"{case.op} {case.name}: {k} disagrees with the float64 reference: relative error {e:.3g}")
+        case.fusegen(fusegen, t)
+        kernel = fusegen.last_kernel()
+        nbytes = case.bytes_moved(fusegen, t)
+        t_fg = median_ms(lambda: case.fusegen(fusegen, t), runs)
+        t_eager = median_ms(lambda: case.eager(*args), runs)
+        t_comp = median_ms(lambda: compiled(*args), runs)
+        add_row(rows, case.op, case.name, "bf16", kernel, nbytes, t_fg, t_eager, t_comp, copy_gbs,
+                errors["fusegen"], errors["compile"])
+        del t, ref, args, compiled
+
+
 def add_row(rows, op, name, dtype, kernel, nbytes, t_fg, t_eager, t_comp, copy_gbs, err_fg, err_comp):
     gbs = nbytes / (t_fg * 1e-3) / 1e9
     t_same = same_size_copy_ms(nbytes)
@@ -646,7 +672,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--runs", type=int, default=200)
     ap.add_argument("--out", default=None)
-    ap.add_argument("--only", choices=("rope", "qknorm_rope", "norm_modulate", "host"), default=None,
+    ap.add_argument("--only", choices=("rope", "qknorm_rope", "norm_modulate", "serving", "host"), default=None,
                     help="one family of ops, or only the host time per call")
     ap.add_argument("--host-ops", default=None, help="the ops of the host time table, comma-separated (default: all)")
     args = ap.parse_args()
@@ -675,6 +701,8 @@ def main():
         bench_qknorm_per_head(args.runs, copy_gbs, rows)
     if args.only in (None, "norm_modulate"):
         bench_norm_modulate(args.runs, copy_gbs, rows)
+    if args.only in (None, "serving"):
+        bench_serving(args.runs, copy_gbs, rows)
     write_outputs(out_dir, rows, gpu, copy_gbs, date)
     print(f"wrote {out_dir}/results.csv, results.md, chart.png")
 

@@ -128,7 +128,9 @@ local function rope_op(o)
       positions = kind == "positions" or kind == "cos_sin_cache", rounding = kind == "per_head",
       head_dims = o.head_dims or { 64, 80, 96, 128, 256, 320, "any" } },
     keep = budget(o.keep), keep_doc = o.keep_doc or budget_doc,
-    kernel = { mapping = "heads", stages = stages, head_sets = head_sets, files = o.files or { "pairing", "act", "table" } },
+    -- a kernel file per activation dtype: few files (each costs its compiler's
+    -- start-up), each of some dozens of variants, so that the build's jobs balance
+    kernel = { mapping = "heads", stages = stages, head_sets = head_sets, files = { "act" } },
     tiles = tiles { lean = o.lean },
     tune = o.tune or rope_tune,
   }
@@ -162,7 +164,7 @@ local function qknorm_op(o)
     keep_doc = o.keep_doc or "weights are fp32 or the dtype of q; the tables are fp32",
     kernel = { mapping = "heads", stages = { token = token, head = head },
       head_sets = { { input = "q", output = "q", heads = o.k_heads and "H" or "HQ" }, { input = "k", output = "k", heads = "HK" } },
-      files = { "pairing", "act", "weight" } },
+      files = { "act" } },
     -- a warp walks all heads of a token: the table row and the weights loaded once per token
     tiles = tiles { walk = not o.across and "token" or nil },
     tune = o.tune or { warps = { 4, 8 }, heads_in_flight = { 1, 2 }, blocks_per_sm = { 0, 6, 32 }, min_blocks = { 3, 5, 8 } },
@@ -236,7 +238,6 @@ eager PyTorch bit for bit: a' = bf16(bf16(a*cos) - b*sin), b' = bf16(bf16(b*cos)
     enums = { rounding = { "fp32", "eager_bf16" } },
     keep = function(v) return v.rounding == "fp32" or v.act == "bf16" end,
     keep_doc = "eager_bf16 rounding needs bf16 x",
-    files = { "pairing", "act", "table", "rounding" },
     lean = 1,
   },
   rope_op {
@@ -258,6 +259,8 @@ out NaN.]],
     head_dims = { 64, 128, 256, "any" },
     keep = function(v) return v.table == "fp32" or v.table == v.act end,
     keep_doc = "the cache is fp32 or the dtype of q",
+    -- walk: a warp takes all of a token's heads of q and k, reading its cache row once
+    tune = extend(rope_tune, { walk = { 0, "token" } }),
   },
 
   qknorm_op {

@@ -5,6 +5,73 @@
 return {
   gpu = "NVIDIA H100 80GB HBM3",
   ops = {
+    fused_add_rmsnorm = {
+      -- fused_add_rmsnorm [32,4096]: 5.1 us -> 5.1 us
+      -- fused_add_rmsnorm [4096,4096]: 44.2 us -> 44.2 us
+      -- fused_add_rmsnorm [8192,5120]: 111.1 us -> 111.1 us
+      -- fused_add_rmsnorm [16384,8192]: 358.5 us -> 358.5 us
+      fused_add_rmsnorm_bf16_wbf16_vec16 = {},
+    },
+    fused_add_rmsnorm_quant_fp8 = {
+      -- fused_add_rmsnorm_quant_fp8 [32,4096]: 5.1 us -> 5.1 us
+      -- fused_add_rmsnorm_quant_fp8 [4096,4096]: 38.0 us -> 38.0 us
+      -- fused_add_rmsnorm_quant_fp8 [8192,5120]: 96.8 us -> 96.8 us
+      -- fused_add_rmsnorm_quant_fp8 [16384,8192]: 311.5 us -> 311.5 us
+      fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16 = {},
+    },
+    gated_residual_add = {
+      -- gated_residual_add [2,4096,3072] gate [B,C]: 46.9 us -> 46.9 us
+      -- gated_residual_add [1,16384,5120] gate [B,C]: 164.9 us -> 164.9 us
+      gated_residual_add_bf16_vec16 = {},
+    },
+    gelu_tanh_and_mul = {
+      -- gelu_tanh_and_mul [32,28672]: 6.4 us -> 6.4 us
+      -- gelu_tanh_and_mul [4096,28672]: 125.2 us -> 125.2 us
+      -- gelu_tanh_and_mul [16384,16384]: 266.0 us -> 266.0 us
+      gelu_tanh_and_mul_bf16_vec16 = {},
+    },
+    layernorm = {
+      -- layernorm [32,4096]: 6.0 us -> 6.0 us
+      -- layernorm [4096,4096]: 24.1 us -> 24.1 us
+      -- layernorm [8192,5120]: 58.5 us -> 58.5 us
+      -- layernorm [16384,8192]: 182.0 us -> 182.0 us
+      layernorm_bf16_vec16 = {},
+    },
+    rmsnorm = {
+      -- rmsnorm [32,4096]: 5.1 us -> 5.1 us
+      -- rmsnorm [4096,4096]: 21.9 us -> 21.9 us
+      -- rmsnorm [8192,5120]: 55.6 us -> 55.6 us
+      -- rmsnorm [16384,8192]: 179.1 us -> 179.1 us
+      rmsnorm_bf16_wbf16_vec16 = {},
+    },
+    rmsnorm_dynamic_quant_fp8 = {
+      -- rmsnorm_dynamic_quant_fp8 [32,4096]: 5.7 us -> 5.2 us
+      -- rmsnorm_dynamic_quant_fp8 [4096,4096]: 21.8 us -> 19.0 us
+      -- rmsnorm_dynamic_quant_fp8 [8192,5120]: 48.4 us -> 42.6 us
+      -- rmsnorm_dynamic_quant_fp8 [16384,8192]: 145.7 us -> 132.8 us
+      rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16 = { chunks = 4, min_blocks = 1, warps = 16 },
+    },
+    rmsnorm_quant_fp8 = {
+      -- rmsnorm_quant_fp8 [32,4096]: 4.9 us -> 4.9 us
+      -- rmsnorm_quant_fp8 [4096,4096]: 18.3 us -> 18.3 us
+      -- rmsnorm_quant_fp8 [8192,5120]: 43.2 us -> 43.2 us
+      -- rmsnorm_quant_fp8 [16384,8192]: 136.2 us -> 136.2 us
+      rmsnorm_quant_fp8_bf16_wbf16_vec16 = {},
+    },
+    rope_qk_cos_sin_cache = {
+      -- rope_qk_cos_sin_cache [4096,24/24,128] qkv: 35.9 us -> 35.9 us
+      -- rope_qk_cos_sin_cache [4096,32/8,128] qkv: 30.0 us -> 30.0 us
+      -- rope_qk_cos_sin_cache [115200,24/24,128] qkv: 1078.6 us -> 1078.6 us
+      rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d128_full_vec16 = {},
+      -- rope_qk_cos_sin_cache [4096,32/32,64] qkv: 24.3 us -> 22.7 us
+      rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d64_full_vec16 = { chunks = 1, heads_in_flight = 2, walk = "token", warps = 2 },
+    },
+    silu_and_mul = {
+      -- silu_and_mul [32,28672]: 6.1 us -> 6.1 us
+      -- silu_and_mul [4096,28672]: 121.8 us -> 121.8 us
+      -- silu_and_mul [16384,16384]: 263.9 us -> 263.9 us
+      silu_and_mul_bf16_vec16 = {},
+    },
     norm_modulate = {
       -- norm_modulate layer per batch [2,2048,3072]: 19.2 us -> 19.2 us
       -- norm_modulate layer per batch [1,4096,3072]: 19.9 us -> 19.9 us
