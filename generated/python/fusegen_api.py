@@ -573,8 +573,12 @@ def fused_add_rmsnorm(x, residual, weight, eps=1e-06, *, out=None, residual_out=
         return ((x if out is None else out), (residual if residual_out is None else residual_out))
     if out is None and residual_out is None:
         _ops.fused_add_rmsnorm_(x, residual, weight, eps)
-    else:
+    elif out is not None and residual_out is not None:
         _ops.fused_add_rmsnorm(x, residual, weight, eps, out=out, residual_out=residual_out)
+    else:
+        # some outputs given, some in place: the given ones start as copies of
+        # their inputs, then every one is written in place
+        _ops.fused_add_rmsnorm_(_start_as(out, x, "fused_add_rmsnorm: out"), _start_as(residual_out, residual, "fused_add_rmsnorm: residual_out"), weight, eps)
     return ((x if out is None else out), (residual if residual_out is None else residual_out))
 
 
@@ -1165,8 +1169,12 @@ def rope_qk(q, k, cos, sin, pairing="interleaved", *, q_out=None, k_out=None, st
         return ((q if q_out is None else q_out), (k if k_out is None else k_out))
     if q_out is None and k_out is None:
         _ops.rope_qk_(q, k, cos, sin, pairing)
-    else:
+    elif q_out is not None and k_out is not None:
         _ops.rope_qk(q, k, cos, sin, pairing, q_out=q_out, k_out=k_out)
+    else:
+        # some outputs given, some in place: the given ones start as copies of
+        # their inputs, then every one is written in place
+        _ops.rope_qk_(_start_as(q_out, q, "rope_qk: q_out"), _start_as(k_out, k, "rope_qk: k_out"), cos, sin, pairing)
     return ((q if q_out is None else q_out), (k if k_out is None else k_out))
 
 
@@ -1197,8 +1205,12 @@ def rope_qk_cos_sin_cache(q, k, cos_sin_cache, positions, pairing="interleaved",
         return ((q if q_out is None else q_out), (k if k_out is None else k_out))
     if q_out is None and k_out is None:
         _ops.rope_qk_cos_sin_cache_(q, k, cos_sin_cache, positions, pairing, position_offset)
-    else:
+    elif q_out is not None and k_out is not None:
         _ops.rope_qk_cos_sin_cache(q, k, cos_sin_cache, positions, pairing, position_offset, q_out=q_out, k_out=k_out)
+    else:
+        # some outputs given, some in place: the given ones start as copies of
+        # their inputs, then every one is written in place
+        _ops.rope_qk_cos_sin_cache_(_start_as(q_out, q, "rope_qk_cos_sin_cache: q_out"), _start_as(k_out, k, "rope_qk_cos_sin_cache: k_out"), cos_sin_cache, positions, pairing, position_offset)
     return ((q if q_out is None else q_out), (k if k_out is None else k_out))
 
 
@@ -1231,6 +1243,18 @@ def _bytes_silu_and_mul(x, out, *, stream=None):
 
 
 silu_and_mul.bytes_moved = _bytes_silu_and_mul
+
+
+def _start_as(out, x, what):
+    """out, holding a copy of x (the in-place form then writes it): x when out is
+    None. Refused unless out has x's shape, dtype and device, as the C call
+    would refuse it, so that no broadcasting copy hides a wrong output."""
+    if out is None:
+        return x
+    if out.shape != x.shape or out.dtype != x.dtype or out.device != x.device:
+        raise ValueError(f"{what}: expected a tensor of the input's shape, dtype and device "
+                         f"({tuple(x.shape)}, {x.dtype}, {x.device}), got ({tuple(out.shape)}, {out.dtype}, {out.device})")
+    return out.copy_(x)
 
 
 def _outputs(given, optional):

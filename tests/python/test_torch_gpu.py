@@ -7,6 +7,7 @@ and torch.compile mode="reduce-overhead"); they launch on the current PyTorch
 stream in eager mode, under compile and during capture; refused calls raise
 FusegenError with the library's status and message. Run by the test runner
 (test_python_binding); prints `N passed, N failed`."""
+import itertools
 import sys
 import warnings
 
@@ -72,6 +73,25 @@ for op, desc in fusegen.OPS.items():
             check(True, "")
         except Exception as e:
             check(False, f"{op}_: opcheck: {type(e).__name__}: {e}")
+
+    # under torch.compile, some outputs given and the others in place (the given
+    # ones start as copies of their inputs): the same values as eager, and the
+    # inputs of the given outputs untouched
+    for k in range(1, len(inplace)):
+        for given in itertools.combinations(inplace, k):
+            e = clone_all(tensors)
+            srcs = {t[0]: t[3] for t in desc["tensors"] if t[3]}
+            for n in inplace:
+                if n not in given:
+                    e[n] = None
+            before = {srcs[n]: e[srcs[n]].clone() for n in given}
+            f = torch.compile(lambda kw, op=op: getattr(fusegen, op)(**kw, **scalars), fullgraph=True)
+            f(e)
+            torch.cuda.synchronize()
+            got = [e[n] if n in given else e[srcs[n]] for n in inplace]
+            check(all(torch.equal(g, a[n]) for g, n in zip(got, inplace)) and
+                  all(torch.equal(e[s], v) for s, v in before.items()),
+                  f"{op}: compiled with {', '.join(given)} given and the rest in place = eager")
 
 # --- a block that calls the ops: torch.compile, CUDA graphs, streams ----------------------
 

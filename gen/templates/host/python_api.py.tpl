@@ -93,9 +93,12 @@
 %   do return table.concat(parts, ", ") end
 % end
 % -- a call of a form: positional arguments by position, the others by name
-% local function call_args(args)
+% local function call_args(args, subst)
 %   local parts = {}
-%   for _, a in ipairs(args) do parts[#parts + 1] = a.kwonly and (a.name .. "=" .. a.name) or a.name end
+%   for _, a in ipairs(args) do
+%     local value = subst and subst[a.name] or a.name
+%     parts[#parts + 1] = a.kwonly and (a.name .. "=" .. value) or value
+%   end
 %   do return table.concat(parts, ", ") end
 % end
 % local function has_inplace(op)
@@ -245,8 +248,24 @@ def $(op.op)($(join(form_args(op, "out", true), "py", "stream=None"))):
 %     for _, n in ipairs(names) do conds[#conds + 1] = n .. " is None" end
     if $(table.concat(conds, " and ")):
         _ops.$(op.op)_($(call_args(form_args(op, "inplace"))))
+%     if #names >= 2 then
+%       local given, subst = {}, {}
+%       for _, t in ipairs(op.tensors) do
+%         if t.inplace_of then
+%           given[#given + 1] = t.name .. " is not None"
+%           subst[t.inplace_of] = ("_start_as(%s, %s, %s)"):format(t.name, t.inplace_of, pystr(op.op .. ": " .. t.name))
+%         end
+%       end
+    elif $(table.concat(given, " and ")):
+        _ops.$(op.op)($(call_args(form_args(op, "out"))))
+    else:
+        # some outputs given, some in place: the given ones start as copies of
+        # their inputs, then every one is written in place
+        _ops.$(op.op)_($(call_args(form_args(op, "inplace"), subst)))
+%     else
     else:
         _ops.$(op.op)($(call_args(form_args(op, "out"))))
+%     end
 %   else
     _ops.$(op.op)($(call_args(form_args(op, "out"))))
 %   end
@@ -259,6 +278,18 @@ def _bytes_$(op.op)($(join(form_args(op, "out", true), "py", "stream=None"))):
 
 $(op.op).bytes_moved = _bytes_$(op.op)
 % end
+
+
+def _start_as(out, x, what):
+    """out, holding a copy of x (the in-place form then writes it): x when out is
+    None. Refused unless out has x's shape, dtype and device, as the C call
+    would refuse it, so that no broadcasting copy hides a wrong output."""
+    if out is None:
+        return x
+    if out.shape != x.shape or out.dtype != x.dtype or out.device != x.device:
+        raise ValueError(f"{what}: expected a tensor of the input's shape, dtype and device "
+                         f"({tuple(x.shape)}, {x.dtype}, {x.device}), got ({tuple(out.shape)}, {out.dtype}, {out.device})")
+    return out.copy_(x)
 
 
 def _outputs(given, optional):
