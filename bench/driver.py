@@ -500,12 +500,20 @@ def bench_serving(runs, copy_gbs, rows):
         t = case.make()
         ref = case.reference(t)
         args = case.args(t)
+        # every case's eager math is one Python function: without a reset its
+        # ninth shape would pass dynamo's recompile limit and run uncompiled
+        torch._dynamo.reset()
         compiled = torch.compile(case.eager, dynamic=False)
         errors = {"eager": case.error(case.eager(*args), ref), "compile": case.error(compiled(*args), ref),
                   "fusegen": case.error(case.fusegen(fusegen, case.make()), ref)}
-        for k, e in errors.items():
-            if not e < 1e-2:
-                raise SystemExit(f"{case.op} {case.name}: {k} disagrees with the float64 reference: relative error {e:.3g}")
+        # fusegen must agree; the baselines' errors go into the table (an fp8
+        # output sits a step away wherever their fp32 rounds otherwise)
+        if not errors["fusegen"] < 1e-2:
+            raise SystemExit(f"{case.op} {case.name}: fusegen disagrees with the float64 reference: "
+                             f"relative error {errors['fusegen']:.3g}")
+        for k in ("eager", "compile"):
+            if not errors[k] < 1e-2:
+                print(f"note: {case.op} {case.name}: {k} is {errors[k]:.3g} from the float64 reference")
         case.fusegen(fusegen, t)
         kernel = fusegen.last_kernel()
         nbytes = case.bytes_moved(fusegen, t)

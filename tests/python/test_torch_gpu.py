@@ -36,6 +36,16 @@ def same(a, b):
     return all((x is None and y is None) or torch.equal(x, y) for x, y in zip(a.values(), b.values()))
 
 
+def utils_for(tensors):
+    """opcheck's tests: all of them, but test_schema where a tensor is fp8: it
+    compares the values before and after with arithmetic that PyTorch does not
+    implement for float8_e4m3fn ("mul_cuda" not implemented); the others (fake
+    tensors, autograd registration, AOT dispatch) still run."""
+    fp8 = any(t is not None and t.dtype == torch.float8_e4m3fn for t in tensors.values())
+    every = ("test_schema", "test_autograd_registration", "test_faketensor", "test_aot_dispatch_dynamic")
+    return tuple(u for u in every if not (fp8 and u == "test_schema"))
+
+
 for op, desc in fusegen.OPS.items():
     found = example_call(op)
     check(found is not None, f"{op}: found a call the library accepts")
@@ -52,7 +62,8 @@ for op, desc in fusegen.OPS.items():
     outs = [t[0] for t in desc["tensors"] if t[1] != "in" and a[t[0]] is not None and a[t[0]].element_size() > 1]
     check(all(a[o].float().isfinite().all() for o in outs), f"{op}: finite outputs")
     try:
-        torch.library.opcheck(getattr(torch.ops.fusegen, op).default, (), {**clone_all(tensors), **scalars})
+        torch.library.opcheck(getattr(torch.ops.fusegen, op).default, (), {**clone_all(tensors), **scalars},
+                              test_utils=utils_for(tensors))
         check(True, "")
     except Exception as e:
         check(False, f"{op}: opcheck: {type(e).__name__}: {e}")
@@ -69,7 +80,7 @@ for op, desc in fusegen.OPS.items():
         check(all(torch.equal(c[srcs[n]], a[n]) for n in inplace), f"{op}_: in place = out of place")
         vals = {k: v for k, v in clone_all(tensors).items() if k not in inplace and v is not None}
         try:
-            torch.library.opcheck(form, (), {**vals, **scalars})
+            torch.library.opcheck(form, (), {**vals, **scalars}, test_utils=utils_for(tensors))
             check(True, "")
         except Exception as e:
             check(False, f"{op}_: opcheck: {type(e).__name__}: {e}")
