@@ -522,22 +522,25 @@ TEST(test_generator_sandbox_string_library_shared) {
 
 /* ---- templates ------------------------------------------------------------------ */
 
-/* Insert `line` as line 5 of stages/rotate.cu.tpl in a copy of the templates. */
-static void expect_template_error(const char *line, const char *expected) {
+/* Generate with stages/rotate.cu.tpl of a copy of the templates edited by
+ * `edit` (its text in, the new text out, NULL if it no longer applies); expect
+ * exit 1 with a message holding "<template path><where>" and `expected`. */
+static void expect_rotate_template_error(char *(*edit)(const char *text, const void *arg), const void *arg,
+                                         const char *where, const char *expected) {
   fixture f;
   if (!fixture_open(&f, NULL) || !fixture_copy_templates(&f)) { fixture_close(&f); return; }
   char path[1024];
   snprintf(path, sizeof path, "%s/stages/rotate.cu.tpl", f.templates);
   char *orig = read_text(path, NULL);
-  char *text = orig ? insert_line(orig, 5, line) : NULL;
+  char *text = orig ? edit(orig, arg) : NULL;
   CHECK_MSG(text != NULL, "cannot edit %s", path);
   if (text) {
     write_text(path, text);
     run_result r = generate(&f);
     CHECK_MSG(r.code == 1, "exit %d (expected 1), stderr:\n%s", r.code, r.err);
-    char where[1100];
-    snprintf(where, sizeof where, "%s:5:", path);
-    CHECK_MSG(strstr(r.err, where) != NULL, "message does not name %s:\n%s", where, r.err);
+    char needle[1100];
+    snprintf(needle, sizeof needle, "%s%s", path, where);
+    CHECK_MSG(strstr(r.err, needle) != NULL, "message does not name [%s]:\n%s", needle, r.err);
     CHECK_MSG(strstr(r.err, expected) != NULL, "message does not contain [%s]:\n%s", expected, r.err);
     CHECK_MSG(!exists(f.out), "a failed generation created %s", f.out);
     run_free(&r);
@@ -547,30 +550,23 @@ static void expect_template_error(const char *line, const char *expected) {
   fixture_close(&f);
 }
 
+static char *insert_at_line_5(const char *text, const void *line) { return insert_line(text, 5, line); }
+
+/* `line` inserted as line 5 of stages/rotate.cu.tpl. */
+static void expect_template_error(const char *line, const char *expected) {
+  expect_rotate_template_error(insert_at_line_5, line, ":5:", expected);
+}
+
+static char *replace_pair(const char *text, const void *pair) {
+  const char *const *p = pair;
+  return replace_once(text, p[0], p[1]);
+}
+
 /* A stage's declaration is checked when the templates are read: here a need,
  * a level and a parameter option that the stage's mapping does not know. */
 static void expect_declaration_error(const char *find, const char *repl, const char *expected) {
-  fixture f;
-  if (!fixture_open(&f, NULL) || !fixture_copy_templates(&f)) { fixture_close(&f); return; }
-  char path[1024];
-  snprintf(path, sizeof path, "%s/stages/rotate.cu.tpl", f.templates);
-  char *orig = read_text(path, NULL);
-  char *text = orig ? replace_once(orig, find, repl) : NULL;
-  CHECK_MSG(text != NULL, "%s no longer contains the text this test edits: %s", path, find);
-  if (text) {
-    write_text(path, text);
-    run_result r = generate(&f);
-    CHECK_MSG(r.code == 1, "exit %d (expected 1), stderr:\n%s", r.code, r.err);
-    char where[1100];
-    snprintf(where, sizeof where, "%s: stage declaration: ", path);
-    CHECK_MSG(strstr(r.err, where) != NULL, "message does not name [%s]:\n%s", where, r.err);
-    CHECK_MSG(strstr(r.err, expected) != NULL, "message does not contain [%s]:\n%s", expected, r.err);
-    CHECK_MSG(!exists(f.out), "a failed generation created %s", f.out);
-    run_free(&r);
-  }
-  free(orig);
-  free(text);
-  fixture_close(&f);
+  const char *pair[2] = {find, repl};
+  expect_rotate_template_error(replace_pair, pair, ": stage declaration: ", expected);
 }
 
 TEST(test_generator_declaration_unknown_need) {

@@ -93,7 +93,7 @@ function M.run(inputs)
   local render = render_mod.new(templates)
 
   -- the stage library: every stage's declared contract, read from its template
-  run_guarded("the stage templates", stages_mod.load_all, templates, spec_mod.sandbox_env)
+  run_guarded("the stage templates", stages_mod.load_all, templates, spec_mod.sandbox_env, spec_mod.mappings())
   if inputs.command == "stages" then return { listing = stages_mod.markdown() } end
   local ops, seen = {}, {}
   for _, file in ipairs(inputs.specs) do

@@ -60,6 +60,7 @@ local function ceil_div(a, b) return (a + b - 1) // b end
 -- the stage levels: token stages run once per work item, head stages per head.
 M.KERNEL_KEYS = { "head_sets" }
 M.STAGE_LEVELS = { { name = "token", may_be_empty = true }, { name = "head" } }
+M.STAGE_NEEDS = { whole_head = true, lane_reduce = true, whole_token = true, pairs = true }
 -- What a stage may need of this mapping (its declaration's `needs`):
 --   whole_head:  every element of the head in fp32 registers, the pass region too
 --   lane_reduce: the lanes of a head form an aligned power-of-two group, so that

@@ -55,6 +55,9 @@ function M.tiles(spec, v, tuning) return tiles_mod.resolve(spec, v, tuning, M.TI
 -- run in list order for each row.
 M.KERNEL_KEYS = { "rows", "max_channels" }
 M.STAGE_LEVELS = { { name = "row" } }
+-- What a stage may need of it: row_reduce (the reduction slots), pointers
+-- (the "pointers" pass before the stage)
+M.STAGE_NEEDS = { row_reduce = true, pointers = true }
 
 function M.check_kernel(spec)
   local k, path, fail = spec.kernel, spec.path, spec_mod.fail

@@ -447,5 +447,6 @@ function M.validate(s, path, file, templates)
 end
 
 function M.register_mapping(name, module) MAPPINGS[name] = module end
+function M.mappings() return MAPPINGS end
 
 return M

@@ -32,12 +32,23 @@ local PARAM_KINDS = {
 local PARAM_KEYS = { [1] = true, [2] = true, doc = true, access = true, optional = true, tested = true, per_set = true, type = true,
   number = true, values = true, default = true, runtime = true, offset = true, angles = true, level = true }
 
--- What each mapping offers a stage: its levels, and the needs it acts on (a
--- stage of two mappings may name a need only one of them knows).
-local MAPPINGS = {
-  heads = { levels = { token = true, head = true }, needs = { whole_head = true, lane_reduce = true, whole_token = true, pairs = true } },
-  rows = { levels = { row = true }, needs = { row_reduce = true, pointers = true } },
-}
+-- The thread mappings (name -> module), given to load_all: each offers its
+-- STAGE_LEVELS and the STAGE_NEEDS it acts on (a stage of two mappings may
+-- name a need only one of them knows).
+local MAPPINGS = {}
+
+local function sorted_keys(t)
+  local out = {}
+  for k in pairs(t) do out[#out + 1] = tostring(k) end
+  table.sort(out)
+  return out
+end
+
+local function level_names(mapping)
+  local out = {}
+  for _, l in ipairs(mapping.STAGE_LEVELS) do out[#out + 1] = l.name end
+  return out
+end
 
 -- registry: name -> declaration (with .name, .path, .params_by_name)
 local registry = {}
@@ -52,15 +63,17 @@ local function check_decl(name, path, d)
     if not DECL_KEYS[k] then decl_fail(path, "unknown field '" .. tostring(k) .. "'") end
   end
   if type(d.doc) ~= "string" or d.doc == "" then decl_fail(path, "doc: a one-line description") end
-  if type(d.mappings) ~= "table" or #d.mappings == 0 then decl_fail(path, "mappings: a list of mapping names (heads, rows)") end
+  local mapping_list = table.concat(sorted_keys(MAPPINGS), ", ")
+  if type(d.mappings) ~= "table" or #d.mappings == 0 then decl_fail(path, "mappings: a list of mapping names (" .. mapping_list .. ")") end
   for i, mp in ipairs(d.mappings) do
-    if not MAPPINGS[mp] then decl_fail(path, ("mappings[%d]: expected heads or rows, got %s"):format(i, tostring(mp))) end
+    if not MAPPINGS[mp] then decl_fail(path, ("mappings[%d]: expected one of %s, got %s"):format(i, mapping_list, tostring(mp))) end
   end
   for _, mp in ipairs(d.mappings) do
     local lv = type(d.level) == "table" and d.level[mp] or d.level
-    if not MAPPINGS[mp].levels[lv] then
-      local known = {}
-      for l in pairs(MAPPINGS[mp].levels) do known[#known + 1] = l end
+    local known = level_names(MAPPINGS[mp])
+    local found = false
+    for _, l in ipairs(known) do found = found or l == lv end
+    if not found then
       table.sort(known)
       decl_fail(path, ("level: expected a level of the %s mapping (%s)%s, got %s"):format(mp, table.concat(known, ", "),
         type(d.level) == "table" and " at level." .. mp or "", tostring(lv)))
@@ -109,11 +122,11 @@ local function check_decl(name, path, d)
   for key, val in pairs(d.needs) do
     local need = type(key) == "number" and val or key
     local known = false
-    for _, mp in ipairs(d.mappings) do known = known or MAPPINGS[mp].needs[need] == true end
+    for _, mp in ipairs(d.mappings) do known = known or MAPPINGS[mp].STAGE_NEEDS[need] == true end
     if not known then
       local all = {}
       for _, mp in ipairs(d.mappings) do
-        for n in pairs(MAPPINGS[mp].needs) do all[#all + 1] = n end
+        for n in pairs(MAPPINGS[mp].STAGE_NEEDS) do all[#all + 1] = n end
       end
       table.sort(all)
       decl_fail(path, ("needs: expected needs of its mappings (%s), got %s"):format(table.concat(all, ", "), tostring(need)))
@@ -124,8 +137,8 @@ local function check_decl(name, path, d)
 end
 
 -- Read every stage's declaration from the templates (name -> {path, text}).
-function M.load_all(templates, env_factory)
-  registry = {}
+function M.load_all(templates, env_factory, mappings)
+  registry, MAPPINGS = {}, mappings
   local names = {}
   for tname in pairs(templates) do
     local name = tname:match("^stages/([%w_]+)%.cu%.tpl$")
@@ -176,7 +189,7 @@ function M.markdown()
     return #out > 0 and table.concat(out, ", ") or ""
   end
   local lines = {}
-  for _, mapping in ipairs { "heads", "rows" } do
+  for _, mapping in ipairs(sorted_keys(MAPPINGS)) do
     lines[#lines + 1] = ("### The %s mapping"):format(mapping)
     lines[#lines + 1] = ""
     lines[#lines + 1] = "| Stage | Level | Parameters | Uses | Gives | Needs of the mapping | What it does |"
@@ -189,7 +202,7 @@ function M.markdown()
         local needs = {}
         for key, val in pairs(d.needs) do
           local n = type(key) == "number" and val or key
-          if MAPPINGS[mapping].needs[n] then needs[#needs + 1] = n end
+          if MAPPINGS[mapping].STAGE_NEEDS[n] then needs[#needs + 1] = n end
         end
         local cells = { "`" .. d.name .. "`", level_of(d, mapping), params_text(d), list(d.uses), gives, list(needs), d.doc }
         for i, c in ipairs(cells) do cells[i] = c:gsub("|", "\\|") end
@@ -209,13 +222,6 @@ local function shown(x)
   if type(x) == "string" then return ("%q"):format(x) end
   if type(x) == "number" or type(x) == "boolean" then return tostring(x) end
   return "a " .. type(x)
-end
-
-local function sorted_keys(t)
-  local out = {}
-  for k in pairs(t) do out[#out + 1] = tostring(k) end
-  table.sort(out)
-  return out
 end
 
 -- The facts that a `when` table makes sure of in every variant the instance
