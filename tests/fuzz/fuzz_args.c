@@ -105,7 +105,8 @@ static void build_tensor(reader *r, const fg__op_sig *sig, int idx, const int64_
     int64_t v = 1;
     if (j >= 0 && j < ts->ndim && ts->dims[j].sym >= 0) {
       const fg__dim *d = &ts->dims[j];
-      v = sym[d->sym] / (d->div ? d->div : 1) * (d->mul > 1 ? d->mul : 1);
+      /* wrapping: the sizes may be anything, and the harness must not overflow */
+      v = (int64_t)((uint64_t)(sym[d->sym] / (d->div ? d->div : 1)) * (uint64_t)(d->mul > 1 ? d->mul : 1));
       if (d->broadcast && (byte(r) & 1)) v = 1;
     }
     ft->shape[i] = v;
