@@ -33,7 +33,7 @@ static int print_variants(const char *filter) {
     if (tuning_split_kernel(fg__last_kernel(), &e[n]) == 0) n++;
     bench_case_free(c);
   }
-  tuning_file_write(stdout, prop.name, prop.major * 10 + prop.minor, NULL, e, n);
+  tuning_file_write(stdout, prop.name, prop.major * 10 + prop.minor, NULL, NULL, e, n);
   free(e);
   return 0;
 }

@@ -15,7 +15,9 @@
  * in the timing pass and again in a second pass that times the two
  * alternately: the tuned build is never slower on a bench shape than the
  * untuned one, to within the noise of the measurement.
- * usage: fusegen_tune [--runs N] [--out FILE] [FILTER] */
+ * With --model NAME ("h200") the file is that GPU model's own
+ * (gen/tuning/sm_<N>_<NAME>.lua), naming this device; without, the target's.
+ * usage: fusegen_tune [--runs N] [--out FILE] [--model NAME] [FILTER] */
 #include "cases.h"
 #include "fusegen_internal.h"
 #include "timing.h"
@@ -203,13 +205,23 @@ static int confirm(variant_run *v, int w, bench_case_ctx **ctx) {
 }
 
 int main(int argc, char **argv) {
-  const char *filter = NULL, *out_path = NULL;
+  const char *filter = NULL, *out_path = NULL, *model = NULL;
   for (int i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "--runs") && i + 1 < argc) runs = atoi(argv[++i]);
     else if (!strcmp(argv[i], "--out") && i + 1 < argc) out_path = argv[++i];
+    else if (!strcmp(argv[i], "--model") && i + 1 < argc) model = argv[++i];
     else filter = argv[i];
   }
   if (runs < 5) runs = 5;
+  for (const char *p = model; p && *p; p++)
+    if (!((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9')) || !model[0]) {
+      fprintf(stderr, "fusegen_tune: --model: expected a short lower-case name such as h200, got \"%s\"\n", model);
+      return 2;
+    }
+  if (model && !model[0]) {
+    fprintf(stderr, "fusegen_tune: --model: expected a short lower-case name such as h200, got \"\"\n");
+    return 2;
+  }
   timing_init("fusegen_tune");
   double copy_gbs = copy_bandwidth(50);
   int dev = 0;
@@ -320,7 +332,7 @@ int main(int argc, char **argv) {
   FILE *f = out_path ? fopen(out_path, "w") : stdout;
   if (!f) { fprintf(stderr, "fusegen_tune: cannot write %s\n", out_path); return 1; }
   if (f == stdout) printf("\n");
-  tuning_file_write(f, prop.name, arch, note, entries, (size_t)nvars);
+  tuning_file_write(f, prop.name, arch, model, note, entries, (size_t)nvars);
   if (f != stdout) fclose(f);
   free(entries);
   free(vars);

@@ -13,11 +13,16 @@ typedef struct {
   char comment[1024]; /* lines written above the entry, each starting "-- "; may be empty */
 } tuning_entry;
 
-/* From a kernel name as fg__last_kernel() gives it ("rope_..._vec16_sm90"):
-   its op (the longest op name of the catalogue it starts with) and variant.
+/* From a kernel name as fg__last_kernel() gives it ("rope_..._vec16_sm90", or
+   "..._sm90_h200" for a GPU model's own tiles): its op (the longest op name
+   of the catalogue it starts with) and variant (the name before "_sm<N>").
    0, or -1 if no op matches. */
 int tuning_split_kernel(const char *kernel, tuning_entry *e);
-/* The whole file, entries sorted by op then variant (duplicates written once). */
-void tuning_file_write(FILE *f, const char *gpu, int arch, const char *note, tuning_entry *e, size_t n);
+/* The whole file, entries sorted by op then variant (duplicates written once).
+   model: NULL for the target's file (sm_<N>.lua), or a GPU model's name
+   ("h200") for its own file (sm_<N>_h200.lua), which then lists gpu as the
+   device name it applies to. */
+void tuning_file_write(FILE *f, const char *gpu, int arch, const char *model, const char *note, tuning_entry *e,
+                       size_t n);
 
 #endif

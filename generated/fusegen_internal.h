@@ -81,6 +81,7 @@ typedef struct {
   int index32;   /* every tensor's element offsets are below 2^31 - 1 */
   int empty;     /* some tensor has no elements: nothing to launch */
   int device, cc, sm_count;
+  int model; /* the device's GPU model: 0, the target's default; i, fg__models[i - 1] */
 } fg__call;
 
 typedef struct {
@@ -88,19 +89,40 @@ typedef struct {
   int arch; /* 90 for sm_90 */
   cudaError_t (*launch)(const void *params, int sm_count, cudaStream_t stream);
   const char *name;
+  int model; /* 0: the target's tiles; i: the tiles of GPU model fg__models[i - 1] */
 } fg__kernel_entry;
+
+/* GPU models with tiles of their own (gen/tuning/sm_<N>_<model>.lua),
+   generated in fusegen_dispatch.c; runtime/device_model.c matches a device. */
+typedef struct {
+  const char *name; /* "h200" */
+  int arch;         /* the target its file tunes: 90 */
+  int ndevices;
+  const char *const *devices; /* device names, as cudaDeviceProp.name gives them */
+} fg__model;
+extern const fg__model fg__models[];
+extern const int fg__model_count;
+/* The GPU model whose kernels device runs (see fg__call.model); cached. */
+int fg__device_model(int device);
+/* Tests: make this thread's calls run model's kernels (0: the target's
+   default) whatever the device; -1 returns to the device's own. */
+void fg__select_model(int model);
+/* Tests: forget every device's model, so that the next call reads
+   FUSEGEN_GPU_MODEL (or the device's name) again. */
+void fg__forget_device_models(void);
 
 /* Check every tensor descriptor of a call against the op's signature; no GPU needed. */
 fg_status fg__check_call(const fg__op_sig *sig, const DLTensor *const *tensors, fg__call *c);
 /* Then the current device and the pointers (each on it, not host memory); fills cc and sm_count. */
 fg_status fg__check_device(const fg__op_sig *sig, fg__call *c);
-/* The kernel for key on a GPU of compute capability cc (90 for 9.0), or NULL. */
+/* The kernel for key on a GPU of compute capability cc (90 for 9.0) and GPU
+   model model (its own kernel if it has one, else the target's), or NULL. */
 const fg__kernel_entry *fg__find_kernel(const fg__kernel_entry *table, int count, int nkey,
-                                        const int *key, int cc);
+                                        const int *key, int cc, int model);
 /* The same, falling back to general variants: general[i] is the general
    value of axis i, or -1 (fg__find_kernel_general in runtime/dispatch.c). */
 const fg__kernel_entry *fg__find_kernel_general(const fg__kernel_entry *table, int count, int nkey,
-                                                const int *key, const int *general, int cc);
+                                                const int *key, const int *general, int cc, int model);
 fg_status fg__no_kernel(const fg__op_sig *sig, const int *key, int nkey, const fg__axis_desc *axes,
                         int cc, const char *note);
 fg_status fg__launch(const fg__op_sig *sig, const fg__kernel_entry *e, const void *params,

@@ -389,5 +389,6 @@ fg_status fg__check_device(const fg__op_sig *sig, fg__call *c) {
   }
   c->device = current;
   c->cc = major * 10 + minor;
+  c->model = fg__device_model(current);
   return FG_OK;
 }

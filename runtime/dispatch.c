@@ -14,10 +14,12 @@ static _Thread_local int selected_candidate;
 void fg__select_candidate(int index) { selected_candidate = index; }
 
 /* Machine code for sm_XY runs on GPUs of the same major version and a minor
- * version at least Y; among those, take the newest; of its entries (one, or a
- * tuning build's candidates in order), the selected one. */
+ * version at least Y; among those, take the newest. Its entries are sorted by
+ * model: the target's own (model 0), then those of GPU models whose tiles
+ * differ; a device of such a model takes its own. Of a tuning build's entries
+ * (candidates in order, no models), the selected one. */
 const fg__kernel_entry *fg__find_kernel(const fg__kernel_entry *table, int count, int nkey, const int *key,
-                                        int cc) {
+                                        int cc, int model) {
   int lo = 0, hi = count;
   while (lo < hi) {
     int mid = (lo + hi) / 2;
@@ -29,9 +31,12 @@ const fg__kernel_entry *fg__find_kernel(const fg__kernel_entry *table, int count
     if (table[i].arch / 10 == cc / 10 && table[i].arch <= cc && (best < 0 || table[i].arch != table[best].arch))
       best = i;
   if (best < 0) return NULL;
+  if (model > 0 && selected_candidate == 0)
+    for (int i = best + 1; i < count && key_cmp(table[i].key, key, nkey) == 0 && table[i].arch == table[best].arch; i++)
+      if (table[i].model == model) return &table[i];
   int pick = best + selected_candidate;
   if (selected_candidate < 0 || pick >= count || key_cmp(table[pick].key, key, nkey) != 0 ||
-      table[pick].arch != table[best].arch)
+      table[pick].arch != table[best].arch || table[pick].model != 0)
     return NULL;
   return &table[pick];
 }
@@ -41,7 +46,7 @@ const fg__kernel_entry *fg__find_kernel(const fg__kernel_entry *table, int count
  * "any", a rule's catch-all value; -1: none), fewest replaced first and the
  * last axes first: rare combinations run through general variants. */
 const fg__kernel_entry *fg__find_kernel_general(const fg__kernel_entry *table, int count, int nkey, const int *key,
-                                                const int *general, int cc) {
+                                                const int *general, int cc, int model) {
   int axes[FG__MAX_KEY], k = 0;
   for (int i = nkey - 1; i >= 0; i--)
     if (general[i] >= 0 && general[i] != key[i]) axes[k++] = i; /* axes[0]: the last such axis */
@@ -52,7 +57,7 @@ const fg__kernel_entry *fg__find_kernel_general(const fg__kernel_entry *table, i
       for (int i = 0; i < nkey; i++) try_key[i] = key[i];
       for (int b = 0; b < k; b++)
         if (mask & (1u << b)) try_key[axes[b]] = general[axes[b]];
-      const fg__kernel_entry *e = fg__find_kernel(table, count, nkey, try_key, cc);
+      const fg__kernel_entry *e = fg__find_kernel(table, count, nkey, try_key, cc, model);
       if (e) return e;
     }
   }

@@ -40,6 +40,11 @@ const char *fg_last_error(void);
 const char *fg_status_name(fg_status status);
 /* "0.1.0" */
 const char *fg_version(void);
+/* The GPU model whose tuned kernels run on CUDA device `device` ("h200"), ""
+   where it runs its target's default kernels, NULL (and fg_last_error()) if
+   there is no such device. FUSEGEN_GPU_MODEL, when set, stands in for the
+   device's name (docs/tuning.md). */
+const char *fg_gpu_model(int device);
 
 #ifdef __cplusplus
 }

@@ -293,7 +293,8 @@ static void every_variant(table_kind kind, const fg__kernel_entry *table, int co
   int variants = 0;
   for (int i = 0; i < count; i++) {
     const fg__kernel_entry *e = &table[i];
-    if (fg__find_kernel(table, count, nkey, e->key, cc) != e) continue;
+    if (fg__find_kernel(table, count, nkey, e->key, cc, e->model) != e) continue;
+    fg__select_model(e->model); /* a GPU model's own kernel runs where it is selected */
     char act[8], wdt[8], tab[8], pos[8] = "i32", pairing[16], dim[8], rot[16], access[16];
     int arch, got;
     const char *name = e->name + strlen(kind_op[kind]);
@@ -338,6 +339,7 @@ static void every_variant(table_kind kind, const fg__kernel_entry *table, int co
     CHECK_MSG(failures == 0, "%s: %d of 3 layouts failed", e->name, failures);
     variants++;
   }
+  fg__select_model(-1);
   CHECK_MSG(variants > 0, "no %s kernel for sm_%d", kind_op[kind], cc);
 }
 

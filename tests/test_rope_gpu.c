@@ -2,6 +2,7 @@
  * the shapes of ops.md, against a float64 host reference. Outputs are poisoned
  * before each run (every element must be written), inputs are fresh random
  * data, and every byte outside the output elements must be unchanged. */
+#define _POSIX_C_SOURCE 200809L /* setenv */
 #include "fusegen_internal.h"
 #include "gpu_util.h"
 #include "harness.h"
@@ -219,7 +220,8 @@ TEST(test_rope_gpu_every_variant) {
   int variants = 0;
   for (int k = 0; k < fg__rope_kernel_count; k++) {
     const fg__kernel_entry *e = &fg__rope_kernels[k];
-    if (fg__find_kernel(fg__rope_kernels, fg__rope_kernel_count, 6, e->key, cc) != e) continue;
+    if (fg__find_kernel(fg__rope_kernels, fg__rope_kernel_count, 6, e->key, cc, e->model) != e) continue;
+    fg__select_model(e->model); /* a GPU model's own kernel runs where it is selected */
     rope_case base;
     memset(&base, 0, sizeof base);
     int full = 0, vec = 0;
@@ -258,7 +260,66 @@ TEST(test_rope_gpu_every_variant) {
     }
     CHECK_MSG(failures == 0, "%s: %d case(s) failed", e->name, failures);
   }
+  fg__select_model(-1);
   CHECK_MSG(variants > 0, "no rope kernel in the dispatch table for sm_%d", cc);
+}
+
+/* A GPU model's own kernel runs on a device of that model only: with
+ * FUSEGEN_GPU_MODEL standing in for the device's name, an unknown name runs
+ * the target's kernel and the name of a model with a rope kernel of its own
+ * (the build's first) runs that one; both checked against the reference. */
+TEST(test_rope_gpu_kernel_by_gpu_model) {
+  if (!test_have_gpu()) SKIP("no GPU");
+  const int cc = device_cc();
+  int dev = 0;
+  CHECK(cudaGetDevice(&dev) == cudaSuccess);
+  const fg__kernel_entry *own = NULL, *target = NULL;
+  for (int k = 0; k < fg__rope_kernel_count && !own; k++) {
+    const fg__kernel_entry *e = &fg__rope_kernels[k];
+    if (e->model > 0 && fg__find_kernel(fg__rope_kernels, fg__rope_kernel_count, 6, e->key, cc, e->model) == e) {
+      own = e;
+      target = fg__find_kernel(fg__rope_kernels, fg__rope_kernel_count, 6, e->key, cc, 0);
+    }
+  }
+  rope_case c;
+  memset(&c, 0, sizeof c);
+  int full = 0, vec = 0;
+  if (own) {
+    CHECK_MSG(parse_variant(own->name, &c, &full, &vec) == 0, "cannot parse kernel name %s", own->name);
+    c.R = full ? c.D : c.D / 2;
+    c.batched = 1, c.B = 2, c.S = 33, c.H = 5;
+    c.seed = 77;
+  }
+  const char *names[3] = {"Unknown GPU 9000", own ? fg__models[own->model - 1].devices[0] : NULL,
+                          own ? fg__models[own->model - 1].name : NULL};
+  for (int i = 0; i < 3; i++) {
+    if (!names[i]) continue;
+    CHECK(setenv("FUSEGEN_GPU_MODEL", names[i], 1) == 0);
+    fg__forget_device_models();
+    const char *model = fg_gpu_model(dev);
+    const char *want = i == 0 ? "" : fg__models[own->model - 1].name;
+    CHECK_MSG(model && !strcmp(model, want), "FUSEGEN_GPU_MODEL=\"%s\": fg_gpu_model says \"%s\", expected \"%s\"",
+              names[i], model ? model : "(null)", want);
+    if (own) {
+      c.expect_kernel = i == 0 ? target->name : own->name;
+      CHECK_MSG(run_case(&c) == 0, "FUSEGEN_GPU_MODEL=\"%s\": %s failed", names[i], c.expect_kernel);
+    }
+  }
+  unsetenv("FUSEGEN_GPU_MODEL");
+  fg__forget_device_models();
+  /* the device's own name: a model's exactly when some model's file lists it */
+  struct cudaDeviceProp prop;
+  CHECK(cudaGetDeviceProperties(&prop, dev) == cudaSuccess);
+  const char *listed = "";
+  for (int m = 0; m < fg__model_count; m++)
+    for (int d = 0; d < fg__models[m].ndevices; d++)
+      if (!strcmp(prop.name, fg__models[m].devices[d])) listed = fg__models[m].name;
+  const char *model = fg_gpu_model(dev);
+  CHECK_MSG(model && !strcmp(model, listed), "%s: fg_gpu_model says \"%s\", expected \"%s\"", prop.name,
+            model ? model : "(null)", listed);
+  CHECK_MSG(fg_gpu_model(-1) == NULL && strstr(fg_last_error(), "fg_gpu_model: no CUDA device -1"),
+            "fg_gpu_model(-1): %s", fg_last_error());
+  CHECK(fg_gpu_model(4096) == NULL);
 }
 
 /* The shapes of ops.md (bf16 x, fp32 tables), both pairings. */

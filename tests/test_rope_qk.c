@@ -161,7 +161,8 @@ TEST(test_rope_qk_gpu_every_variant) {
   int variants = 0;
   for (int k = 0; k < fg__rope_qk_kernel_count; k++) {
     const fg__kernel_entry *e = &fg__rope_qk_kernels[k];
-    if (fg__find_kernel(fg__rope_qk_kernels, fg__rope_qk_kernel_count, 7, e->key, cc) != e) continue;
+    if (fg__find_kernel(fg__rope_qk_kernels, fg__rope_qk_kernel_count, 7, e->key, cc, e->model) != e) continue;
+    fg__select_model(e->model); /* a GPU model's own kernel runs where it is selected */
     char act[8], tab[8], pairing[16], dim[8], rot[16], access[16];
     int arch, d;
     if (sscanf(e->name, "rope_qk_%7[a-z0-9]_tab%7[a-z0-9]_%15[a-z]_d%7[a-z0-9]_%15[a-z]_%15[a-z0-9]_sm%d", act, tab,
@@ -199,6 +200,7 @@ TEST(test_rope_qk_gpu_every_variant) {
     CHECK_MSG(failures == 0, "%s: %d of 3 layouts failed", e->name, failures);
     variants++;
   }
+  fg__select_model(-1);
   CHECK_MSG(variants > 0, "no rope_qk kernel for sm_%d", cc);
 }
 
@@ -634,8 +636,9 @@ TEST(test_rope_qk_cache_gpu_every_variant) {
   int variants = 0;
   for (int k = 0; k < fg__rope_qk_cos_sin_cache_kernel_count; k++) {
     const fg__kernel_entry *e = &fg__rope_qk_cos_sin_cache_kernels[k];
-    if (fg__find_kernel(fg__rope_qk_cos_sin_cache_kernels, fg__rope_qk_cos_sin_cache_kernel_count, 7, e->key, cc) != e)
+    if (fg__find_kernel(fg__rope_qk_cos_sin_cache_kernels, fg__rope_qk_cos_sin_cache_kernel_count, 7, e->key, cc, e->model) != e)
       continue;
+    fg__select_model(e->model); /* a GPU model's own kernel runs where it is selected */
     qkc_variant v;
     if (qkc_parse(e->name, &v)) {
       CHECK_MSG(0, "cannot parse %s", e->name);
@@ -650,6 +653,7 @@ TEST(test_rope_qk_cache_gpu_every_variant) {
     }
     CHECK_MSG(failures == 0, "%s: %d of 3 layouts failed", e->name, failures);
   }
+  fg__select_model(-1);
   CHECK_MSG(variants > 0, "no rope_qk_cos_sin_cache kernel for sm_%d", cc);
 }
 

@@ -1350,7 +1350,8 @@ static void every_variant(int op, const fg__kernel_entry *table, int count) {
   int variants = 0;
   for (int k = 0; k < count; k++) {
     const fg__kernel_entry *e = &table[k];
-    if (fg__find_kernel(table, count, 7, e->key, cc) != e) continue;
+    if (fg__find_kernel(table, count, 7, e->key, cc, e->model) != e) continue;
+    fg__select_model(e->model); /* a GPU model's own kernel runs where it is selected */
     variant v;
     if (parse_variant(op, e->name, &v) != 0) {
       CHECK_MSG(0, "cannot parse kernel name %s", e->name);
@@ -1424,6 +1425,7 @@ static void every_variant(int op, const fg__kernel_entry *table, int count) {
     }
     CHECK_MSG(failures == 0, "%s: %d of 4 layouts failed", e->name, failures);
   }
+  fg__select_model(-1);
   CHECK_MSG(variants > 0, "no %s kernel in the dispatch table for sm_%d", op_names[op], cc);
 }
 

@@ -2,8 +2,12 @@
  *   a spec's `tune` candidates are checked like its tiles;
  *   a tuning file changes only its target's kernels of the variants it names,
  *     is named in the depfile, and its errors name the file and the field;
+ *   a GPU model's file (sm_<N>_<model>.lua) gives a variant a kernel of its
+ *     own only where its tiles differ from the target's, and the target's file
+ *     may take a model's tiles as its own (default_model);
  *   a tuning build holds every candidate of those variants under one key;
- *   the runtime's dispatch picks the selected candidate, and only in range. */
+ *   the runtime's dispatch picks the selected candidate, and only in range,
+ *     and a GPU model's own kernel for a device of that model alone. */
 #include "gen_fixture.h"
 #include "harness.h"
 
@@ -282,10 +286,132 @@ TEST(test_tuning_file_errors) {
                       "ops.rope." VARIANT ".warp", "expected a tile parameter (blocks_per_sm, chunks,");
   expect_tuning_error("sm_90.lua", "return { ops = { rope = { " VARIANT " = { warps = 0 } } } }\n",
                       "ops.rope." VARIANT ".warps", "expected an integer: warps per block (1 to 32), got 0");
-  expect_tuning_error("sm_90.lua", "return { opz = {} }\n", "opz", "expected only the fields gpu and ops");
+  expect_tuning_error("sm_90.lua", "return { opz = {} }\n", "opz",
+                      "expected only the fields gpu, ops and default_model (a target's file)");
   expect_tuning_error("sm_90.lua", "return { ops = 3 }\n", "ops", "expected a table of op name");
   expect_tuning_error("h100.lua", "return { ops = {} }\n", "(file name)",
-                      "expected sm_<N>.lua, N a GPU target such as 90, got \"h100.lua\"");
+                      "expected sm_<N>.lua (a GPU target such as 90) or sm_<N>_<model>.lua");
+  expect_tuning_error("sm_90_H100.lua", "return { ops = {} }\n", "(file name)", "got \"sm_90_H100.lua\"");
+  /* a GPU model's file */
+  expect_tuning_error("sm_90_h200.lua", "return { ops = {} }\n", "devices",
+                      "expected a list of the device names this model's tiles are for");
+  expect_tuning_error("sm_90_h200.lua", "return { devices = { \"H200\\\"x\" }, ops = {} }\n", "devices[1]",
+                      "expected a device name of letters, digits, spaces and - . _ / ( )");
+  expect_tuning_error("sm_90_h200.lua", "return { devices = { \"NVIDIA H200\" }, default_model = \"h100\", ops = {} }\n",
+                      "default_model", "expected only the fields gpu, devices and ops (a GPU model's file)");
+  expect_tuning_error("sm_90_h200.lua",
+                      "return { devices = { \"NVIDIA H200\" }, ops = { rope = { " VARIANT " = { warps = 0 } } } }\n",
+                      "ops.rope." VARIANT ".warps", "expected an integer: warps per block (1 to 32), got 0");
+  /* the target's file taking a model's tiles */
+  expect_tuning_error("sm_90.lua", "return { default_model = \"h100\" }\n", "default_model",
+                      "expected a GPU model with a file sm_90_<name>.lua (none here), got \"h100\"");
+  expect_tuning_error("sm_90.lua", "return { default_model = 3 }\n", "default_model",
+                      "expected the name of a GPU model of this target");
+  expect_tuning_error("sm_90.lua", "return { default_model = \"h100\", ops = {} }\n", "ops",
+                      "expected no ops beside default_model");
+}
+
+/* ---- GPU models ------------------------------------------------------------------ */
+
+static int write_tuning_file(fixture *f, const char *name, const char *text) {
+  char path[700];
+  snprintf(path, sizeof path, "%s/tuning/%s", f->root, name);
+  int ok = write_text(path, text) == 0;
+  CHECK_MSG(ok, "cannot write %s", path);
+  return ok;
+}
+
+static char *read_out(fixture *f, const char *rel) {
+  char path[700];
+  snprintf(path, sizeof path, "%s/%s", f->out, rel);
+  return read_text(path, NULL);
+}
+
+/* The target's tiles for VARIANT (8 warps); h100 the same (no kernel of its
+   own), h200 2 warps (a kernel of its own, under sm_90 only). */
+TEST(test_tuning_model_gets_its_own_kernel_where_tiles_differ) {
+  fixture f;
+  if (!tuning_fixture(&f, "sm_90.lua", "return { ops = { rope = { " VARIANT " = { warps = 8 } } } }\n") ||
+      !write_tuning_file(&f, "sm_90_h100.lua",
+                         "return { devices = { \"NVIDIA H100 80GB HBM3\" }, ops = { rope = { " VARIANT
+                         " = { warps = 8 } } } }\n") ||
+      !write_tuning_file(&f, "sm_90_h200.lua",
+                         "return { gpu = \"NVIDIA H200\", devices = { \"NVIDIA H200\", \"NVIDIA H200 NVL\" }, ops = "
+                         "{ rope = { " VARIANT " = { warps = 2 } } } }\n")) {
+    fixture_close(&f);
+    return;
+  }
+  run_result r = generate_tuned(&f, "sm_80,sm_90", "");
+  CHECK_MSG(r.code == 0, "exit %d, stderr:\n%s", r.code, r.err);
+  run_free(&r);
+  char *kernels = kernel_file(&f), *dispatch = read_out(&f, "fusegen_dispatch.c");
+  CHECK_MSG(kernels && dispatch, "no kernel file or dispatch table");
+  if (kernels && dispatch) {
+    char *own = strstr(kernels, "#if FG_SM == 90  // tile parameters of the GPU model h200 (");
+    CHECK_MSG(own != NULL, "no kernel of h200's own");
+    if (own) {
+      char *end = strstr(own, "#endif");
+      char *warps = strstr(own, "2 warps per block");
+      CHECK_MSG(end && warps && warps < end, "h200's kernel does not have its 2 warps");
+      CHECK_MSG(strstr(own, "FG_ARCH_NAME(fg_" VARIANT "_h200)") != NULL, "h200's kernel is not named for it");
+    }
+    CHECK_MSG(!strstr(kernels, "GPU model h100"), "h100, whose tiles are the target's, has a kernel of its own");
+    /* the models, by name, and the entry of h200 (model 2) after the target's */
+    CHECK_MSG(strstr(dispatch, "{.name = \"h100\", .arch = 90, .ndevices = 1, .devices = fg__model_h100_devices}") &&
+                  strstr(dispatch, "{.name = \"h200\", .arch = 90, .ndevices = 2, .devices = fg__model_h200_devices}") &&
+                  strstr(dispatch, "fg__model_h200_devices[] = {\"NVIDIA H200\", \"NVIDIA H200 NVL\"};") &&
+                  strstr(dispatch, "const int fg__model_count = 2;"),
+              "the models are not listed");
+    char *target = strstr(dispatch, ".arch = 90, .model = 0, .launch = fg__launch_" VARIANT "_sm90,");
+    char *model = strstr(dispatch, ".arch = 90, .model = 2, .launch = fg__launch_" VARIANT "_h200_sm90, .name = \""
+                                   VARIANT "_sm90_h200\"}");
+    CHECK_MSG(target && model && target < model, "h200's dispatch entry is missing or before the target's");
+  }
+  free(kernels);
+  free(dispatch);
+  /* `fusegen list` names it */
+  r = fusegen_in(f.root, RUN_TIMEOUT, "list --specs '%s' --templates gen/templates --archs sm_90", f.specs);
+  CHECK_MSG(r.code == 0 && strstr(r.out, VARIANT "_sm90_h200") && strstr(r.out, "(GPU model h200)"),
+            "fusegen list does not show h200's kernel:\n%s%s", r.out, r.err);
+  run_free(&r);
+  /* a tuning build tunes the variant once, with no model's kernels */
+  r = generate_tuned(&f, "sm_90", "--tune-build");
+  CHECK_MSG(r.code == 0, "exit %d, stderr:\n%s", r.code, r.err);
+  run_free(&r);
+  dispatch = read_out(&f, "fusegen_dispatch.c");
+  CHECK_MSG(dispatch && strstr(dispatch, "const int fg__rope_kernel_count = 60;") && !strstr(dispatch, "_h200") &&
+                strstr(dispatch, "const int fg__model_count = 0;"),
+            "the tuning build holds models' kernels");
+  free(dispatch);
+  fixture_close(&f);
+}
+
+/* The target's file naming a model: that model's tiles are the target's, and
+   the model has no kernel of its own. */
+TEST(test_tuning_default_model) {
+  fixture f;
+  if (!tuning_fixture(&f, "sm_90.lua", "return { default_model = \"h100\" }\n") ||
+      !write_tuning_file(&f, "sm_90_h100.lua",
+                         "return { devices = { \"NVIDIA H100 80GB HBM3\" }, ops = { rope = { " VARIANT
+                         " = { warps = 8 } } } }\n")) {
+    fixture_close(&f);
+    return;
+  }
+  run_result r = generate_tuned(&f, "sm_80,sm_90", "");
+  CHECK_MSG(r.code == 0, "exit %d, stderr:\n%s", r.code, r.err);
+  run_free(&r);
+  char *kernels = kernel_file(&f);
+  if (kernels) {
+    char *sm90 = strstr(kernels, "#elif FG_SM == 90  // tile parameters for sm_90 (");
+    char *end = sm90 ? strstr(sm90, "#endif") : NULL;
+    char *warps = sm90 ? strstr(sm90, "8 warps per block") : NULL;
+    CHECK_MSG(end && warps && warps < end, "sm_90's kernel does not have h100's 8 warps");
+    CHECK_MSG(!strstr(kernels, "GPU model"), "h100 has a kernel of its own");
+  } else {
+    CHECK_MSG(0, "no %s", KERNEL_FILE);
+  }
+  free(kernels);
+  fixture_close(&f);
 }
 
 TEST(test_tuning_named_folder_missing) {
@@ -360,9 +486,9 @@ static cudaError_t no_launch(const void *p, int n, cudaStream_t s) {
 TEST(test_tuning_dispatch_selects_candidate) {
   /* key {1}: sm_80, then three candidates for sm_90, then sm_100 */
   const fg__kernel_entry table[] = {
-      {{0}, 90, no_launch, "other"},  {{1}, 80, no_launch, "a80"},   {{1}, 90, no_launch, "c0"},
-      {{1}, 90, no_launch, "c1"},     {{1}, 90, no_launch, "c2"},    {{1}, 100, no_launch, "a100"},
-      {{2}, 90, no_launch, "next"},
+      {{0}, 90, no_launch, "other", 0},  {{1}, 80, no_launch, "a80", 0},   {{1}, 90, no_launch, "c0", 0},
+      {{1}, 90, no_launch, "c1", 0},     {{1}, 90, no_launch, "c2", 0},    {{1}, 100, no_launch, "a100", 0},
+      {{2}, 90, no_launch, "next", 0},
   };
   const int n = (int)(sizeof table / sizeof table[0]), key[1] = {1};
   const struct { int cc, sel; const char *want; } cases[] = {
@@ -371,11 +497,38 @@ TEST(test_tuning_dispatch_selects_candidate) {
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     fg__select_candidate(cases[i].sel);
-    const fg__kernel_entry *e = fg__find_kernel(table, n, 1, key, cases[i].cc);
+    const fg__kernel_entry *e = fg__find_kernel(table, n, 1, key, cases[i].cc, 0);
     const char *got = e ? e->name : NULL;
     CHECK_MSG(got == cases[i].want || (got && cases[i].want && !strcmp(got, cases[i].want)),
               "cc %d, candidate %d: got %s, expected %s", cases[i].cc, cases[i].sel, got ? got : "none",
               cases[i].want ? cases[i].want : "none");
   }
+  fg__select_candidate(0);
+}
+
+TEST(test_tuning_dispatch_selects_model) {
+  /* key {1}: sm_80; sm_90's own, then models 1 and 3's; sm_100's own, then model 2's */
+  const fg__kernel_entry table[] = {
+      {{0}, 90, no_launch, "other", 0}, {{1}, 80, no_launch, "a80", 0},  {{1}, 90, no_launch, "a90", 0},
+      {{1}, 90, no_launch, "m1", 1},    {{1}, 90, no_launch, "m3", 3},   {{1}, 100, no_launch, "a100", 0},
+      {{1}, 100, no_launch, "m2", 2},   {{2}, 90, no_launch, "next", 0}, {{2}, 90, no_launch, "next_m2", 2},
+  };
+  const int n = (int)(sizeof table / sizeof table[0]);
+  const struct { int key, cc, model; const char *want; } cases[] = {
+      {1, 90, 0, "a90"}, {1, 90, 1, "m1"},   {1, 90, 3, "m3"},     {1, 90, 2, "a90"}, /* model 2: none of its own */
+      {1, 86, 1, "a80"}, {1, 100, 2, "m2"},  {1, 100, 1, "a100"},  {1, 75, 1, NULL},
+      {2, 90, 2, "next_m2"}, {2, 90, 3, "next"}, {0, 90, 1, "other"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    const fg__kernel_entry *e = fg__find_kernel(table, n, 1, &cases[i].key, cases[i].cc, cases[i].model);
+    const char *got = e ? e->name : NULL;
+    CHECK_MSG(got == cases[i].want || (got && cases[i].want && !strcmp(got, cases[i].want)),
+              "key %d, cc %d, model %d: got %s, expected %s", cases[i].key, cases[i].cc, cases[i].model,
+              got ? got : "none", cases[i].want ? cases[i].want : "none");
+  }
+  /* a tuning build's candidate selected: never a model's kernel */
+  fg__select_candidate(1);
+  const fg__kernel_entry *e = fg__find_kernel(table, n, 1, &cases[0].key, 90, 1);
+  CHECK_MSG(e == NULL, "candidate 1 of a table of models found %s", e ? e->name : "");
   fg__select_candidate(0);
 }

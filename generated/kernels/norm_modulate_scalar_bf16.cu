@@ -160,7 +160,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_scalar_bf16_no_vec1
     return cudaGetLastError();
 }
 
-#elif FG_SM == 90  // tile parameters for sm_90 (gen/tuning/sm_90.lua)
+#elif FG_SM == 90  // tile parameters for sm_90 (gen/tuning/sm_90_h100.lua)
 // norm_modulate_scalar_bf16_no_vec16
 //   norm_modulate_scalar: act=bf16 residual=no access=vec16
 //   mapping: rows of C channels, chunks of 8, 4 chunk slot(s) per thread,

@@ -3356,7 +3356,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
     return cudaGetLastError();
 }
 
-#elif FG_SM == 90  // tile parameters for sm_90 (gen/tuning/sm_90.lua)
+#elif FG_SM == 90  // tile parameters for sm_90 (gen/tuning/sm_90_h100.lua)
 // qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_full_vec16
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=fp32 table=bf16 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,

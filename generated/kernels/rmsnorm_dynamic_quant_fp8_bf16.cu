@@ -3015,7 +3015,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wb
     return cudaGetLastError();
 }
 
-#elif FG_SM == 90  // tile parameters for sm_90 (gen/tuning/sm_90.lua)
+#elif FG_SM == 90  // tile parameters for sm_90 (gen/tuning/sm_90_h100.lua)
 // rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16
 //   rmsnorm_dynamic_quant_fp8: act=bf16 weight=bf16 residual=nores access=vec16
 //   mapping: rows of C channels, chunks of 8, 4 chunk slot(s) per thread,

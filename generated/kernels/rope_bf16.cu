@@ -551,7 +551,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_interleaved_d12
     return cudaGetLastError();
 }
 
-#elif FG_SM == 90  // tile parameters for sm_90 (gen/tuning/sm_90.lua)
+#elif FG_SM == 90  // tile parameters for sm_90 (gen/tuning/sm_90_h100.lua)
 // rope_bf16_tabfp32_interleaved_d128_full_vec16
 //   rope: act=bf16 table=fp32 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
@@ -1992,7 +1992,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_half_d128_full_
     return cudaGetLastError();
 }
 
-#elif FG_SM == 90  // tile parameters for sm_90 (gen/tuning/sm_90.lua)
+#elif FG_SM == 90  // tile parameters for sm_90 (gen/tuning/sm_90_h100.lua)
 // rope_bf16_tabfp32_half_d128_full_vec16
 //   rope: act=bf16 table=fp32 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,

@@ -2032,7 +2032,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
     return cudaGetLastError();
 }
 
-#elif FG_SM == 90  // tile parameters for sm_90 (gen/tuning/sm_90.lua)
+#elif FG_SM == 90  // tile parameters for sm_90 (gen/tuning/sm_90_h100.lua)
 // rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d64_full_vec16
 //   rope_qk_cos_sin_cache: act=bf16 table=fp32 pos=i64 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,

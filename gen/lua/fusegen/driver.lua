@@ -42,7 +42,7 @@ function M.candidate_variants(ops, tuning, archs)
     local mapping = require("fusegen.mapping_" .. op.kernel.mapping)
     local list = {}
     for _, v in ipairs(op.variants) do
-      if tuning_mod.layer(tuning, v) then
+      if tuning_mod.tuned(tuning, v) and not v.model then
         local n = 0
         for _, c in ipairs(tiles_mod.candidates(op, v, mapping.TILE_KINDS)) do
           local layer = { path = op.path, field = "tune", params = c.params }
@@ -113,6 +113,14 @@ function M.run(inputs)
 
   local tuning = run_guarded("the tuning files", tuning_mod.load_all, inputs.tuning, ops)
   local function tuning_for(v) return tuning_mod.layer(tuning, v) end
+  -- GPU models' own kernels, where their tiles differ from their target's
+  local models = tuning_mod.models(tuning, archs)
+  if not inputs.tune_build then
+    for _, op in ipairs(ops) do
+      local kinds = require("fusegen.mapping_" .. op.kernel.mapping).TILE_KINDS
+      run_guarded("the tuning files", tuning_mod.model_variants, op, tuning, models, kinds)
+    end
+  end
 
   -- every variant's thread mapping and tuner candidates, so that bad tile
   -- parameters fail every command
@@ -136,7 +144,8 @@ function M.run(inputs)
       for _, a in ipairs(op.axes) do names[#names + 1] = a.name end
       lines[#lines + 1] = string.format("%s  (%s; %d variants; key = {%s})", op.op, op.file, #op.variants, table.concat(names, ", "))
       for _, v in ipairs(op.variants) do
-        lines[#lines + 1] = string.format("  %-60s key={%s} sm_%d", v.name, table.concat(v.key, ","), v.arch)
+        lines[#lines + 1] = string.format("  %-60s key={%s} sm_%d%s", v.name, table.concat(v.key, ","), v.arch,
+          v.model and (" (GPU model " .. v.model .. ")") or "")
       end
     end
     return { listing = table.concat(lines, "\n") .. "\n" }
@@ -162,7 +171,7 @@ function M.run(inputs)
   for _, op in ipairs(ops) do
     op.kernel_files = run_guarded(op.path, emit_kernels.emit, op, op.variants, render, files, tuning_for)
   end
-  run_guarded("the host sources", emit_host.emit, ops, render, files, inputs.runtime, archs, inputs.tune_build)
+  run_guarded("the host sources", emit_host.emit, ops, render, files, inputs.runtime, archs, inputs.tune_build, models)
   if inputs.prefix and inputs.prefix ~= "fg" then
     for name, text in pairs(files) do files[name] = prefix_mod.apply(text, inputs.prefix) end
   end

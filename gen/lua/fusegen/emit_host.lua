@@ -140,6 +140,7 @@ local function key_less(a, b)
     if a.key[i] ~= b.key[i] then return a.key[i] < b.key[i] end
   end
   if a.arch ~= b.arch then return a.arch < b.arch end
+  if (a.model_index or 0) ~= (b.model_index or 0) then return (a.model_index or 0) < (b.model_index or 0) end
   return (a.candidate or 0) < (b.candidate or 0) -- a tuning build's candidates, in order
 end
 
@@ -184,13 +185,14 @@ function M.emit_headers(ops, render, files, runtime)
   return c_files, common
 end
 
-function M.emit(ops, render, files, runtime, archs, tune_build)
+function M.emit(ops, render, files, runtime, archs, tune_build, models)
   for _, op in ipairs(ops) do
     op.sorted = {}
     for i, v in ipairs(op.variants) do op.sorted[i] = v end
     table.sort(op.sorted, key_less)
   end
   local c_files, common = M.emit_headers(ops, render, files, runtime)
+  common.models = tune_build and {} or models or {}
   files["fusegen_dispatch.c"] = render.render("host/dispatch.c.tpl", common)
   files["fusegen_catalog.c"] = render.render("host/catalog.c.tpl", common)
   c_files[#c_files + 1] = { file = "fusegen_dispatch.c", object = "fusegen_dispatch.o" }

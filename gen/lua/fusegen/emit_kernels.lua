@@ -47,7 +47,8 @@ end
 -- One .cu per group of variants (the spec's kernel.files axes), compiled once
 -- per GPU target with -DFG_SM=<target>. A kernel whose text is the same for
 -- every target is written once; one whose tile parameters differ by target is
--- written per target under #if FG_SM == ... .
+-- written per target under #if FG_SM == ... ; a GPU model's own kernel (its
+-- base ends in the model's name) under #if FG_SM == <its target>.
 function M.emit(spec, variants, render, files, tuning_for)
   local by_file, order = {}, {}
   for _, v in ipairs(variants) do
@@ -87,7 +88,13 @@ function M.emit(spec, variants, render, files, tuning_for)
             "{\n    return cudaFuncGetAttributes(a, FG_ARCH_NAME(fg_%s));\n}\n"):format(base, base)
         end
       end
-      if same then
+      local model = f.by_base[base][1].model
+      if model then
+        -- a GPU model's own tiles: one target only
+        local v = f.by_base[base][1]
+        parts[#parts + 1] = ("\n#if FG_SM == %d  // tile parameters of the GPU model %s (%s)\n%s#endif\n"):format(
+          v.arch, model, v.model_path, texts[1])
+      elseif same then
         parts[#parts + 1] = "\n" .. texts[1]
       else
         for i, text in ipairs(texts) do

@@ -143,9 +143,9 @@ fg_status fg_$(op.op)($(prototype_args(op)))
     st_ = fg__check_device(&fg__$(op.op)_sig, &c_);
     if (st_ != FG_OK) return st_;
 % if any_general then
-    const fg__kernel_entry* e_ = fg__find_kernel_general(fg__$(op.op)_kernels, fg__$(op.op)_kernel_count, $(#op.axes), key_, general_, c_.cc);
+    const fg__kernel_entry* e_ = fg__find_kernel_general(fg__$(op.op)_kernels, fg__$(op.op)_kernel_count, $(#op.axes), key_, general_, c_.cc, c_.model);
 % else
-    const fg__kernel_entry* e_ = fg__find_kernel(fg__$(op.op)_kernels, fg__$(op.op)_kernel_count, $(#op.axes), key_, c_.cc);
+    const fg__kernel_entry* e_ = fg__find_kernel(fg__$(op.op)_kernels, fg__$(op.op)_kernel_count, $(#op.axes), key_, c_.cc, c_.model);
 % end
     if (!e_) return fg__no_kernel(&fg__$(op.op)_sig, key_, $(#op.axes), axis_desc_, c_.cc, "$(c_string(op.keep_doc or ""))");
 

@@ -22,7 +22,7 @@ import os as _os
 from . import _ext
 from . import fusegen_api as _api
 
-__all__ = ["FusegenError", "OPS", "ENUMS", "version", "last_kernel", "library_path", "include_dir"]
+__all__ = ["FusegenError", "OPS", "ENUMS", "version", "last_kernel", "gpu_model", "library_path", "include_dir"]
 
 STATUS_NAMES = {s: _ext.status_name(s) for s in range(9)}
 
@@ -48,6 +48,12 @@ ENUMS = _api.ENUMS
 def version():
     """The library's version, "0.1.0"."""
     return _ext.version()
+
+
+def gpu_model(device=0):
+    """The GPU model whose tuned kernels run on CUDA device `device` ("h200"),
+    or "" where it runs its target's default ones (docs/tuning.md)."""
+    return _ext.gpu_model(int(device))
 
 
 def last_kernel():

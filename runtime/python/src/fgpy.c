@@ -257,6 +257,18 @@ static PyObject *py_last_kernel(PyObject *self, PyObject *unused) {
   return PyUnicode_FromString(fg__last_kernel());
 }
 
+static PyObject *py_gpu_model(PyObject *self, PyObject *arg) {
+  (void)self;
+  long d = PyLong_AsLong(arg);
+  if (d == -1 && PyErr_Occurred()) return NULL;
+  const char *model = d >= -1 && d <= 4096 ? fg_gpu_model((int)d) : NULL;
+  if (!model) {
+    PyErr_Format(PyExc_ValueError, "gpu_model: no CUDA device %ld", d);
+    return NULL;
+  }
+  return PyUnicode_FromString(model);
+}
+
 static PyObject *py_status_name(PyObject *self, PyObject *arg) {
   (void)self;
   long s = PyLong_AsLong(arg);
@@ -310,6 +322,8 @@ PyMethodDef fgpy_methods[] = {
     {"last_kernel", py_last_kernel, METH_NOARGS,
      "The kernel that the last successful call on this thread launched (\"\" if none)."},
     {"status_name", py_status_name, METH_O, "The name of a status code: \"FG_ERR_SHAPE\"."},
+    {"gpu_model", py_gpu_model, METH_O,
+     "The GPU model whose tuned kernels run on a CUDA device (\"h200\"), \"\" for its target's default ones."},
     {"_init", py_init, METH_VARARGS,
      "_init(error_class[, tensor_type, stream_fn, *plain_types]): errors, and PyTorch's tensors and stream."},
 };

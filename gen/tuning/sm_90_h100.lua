@@ -1,0 +1,165 @@
+-- Tile parameters for the GPU model h100 on sm_90 (docs/tuning.md): on a device
+-- named in devices, each variant's values are laid over its spec's tiles; {}
+-- keeps the spec's tiles. A variant whose tiles equal the target default's
+-- (sm_90.lua) shares its kernel; one that differs gets a kernel of its own.
+-- Written by fusegen_tune on NVIDIA H100 80GB HBM3 (100 runs per time; times: the spec's tiles -> these).
+return {
+  gpu = "NVIDIA H100 80GB HBM3",
+  devices = { "NVIDIA H100 80GB HBM3" },
+  ops = {
+    fused_add_rmsnorm = {
+      -- fused_add_rmsnorm [32,4096]: 5.1 us -> 5.1 us
+      -- fused_add_rmsnorm [4096,4096]: 44.2 us -> 44.2 us
+      -- fused_add_rmsnorm [8192,5120]: 111.1 us -> 111.1 us
+      -- fused_add_rmsnorm [16384,8192]: 358.5 us -> 358.5 us
+      fused_add_rmsnorm_bf16_wbf16_vec16 = {},
+    },
+    fused_add_rmsnorm_quant_fp8 = {
+      -- fused_add_rmsnorm_quant_fp8 [32,4096]: 5.1 us -> 5.1 us
+      -- fused_add_rmsnorm_quant_fp8 [4096,4096]: 38.0 us -> 38.0 us
+      -- fused_add_rmsnorm_quant_fp8 [8192,5120]: 96.8 us -> 96.8 us
+      -- fused_add_rmsnorm_quant_fp8 [16384,8192]: 311.5 us -> 311.5 us
+      fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16 = {},
+    },
+    gated_residual_add = {
+      -- gated_residual_add [2,4096,3072] gate [B,C]: 46.9 us -> 46.9 us
+      -- gated_residual_add [1,16384,5120] gate [B,C]: 164.9 us -> 164.9 us
+      gated_residual_add_bf16_vec16 = {},
+    },
+    gelu_tanh_and_mul = {
+      -- gelu_tanh_and_mul [32,28672]: 6.4 us -> 6.4 us
+      -- gelu_tanh_and_mul [4096,28672]: 125.2 us -> 125.2 us
+      -- gelu_tanh_and_mul [16384,16384]: 266.0 us -> 266.0 us
+      gelu_tanh_and_mul_bf16_vec16 = {},
+    },
+    layernorm = {
+      -- layernorm [32,4096]: 6.0 us -> 6.0 us
+      -- layernorm [4096,4096]: 24.1 us -> 24.1 us
+      -- layernorm [8192,5120]: 58.5 us -> 58.5 us
+      -- layernorm [16384,8192]: 182.0 us -> 182.0 us
+      layernorm_bf16_vec16 = {},
+    },
+    rmsnorm = {
+      -- rmsnorm [32,4096]: 5.1 us -> 5.1 us
+      -- rmsnorm [4096,4096]: 21.9 us -> 21.9 us
+      -- rmsnorm [8192,5120]: 55.6 us -> 55.6 us
+      -- rmsnorm [16384,8192]: 179.1 us -> 179.1 us
+      rmsnorm_bf16_wbf16_vec16 = {},
+    },
+    rmsnorm_dynamic_quant_fp8 = {
+      -- rmsnorm_dynamic_quant_fp8 [32,4096]: 5.7 us -> 5.2 us
+      -- rmsnorm_dynamic_quant_fp8 [4096,4096]: 21.8 us -> 19.0 us
+      -- rmsnorm_dynamic_quant_fp8 [8192,5120]: 48.4 us -> 42.6 us
+      -- rmsnorm_dynamic_quant_fp8 [16384,8192]: 145.7 us -> 132.8 us
+      rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16 = { chunks = 4, min_blocks = 1, warps = 16 },
+    },
+    rmsnorm_quant_fp8 = {
+      -- rmsnorm_quant_fp8 [32,4096]: 4.9 us -> 4.9 us
+      -- rmsnorm_quant_fp8 [4096,4096]: 18.3 us -> 18.3 us
+      -- rmsnorm_quant_fp8 [8192,5120]: 43.2 us -> 43.2 us
+      -- rmsnorm_quant_fp8 [16384,8192]: 136.2 us -> 136.2 us
+      rmsnorm_quant_fp8_bf16_wbf16_vec16 = {},
+    },
+    rope_qk_cos_sin_cache = {
+      -- rope_qk_cos_sin_cache [4096,24/24,128] qkv: 35.9 us -> 35.9 us
+      -- rope_qk_cos_sin_cache [4096,32/8,128] qkv: 30.0 us -> 30.0 us
+      -- rope_qk_cos_sin_cache [115200,24/24,128] qkv: 1078.6 us -> 1078.6 us
+      rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d128_full_vec16 = {},
+      -- rope_qk_cos_sin_cache [4096,32/32,64] qkv: 24.3 us -> 22.7 us
+      rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d64_full_vec16 = { chunks = 1, heads_in_flight = 2, walk = "token", warps = 2 },
+    },
+    silu_and_mul = {
+      -- silu_and_mul [32,28672]: 6.1 us -> 6.1 us
+      -- silu_and_mul [4096,28672]: 121.8 us -> 121.8 us
+      -- silu_and_mul [16384,16384]: 263.9 us -> 263.9 us
+      silu_and_mul_bf16_vec16 = {},
+    },
+    norm_modulate = {
+      -- norm_modulate layer per batch [2,2048,3072]: 19.2 us -> 19.2 us
+      -- norm_modulate layer per batch [1,4096,3072]: 19.9 us -> 19.9 us
+      -- norm_modulate layer per batch [2,8192,3072]: 70.3 us -> 70.3 us
+      -- norm_modulate layer per batch [1,4096,5120]: 31.4 us -> 31.4 us
+      norm_modulate_bf16_no_vec16 = {},
+      -- norm_modulate rms per batch residual [2,2048,3072]: 42.1 us -> 42.1 us
+      -- norm_modulate rms per batch residual [1,4096,3072]: 41.4 us -> 41.4 us
+      -- norm_modulate rms per batch residual [2,8192,3072]: 168.4 us -> 168.4 us
+      -- norm_modulate rms per batch residual [1,4096,5120]: 69.6 us -> 69.6 us
+      norm_modulate_bf16_yes_vec16 = {},
+    },
+    norm_modulate_per_frame = {
+      -- norm_modulate_per_frame layer per frame F=16 [2,2048,3072]: 22.2 us -> 22.2 us
+      -- norm_modulate_per_frame layer per frame F=16 [1,4096,3072]: 21.4 us -> 21.4 us
+      -- norm_modulate_per_frame layer per frame F=16 [2,8192,3072]: 79.9 us -> 79.9 us
+      -- norm_modulate_per_frame layer per frame F=16 [1,4096,5120]: 34.2 us -> 34.2 us
+      norm_modulate_per_frame_bf16_no_vec16 = {},
+    },
+    norm_modulate_per_token = {
+      -- norm_modulate_per_token layer per token [2,2048,3072]: 31.6 us -> 31.6 us
+      -- norm_modulate_per_token layer per token [1,4096,3072]: 32.4 us -> 32.4 us
+      -- norm_modulate_per_token layer per token [2,8192,3072]: 127.8 us -> 127.8 us
+      -- norm_modulate_per_token layer per token [1,4096,5120]: 53.8 us -> 53.8 us
+      norm_modulate_per_token_bf16_no_vec16 = {},
+    },
+    norm_modulate_scalar = {
+      -- norm_modulate_scalar layer scalar [2,2048,3072]: 17.0 us -> 16.5 us
+      -- norm_modulate_scalar layer scalar [1,4096,3072]: 17.0 us -> 16.5 us
+      -- norm_modulate_scalar layer scalar [2,8192,3072]: 67.1 us -> 66.7 us
+      -- norm_modulate_scalar layer scalar [1,4096,5120]: 27.9 us -> 27.2 us
+      norm_modulate_scalar_bf16_no_vec16 = { chunks = 4, min_blocks = 1 },
+    },
+    norm_modulate_select01 = {
+      -- norm_modulate_select01 layer [2,2048,3072]: 27.2 us -> 27.2 us
+      -- norm_modulate_select01 layer [1,4096,3072]: 27.1 us -> 27.1 us
+      -- norm_modulate_select01 layer [2,8192,3072]: 102.8 us -> 102.8 us
+      -- norm_modulate_select01 layer [1,4096,5120]: 43.9 us -> 43.9 us
+      norm_modulate_select01_bf16_idxi64_no_vec16 = {},
+      -- norm_modulate_select01 layer residual [2,2048,3072]: 52.0 us -> 52.0 us
+      -- norm_modulate_select01 layer residual [1,4096,3072]: 51.4 us -> 51.4 us
+      -- norm_modulate_select01 layer residual [2,8192,3072]: 204.9 us -> 204.9 us
+      -- norm_modulate_select01 layer residual [1,4096,5120]: 85.7 us -> 85.7 us
+      norm_modulate_select01_bf16_idxi64_yes_vec16 = {},
+    },
+    qknorm_across_heads_rope_per_head = {
+      -- qknorm_across_heads_rope_per_head ltx2 video [4,1152,32,128]: 89.3 us -> 79.5 us
+      -- qknorm_across_heads_rope_per_head ltx2 large [2,24576,32,128]: 1010.0 us -> 847.0 us
+      qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_full_vec16 = { blocks_per_sm = 6 },
+    },
+    qknorm_rope_cos_sin_cache = {
+      -- qknorm_rope flux_1024 N=4096 H=24: 36.4 us -> 35.7 us
+      -- qknorm_rope qwen_1024 N=4096 H=32: 49.1 us -> 48.9 us
+      -- qknorm_rope zimage_1024 N=4096 H=30: 46.8 us -> 45.6 us
+      -- qknorm_rope batch2 2x2048 H=24: 36.3 us -> 35.9 us
+      -- qknorm_rope flux2 N=4096 H=48: 73.7 us -> 72.5 us
+      -- qknorm_rope hunyuan N=115200 H=24: 1033.2 us -> 997.1 us
+      qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_d128_full_vec16 = { blocks_per_sm = 0, min_blocks = 8 },
+      -- qknorm_rope qwen_partial N=4096 H=32 R=64: 50.8 us -> 48.5 us
+      qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_d128_partial_vec16 = { blocks_per_sm = 0, min_blocks = 8 },
+    },
+    rope = {
+      -- rope half [1,115200,24,128]: 526.1 us -> 496.1 us
+      rope_bf16_tabfp32_half_d128_full_vec16 = { blocks_per_sm = 0, warps = 2 },
+      -- rope hunyuan [1,115200,24,128]: 532.3 us -> 497.7 us
+      -- rope wan [1,32760,12,128]: 75.3 us -> 73.5 us
+      -- rope [2,4096,24,128]: 35.0 us -> 34.5 us
+      -- rope [4096,24,128]: 17.3 us -> 17.2 us
+      rope_bf16_tabfp32_interleaved_d128_full_vec16 = { flat_waves = 8, warps = 2 },
+      -- rope [1,4096,32,64]: 13.3 us -> 13.3 us
+      rope_bf16_tabfp32_interleaved_d64_full_vec16 = {},
+    },
+    rope_cos_sin_cache = {
+      -- rope_cos_sin_cache flux [1,4608,24,128]: 19.9 us -> 19.9 us
+      rope_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d128_full_vec16 = {},
+    },
+    rope_per_head = {
+      -- rope_per_head ltx2 video [4,1152,32,128]: 36.1 us -> 35.6 us
+      -- rope_per_head ltx2 large [2,24576,32,128]: 414.9 us -> 392.1 us
+      rope_per_head_bf16_tabbf16_eager_bf16_half_d128_full_vec16 = { blocks_per_sm = 0 },
+      -- rope_per_head ltx2 audio [4,25,32,64]: 4.7 us -> 4.7 us
+      rope_per_head_bf16_tabbf16_eager_bf16_half_d64_full_vec16 = {},
+    },
+    rope_qk = {
+      -- rope_qk gqa 32/8 [4096,*,128] qkv: 30.0 us -> 30.0 us
+      rope_qk_bf16_tabfp32_interleaved_d128_full_vec16 = {},
+    },
+  },
+}
