@@ -6,10 +6,12 @@
 // GPU models with tiles of their own (their tuning files); a device whose
 // name one lists runs its kernels (runtime/device_model.c).
 static const char* const fg__model_h100_devices[] = {"NVIDIA H100 80GB HBM3"};
+static const char* const fg__model_h200_devices[] = {"NVIDIA H200"};
 const fg__model fg__models[] = {
     {.name = "h100", .arch = 90, .ndevices = 1, .devices = fg__model_h100_devices},  // gen/tuning/sm_90_h100.lua
+    {.name = "h200", .arch = 90, .ndevices = 1, .devices = fg__model_h200_devices},  // gen/tuning/sm_90_h200.lua
 };
-const int fg__model_count = 1;
+const int fg__model_count = 2;
 
 // fused_add_rmsnorm: key = {act, weight, access}   [gen/specs/serving.lua]
 const fg__kernel_entry fg__fused_add_rmsnorm_kernels[] = {
@@ -160,6 +162,7 @@ const fg__kernel_entry fg__norm_modulate_kernels[] = {
     {.key = {0, 0, 1}, .arch = 100, .model = 0, .launch = fg__launch_norm_modulate_bf16_no_scalar_sm100, .name = "norm_modulate_bf16_no_scalar_sm100"},
     {.key = {0, 1, 0}, .arch = 80, .model = 0, .launch = fg__launch_norm_modulate_bf16_yes_vec16_sm80, .name = "norm_modulate_bf16_yes_vec16_sm80"},
     {.key = {0, 1, 0}, .arch = 90, .model = 0, .launch = fg__launch_norm_modulate_bf16_yes_vec16_sm90, .name = "norm_modulate_bf16_yes_vec16_sm90"},
+    {.key = {0, 1, 0}, .arch = 90, .model = 2, .launch = fg__launch_norm_modulate_bf16_yes_vec16_h200_sm90, .name = "norm_modulate_bf16_yes_vec16_sm90_h200"},
     {.key = {0, 1, 0}, .arch = 100, .model = 0, .launch = fg__launch_norm_modulate_bf16_yes_vec16_sm100, .name = "norm_modulate_bf16_yes_vec16_sm100"},
     {.key = {0, 1, 1}, .arch = 80, .model = 0, .launch = fg__launch_norm_modulate_bf16_yes_scalar_sm80, .name = "norm_modulate_bf16_yes_scalar_sm80"},
     {.key = {0, 1, 1}, .arch = 90, .model = 0, .launch = fg__launch_norm_modulate_bf16_yes_scalar_sm90, .name = "norm_modulate_bf16_yes_scalar_sm90"},
@@ -189,12 +192,13 @@ const fg__kernel_entry fg__norm_modulate_kernels[] = {
     {.key = {2, 1, 1}, .arch = 90, .model = 0, .launch = fg__launch_norm_modulate_fp32_yes_scalar_sm90, .name = "norm_modulate_fp32_yes_scalar_sm90"},
     {.key = {2, 1, 1}, .arch = 100, .model = 0, .launch = fg__launch_norm_modulate_fp32_yes_scalar_sm100, .name = "norm_modulate_fp32_yes_scalar_sm100"},
 };
-const int fg__norm_modulate_kernel_count = 36;
+const int fg__norm_modulate_kernel_count = 37;
 
 // norm_modulate_per_frame: key = {act, residual, access}   [gen/specs/norm_modulate.lua]
 const fg__kernel_entry fg__norm_modulate_per_frame_kernels[] = {
     {.key = {0, 0, 0}, .arch = 80, .model = 0, .launch = fg__launch_norm_modulate_per_frame_bf16_no_vec16_sm80, .name = "norm_modulate_per_frame_bf16_no_vec16_sm80"},
     {.key = {0, 0, 0}, .arch = 90, .model = 0, .launch = fg__launch_norm_modulate_per_frame_bf16_no_vec16_sm90, .name = "norm_modulate_per_frame_bf16_no_vec16_sm90"},
+    {.key = {0, 0, 0}, .arch = 90, .model = 2, .launch = fg__launch_norm_modulate_per_frame_bf16_no_vec16_h200_sm90, .name = "norm_modulate_per_frame_bf16_no_vec16_sm90_h200"},
     {.key = {0, 0, 0}, .arch = 100, .model = 0, .launch = fg__launch_norm_modulate_per_frame_bf16_no_vec16_sm100, .name = "norm_modulate_per_frame_bf16_no_vec16_sm100"},
     {.key = {0, 0, 1}, .arch = 80, .model = 0, .launch = fg__launch_norm_modulate_per_frame_bf16_no_scalar_sm80, .name = "norm_modulate_per_frame_bf16_no_scalar_sm80"},
     {.key = {0, 0, 1}, .arch = 90, .model = 0, .launch = fg__launch_norm_modulate_per_frame_bf16_no_scalar_sm90, .name = "norm_modulate_per_frame_bf16_no_scalar_sm90"},
@@ -230,7 +234,7 @@ const fg__kernel_entry fg__norm_modulate_per_frame_kernels[] = {
     {.key = {2, 1, 1}, .arch = 90, .model = 0, .launch = fg__launch_norm_modulate_per_frame_fp32_yes_scalar_sm90, .name = "norm_modulate_per_frame_fp32_yes_scalar_sm90"},
     {.key = {2, 1, 1}, .arch = 100, .model = 0, .launch = fg__launch_norm_modulate_per_frame_fp32_yes_scalar_sm100, .name = "norm_modulate_per_frame_fp32_yes_scalar_sm100"},
 };
-const int fg__norm_modulate_per_frame_kernel_count = 36;
+const int fg__norm_modulate_per_frame_kernel_count = 37;
 
 // norm_modulate_per_token: key = {act, residual, access}   [gen/specs/norm_modulate.lua]
 const fg__kernel_entry fg__norm_modulate_per_token_kernels[] = {
@@ -277,6 +281,7 @@ const int fg__norm_modulate_per_token_kernel_count = 36;
 const fg__kernel_entry fg__norm_modulate_scalar_kernels[] = {
     {.key = {0, 0, 0}, .arch = 80, .model = 0, .launch = fg__launch_norm_modulate_scalar_bf16_no_vec16_sm80, .name = "norm_modulate_scalar_bf16_no_vec16_sm80"},
     {.key = {0, 0, 0}, .arch = 90, .model = 0, .launch = fg__launch_norm_modulate_scalar_bf16_no_vec16_sm90, .name = "norm_modulate_scalar_bf16_no_vec16_sm90"},
+    {.key = {0, 0, 0}, .arch = 90, .model = 2, .launch = fg__launch_norm_modulate_scalar_bf16_no_vec16_h200_sm90, .name = "norm_modulate_scalar_bf16_no_vec16_sm90_h200"},
     {.key = {0, 0, 0}, .arch = 100, .model = 0, .launch = fg__launch_norm_modulate_scalar_bf16_no_vec16_sm100, .name = "norm_modulate_scalar_bf16_no_vec16_sm100"},
     {.key = {0, 0, 1}, .arch = 80, .model = 0, .launch = fg__launch_norm_modulate_scalar_bf16_no_scalar_sm80, .name = "norm_modulate_scalar_bf16_no_scalar_sm80"},
     {.key = {0, 0, 1}, .arch = 90, .model = 0, .launch = fg__launch_norm_modulate_scalar_bf16_no_scalar_sm90, .name = "norm_modulate_scalar_bf16_no_scalar_sm90"},
@@ -312,7 +317,7 @@ const fg__kernel_entry fg__norm_modulate_scalar_kernels[] = {
     {.key = {2, 1, 1}, .arch = 90, .model = 0, .launch = fg__launch_norm_modulate_scalar_fp32_yes_scalar_sm90, .name = "norm_modulate_scalar_fp32_yes_scalar_sm90"},
     {.key = {2, 1, 1}, .arch = 100, .model = 0, .launch = fg__launch_norm_modulate_scalar_fp32_yes_scalar_sm100, .name = "norm_modulate_scalar_fp32_yes_scalar_sm100"},
 };
-const int fg__norm_modulate_scalar_kernel_count = 36;
+const int fg__norm_modulate_scalar_kernel_count = 37;
 
 // norm_modulate_select01: key = {act, index, residual, access}   [gen/specs/norm_modulate.lua]
 const fg__kernel_entry fg__norm_modulate_select01_kernels[] = {
@@ -583,6 +588,7 @@ const fg__kernel_entry fg__qknorm_across_heads_rope_per_head_kernels[] = {
     {.key = {0, 0, 1, 0, 0, 0, 0}, .arch = 100, .model = 0, .launch = fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d64_full_vec16_sm100, .name = "qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d64_full_vec16_sm100"},
     {.key = {0, 0, 1, 0, 1, 0, 0}, .arch = 80, .model = 0, .launch = fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_full_vec16_sm80, .name = "qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_full_vec16_sm80"},
     {.key = {0, 0, 1, 0, 1, 0, 0}, .arch = 90, .model = 0, .launch = fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_full_vec16_sm90, .name = "qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_full_vec16_sm90"},
+    {.key = {0, 0, 1, 0, 1, 0, 0}, .arch = 90, .model = 2, .launch = fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_full_vec16_h200_sm90, .name = "qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_full_vec16_sm90_h200"},
     {.key = {0, 0, 1, 0, 1, 0, 0}, .arch = 100, .model = 0, .launch = fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_full_vec16_sm100, .name = "qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_full_vec16_sm100"},
     {.key = {0, 0, 1, 0, 1, 1, 0}, .arch = 80, .model = 0, .launch = fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_partial_vec16_sm80, .name = "qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_partial_vec16_sm80"},
     {.key = {0, 0, 1, 0, 1, 1, 0}, .arch = 90, .model = 0, .launch = fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_partial_vec16_sm90, .name = "qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_partial_vec16_sm90"},
@@ -819,7 +825,7 @@ const fg__kernel_entry fg__qknorm_across_heads_rope_per_head_kernels[] = {
     {.key = {2, 0, 0, 1, 2, 1, 1}, .arch = 90, .model = 0, .launch = fg__launch_qknorm_across_heads_rope_per_head_fp32_wfp32_tabfp32_interleaved_dany_partial_scalar_sm90, .name = "qknorm_across_heads_rope_per_head_fp32_wfp32_tabfp32_interleaved_dany_partial_scalar_sm90"},
     {.key = {2, 0, 0, 1, 2, 1, 1}, .arch = 100, .model = 0, .launch = fg__launch_qknorm_across_heads_rope_per_head_fp32_wfp32_tabfp32_interleaved_dany_partial_scalar_sm100, .name = "qknorm_across_heads_rope_per_head_fp32_wfp32_tabfp32_interleaved_dany_partial_scalar_sm100"},
 };
-const int fg__qknorm_across_heads_rope_per_head_kernel_count = 270;
+const int fg__qknorm_across_heads_rope_per_head_kernel_count = 271;
 
 // qknorm_rope: key = {act, weight, table, pairing, head_dim, rot, access}   [gen/specs/rotary.lua]
 const fg__kernel_entry fg__qknorm_rope_kernels[] = {
@@ -1130,6 +1136,7 @@ const fg__kernel_entry fg__qknorm_rope_cos_sin_cache_kernels[] = {
     {.key = {0, 0, 0, 1, 0, 3, 0, 0}, .arch = 100, .model = 0, .launch = fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_d128_full_vec16_sm100, .name = "qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_d128_full_vec16_sm100"},
     {.key = {0, 0, 0, 1, 0, 3, 1, 0}, .arch = 80, .model = 0, .launch = fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_d128_partial_vec16_sm80, .name = "qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_d128_partial_vec16_sm80"},
     {.key = {0, 0, 0, 1, 0, 3, 1, 0}, .arch = 90, .model = 0, .launch = fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_d128_partial_vec16_sm90, .name = "qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_d128_partial_vec16_sm90"},
+    {.key = {0, 0, 0, 1, 0, 3, 1, 0}, .arch = 90, .model = 2, .launch = fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_d128_partial_vec16_h200_sm90, .name = "qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_d128_partial_vec16_sm90_h200"},
     {.key = {0, 0, 0, 1, 0, 3, 1, 0}, .arch = 100, .model = 0, .launch = fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_d128_partial_vec16_sm100, .name = "qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_d128_partial_vec16_sm100"},
     {.key = {0, 0, 0, 1, 0, 4, 0, 0}, .arch = 80, .model = 0, .launch = fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_d256_full_vec16_sm80, .name = "qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_d256_full_vec16_sm80"},
     {.key = {0, 0, 0, 1, 0, 4, 0, 0}, .arch = 90, .model = 0, .launch = fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_d256_full_vec16_sm90, .name = "qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_d256_full_vec16_sm90"},
@@ -1549,7 +1556,7 @@ const fg__kernel_entry fg__qknorm_rope_cos_sin_cache_kernels[] = {
     {.key = {2, 0, 0, 1, 1, 5, 1, 1}, .arch = 90, .model = 0, .launch = fg__launch_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_half_dany_partial_scalar_sm90, .name = "qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_half_dany_partial_scalar_sm90"},
     {.key = {2, 0, 0, 1, 1, 5, 1, 1}, .arch = 100, .model = 0, .launch = fg__launch_qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_half_dany_partial_scalar_sm100, .name = "qknorm_rope_cos_sin_cache_fp32_wfp32_tabfp32_posi64_half_dany_partial_scalar_sm100"},
 };
-const int fg__qknorm_rope_cos_sin_cache_kernel_count = 480;
+const int fg__qknorm_rope_cos_sin_cache_kernel_count = 481;
 
 // qknorm_rope_positions: key = {act, weight, table, pos, pairing, head_dim, rot, access}   [gen/specs/rotary.lua]
 const fg__kernel_entry fg__qknorm_rope_positions_kernels[] = {
@@ -2175,6 +2182,7 @@ const int fg__rmsnorm_quant_fp8_kernel_count = 30;
 const fg__kernel_entry fg__rope_kernels[] = {
     {.key = {0, 0, 0, 0, 0, 0}, .arch = 80, .model = 0, .launch = fg__launch_rope_bf16_tabfp32_interleaved_d64_full_vec16_sm80, .name = "rope_bf16_tabfp32_interleaved_d64_full_vec16_sm80"},
     {.key = {0, 0, 0, 0, 0, 0}, .arch = 90, .model = 0, .launch = fg__launch_rope_bf16_tabfp32_interleaved_d64_full_vec16_sm90, .name = "rope_bf16_tabfp32_interleaved_d64_full_vec16_sm90"},
+    {.key = {0, 0, 0, 0, 0, 0}, .arch = 90, .model = 2, .launch = fg__launch_rope_bf16_tabfp32_interleaved_d64_full_vec16_h200_sm90, .name = "rope_bf16_tabfp32_interleaved_d64_full_vec16_sm90_h200"},
     {.key = {0, 0, 0, 0, 0, 0}, .arch = 100, .model = 0, .launch = fg__launch_rope_bf16_tabfp32_interleaved_d64_full_vec16_sm100, .name = "rope_bf16_tabfp32_interleaved_d64_full_vec16_sm100"},
     {.key = {0, 0, 0, 1, 0, 0}, .arch = 80, .model = 0, .launch = fg__launch_rope_bf16_tabfp32_interleaved_d80_full_vec16_sm80, .name = "rope_bf16_tabfp32_interleaved_d80_full_vec16_sm80"},
     {.key = {0, 0, 0, 1, 0, 0}, .arch = 90, .model = 0, .launch = fg__launch_rope_bf16_tabfp32_interleaved_d80_full_vec16_sm90, .name = "rope_bf16_tabfp32_interleaved_d80_full_vec16_sm90"},
@@ -2184,6 +2192,7 @@ const fg__kernel_entry fg__rope_kernels[] = {
     {.key = {0, 0, 0, 2, 0, 0}, .arch = 100, .model = 0, .launch = fg__launch_rope_bf16_tabfp32_interleaved_d96_full_vec16_sm100, .name = "rope_bf16_tabfp32_interleaved_d96_full_vec16_sm100"},
     {.key = {0, 0, 0, 3, 0, 0}, .arch = 80, .model = 0, .launch = fg__launch_rope_bf16_tabfp32_interleaved_d128_full_vec16_sm80, .name = "rope_bf16_tabfp32_interleaved_d128_full_vec16_sm80"},
     {.key = {0, 0, 0, 3, 0, 0}, .arch = 90, .model = 0, .launch = fg__launch_rope_bf16_tabfp32_interleaved_d128_full_vec16_sm90, .name = "rope_bf16_tabfp32_interleaved_d128_full_vec16_sm90"},
+    {.key = {0, 0, 0, 3, 0, 0}, .arch = 90, .model = 2, .launch = fg__launch_rope_bf16_tabfp32_interleaved_d128_full_vec16_h200_sm90, .name = "rope_bf16_tabfp32_interleaved_d128_full_vec16_sm90_h200"},
     {.key = {0, 0, 0, 3, 0, 0}, .arch = 100, .model = 0, .launch = fg__launch_rope_bf16_tabfp32_interleaved_d128_full_vec16_sm100, .name = "rope_bf16_tabfp32_interleaved_d128_full_vec16_sm100"},
     {.key = {0, 0, 0, 4, 0, 0}, .arch = 80, .model = 0, .launch = fg__launch_rope_bf16_tabfp32_interleaved_d256_full_vec16_sm80, .name = "rope_bf16_tabfp32_interleaved_d256_full_vec16_sm80"},
     {.key = {0, 0, 0, 4, 0, 0}, .arch = 90, .model = 0, .launch = fg__launch_rope_bf16_tabfp32_interleaved_d256_full_vec16_sm90, .name = "rope_bf16_tabfp32_interleaved_d256_full_vec16_sm90"},
@@ -2462,7 +2471,7 @@ const fg__kernel_entry fg__rope_kernels[] = {
     {.key = {2, 2, 1, 6, 1, 1}, .arch = 90, .model = 0, .launch = fg__launch_rope_fp32_tabfp16_half_dany_partial_scalar_sm90, .name = "rope_fp32_tabfp16_half_dany_partial_scalar_sm90"},
     {.key = {2, 2, 1, 6, 1, 1}, .arch = 100, .model = 0, .launch = fg__launch_rope_fp32_tabfp16_half_dany_partial_scalar_sm100, .name = "rope_fp32_tabfp16_half_dany_partial_scalar_sm100"},
 };
-const int fg__rope_kernel_count = 288;
+const int fg__rope_kernel_count = 290;
 
 // rope_cos_sin_cache: key = {act, table, pos, pairing, head_dim, rot, access}   [gen/specs/rotary.lua]
 const fg__kernel_entry fg__rope_cos_sin_cache_kernels[] = {
@@ -2525,6 +2534,7 @@ const fg__kernel_entry fg__rope_cos_sin_cache_kernels[] = {
     {.key = {0, 0, 1, 0, 2, 0, 0}, .arch = 100, .model = 0, .launch = fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d96_full_vec16_sm100, .name = "rope_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d96_full_vec16_sm100"},
     {.key = {0, 0, 1, 0, 3, 0, 0}, .arch = 80, .model = 0, .launch = fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d128_full_vec16_sm80, .name = "rope_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d128_full_vec16_sm80"},
     {.key = {0, 0, 1, 0, 3, 0, 0}, .arch = 90, .model = 0, .launch = fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d128_full_vec16_sm90, .name = "rope_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d128_full_vec16_sm90"},
+    {.key = {0, 0, 1, 0, 3, 0, 0}, .arch = 90, .model = 2, .launch = fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d128_full_vec16_h200_sm90, .name = "rope_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d128_full_vec16_sm90_h200"},
     {.key = {0, 0, 1, 0, 3, 0, 0}, .arch = 100, .model = 0, .launch = fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d128_full_vec16_sm100, .name = "rope_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d128_full_vec16_sm100"},
     {.key = {0, 0, 1, 0, 4, 0, 0}, .arch = 80, .model = 0, .launch = fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d256_full_vec16_sm80, .name = "rope_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d256_full_vec16_sm80"},
     {.key = {0, 0, 1, 0, 4, 0, 0}, .arch = 90, .model = 0, .launch = fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d256_full_vec16_sm90, .name = "rope_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d256_full_vec16_sm90"},
@@ -3043,7 +3053,7 @@ const fg__kernel_entry fg__rope_cos_sin_cache_kernels[] = {
     {.key = {2, 2, 1, 1, 6, 1, 1}, .arch = 90, .model = 0, .launch = fg__launch_rope_cos_sin_cache_fp32_tabfp16_posi64_half_dany_partial_scalar_sm90, .name = "rope_cos_sin_cache_fp32_tabfp16_posi64_half_dany_partial_scalar_sm90"},
     {.key = {2, 2, 1, 1, 6, 1, 1}, .arch = 100, .model = 0, .launch = fg__launch_rope_cos_sin_cache_fp32_tabfp16_posi64_half_dany_partial_scalar_sm100, .name = "rope_cos_sin_cache_fp32_tabfp16_posi64_half_dany_partial_scalar_sm100"},
 };
-const int fg__rope_cos_sin_cache_kernel_count = 576;
+const int fg__rope_cos_sin_cache_kernel_count = 577;
 
 // rope_per_head: key = {act, table, rounding, pairing, head_dim, rot, access}   [gen/specs/rotary.lua]
 const fg__kernel_entry fg__rope_per_head_kernels[] = {
@@ -3217,6 +3227,7 @@ const fg__kernel_entry fg__rope_per_head_kernels[] = {
     {.key = {0, 1, 1, 0, 6, 1, 1}, .arch = 100, .model = 0, .launch = fg__launch_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_dany_partial_scalar_sm100, .name = "rope_per_head_bf16_tabbf16_eager_bf16_interleaved_dany_partial_scalar_sm100"},
     {.key = {0, 1, 1, 1, 0, 0, 0}, .arch = 80, .model = 0, .launch = fg__launch_rope_per_head_bf16_tabbf16_eager_bf16_half_d64_full_vec16_sm80, .name = "rope_per_head_bf16_tabbf16_eager_bf16_half_d64_full_vec16_sm80"},
     {.key = {0, 1, 1, 1, 0, 0, 0}, .arch = 90, .model = 0, .launch = fg__launch_rope_per_head_bf16_tabbf16_eager_bf16_half_d64_full_vec16_sm90, .name = "rope_per_head_bf16_tabbf16_eager_bf16_half_d64_full_vec16_sm90"},
+    {.key = {0, 1, 1, 1, 0, 0, 0}, .arch = 90, .model = 2, .launch = fg__launch_rope_per_head_bf16_tabbf16_eager_bf16_half_d64_full_vec16_h200_sm90, .name = "rope_per_head_bf16_tabbf16_eager_bf16_half_d64_full_vec16_sm90_h200"},
     {.key = {0, 1, 1, 1, 0, 0, 0}, .arch = 100, .model = 0, .launch = fg__launch_rope_per_head_bf16_tabbf16_eager_bf16_half_d64_full_vec16_sm100, .name = "rope_per_head_bf16_tabbf16_eager_bf16_half_d64_full_vec16_sm100"},
     {.key = {0, 1, 1, 1, 1, 0, 0}, .arch = 80, .model = 0, .launch = fg__launch_rope_per_head_bf16_tabbf16_eager_bf16_half_d80_full_vec16_sm80, .name = "rope_per_head_bf16_tabbf16_eager_bf16_half_d80_full_vec16_sm80"},
     {.key = {0, 1, 1, 1, 1, 0, 0}, .arch = 90, .model = 0, .launch = fg__launch_rope_per_head_bf16_tabbf16_eager_bf16_half_d80_full_vec16_sm90, .name = "rope_per_head_bf16_tabbf16_eager_bf16_half_d80_full_vec16_sm90"},
@@ -3444,7 +3455,7 @@ const fg__kernel_entry fg__rope_per_head_kernels[] = {
     {.key = {2, 2, 0, 1, 6, 1, 1}, .arch = 90, .model = 0, .launch = fg__launch_rope_per_head_fp32_tabfp16_fp32_half_dany_partial_scalar_sm90, .name = "rope_per_head_fp32_tabfp16_fp32_half_dany_partial_scalar_sm90"},
     {.key = {2, 2, 0, 1, 6, 1, 1}, .arch = 100, .model = 0, .launch = fg__launch_rope_per_head_fp32_tabfp16_fp32_half_dany_partial_scalar_sm100, .name = "rope_per_head_fp32_tabfp16_fp32_half_dany_partial_scalar_sm100"},
 };
-const int fg__rope_per_head_kernel_count = 396;
+const int fg__rope_per_head_kernel_count = 397;
 
 // rope_positions: key = {act, table, pos, pairing, head_dim, rot, access}   [gen/specs/rotary.lua]
 const fg__kernel_entry fg__rope_positions_kernels[] = {
@@ -4040,6 +4051,7 @@ const fg__kernel_entry fg__rope_qk_kernels[] = {
     {.key = {0, 0, 0, 2, 0, 0}, .arch = 100, .model = 0, .launch = fg__launch_rope_qk_bf16_tabfp32_interleaved_d96_full_vec16_sm100, .name = "rope_qk_bf16_tabfp32_interleaved_d96_full_vec16_sm100"},
     {.key = {0, 0, 0, 3, 0, 0}, .arch = 80, .model = 0, .launch = fg__launch_rope_qk_bf16_tabfp32_interleaved_d128_full_vec16_sm80, .name = "rope_qk_bf16_tabfp32_interleaved_d128_full_vec16_sm80"},
     {.key = {0, 0, 0, 3, 0, 0}, .arch = 90, .model = 0, .launch = fg__launch_rope_qk_bf16_tabfp32_interleaved_d128_full_vec16_sm90, .name = "rope_qk_bf16_tabfp32_interleaved_d128_full_vec16_sm90"},
+    {.key = {0, 0, 0, 3, 0, 0}, .arch = 90, .model = 2, .launch = fg__launch_rope_qk_bf16_tabfp32_interleaved_d128_full_vec16_h200_sm90, .name = "rope_qk_bf16_tabfp32_interleaved_d128_full_vec16_sm90_h200"},
     {.key = {0, 0, 0, 3, 0, 0}, .arch = 100, .model = 0, .launch = fg__launch_rope_qk_bf16_tabfp32_interleaved_d128_full_vec16_sm100, .name = "rope_qk_bf16_tabfp32_interleaved_d128_full_vec16_sm100"},
     {.key = {0, 0, 0, 4, 0, 0}, .arch = 80, .model = 0, .launch = fg__launch_rope_qk_bf16_tabfp32_interleaved_d256_full_vec16_sm80, .name = "rope_qk_bf16_tabfp32_interleaved_d256_full_vec16_sm80"},
     {.key = {0, 0, 0, 4, 0, 0}, .arch = 90, .model = 0, .launch = fg__launch_rope_qk_bf16_tabfp32_interleaved_d256_full_vec16_sm90, .name = "rope_qk_bf16_tabfp32_interleaved_d256_full_vec16_sm90"},
@@ -4318,7 +4330,7 @@ const fg__kernel_entry fg__rope_qk_kernels[] = {
     {.key = {2, 2, 1, 6, 1, 1}, .arch = 90, .model = 0, .launch = fg__launch_rope_qk_fp32_tabfp16_half_dany_partial_scalar_sm90, .name = "rope_qk_fp32_tabfp16_half_dany_partial_scalar_sm90"},
     {.key = {2, 2, 1, 6, 1, 1}, .arch = 100, .model = 0, .launch = fg__launch_rope_qk_fp32_tabfp16_half_dany_partial_scalar_sm100, .name = "rope_qk_fp32_tabfp16_half_dany_partial_scalar_sm100"},
 };
-const int fg__rope_qk_kernel_count = 288;
+const int fg__rope_qk_kernel_count = 289;
 
 // rope_qk_cos_sin_cache: key = {act, table, pos, pairing, head_dim, rot, access}   [gen/specs/rotary.lua]
 const fg__kernel_entry fg__rope_qk_cos_sin_cache_kernels[] = {
@@ -4357,6 +4369,7 @@ const fg__kernel_entry fg__rope_qk_cos_sin_cache_kernels[] = {
     {.key = {0, 0, 1, 0, 0, 0, 0}, .arch = 100, .model = 0, .launch = fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d64_full_vec16_sm100, .name = "rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d64_full_vec16_sm100"},
     {.key = {0, 0, 1, 0, 1, 0, 0}, .arch = 80, .model = 0, .launch = fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d128_full_vec16_sm80, .name = "rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d128_full_vec16_sm80"},
     {.key = {0, 0, 1, 0, 1, 0, 0}, .arch = 90, .model = 0, .launch = fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d128_full_vec16_sm90, .name = "rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d128_full_vec16_sm90"},
+    {.key = {0, 0, 1, 0, 1, 0, 0}, .arch = 90, .model = 2, .launch = fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d128_full_vec16_h200_sm90, .name = "rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d128_full_vec16_sm90_h200"},
     {.key = {0, 0, 1, 0, 1, 0, 0}, .arch = 100, .model = 0, .launch = fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d128_full_vec16_sm100, .name = "rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d128_full_vec16_sm100"},
     {.key = {0, 0, 1, 0, 2, 0, 0}, .arch = 80, .model = 0, .launch = fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d256_full_vec16_sm80, .name = "rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d256_full_vec16_sm80"},
     {.key = {0, 0, 1, 0, 2, 0, 0}, .arch = 90, .model = 0, .launch = fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d256_full_vec16_sm90, .name = "rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d256_full_vec16_sm90"},
@@ -4623,7 +4636,7 @@ const fg__kernel_entry fg__rope_qk_cos_sin_cache_kernels[] = {
     {.key = {2, 0, 1, 1, 3, 1, 1}, .arch = 90, .model = 0, .launch = fg__launch_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_half_dany_partial_scalar_sm90, .name = "rope_qk_cos_sin_cache_fp32_tabfp32_posi64_half_dany_partial_scalar_sm90"},
     {.key = {2, 0, 1, 1, 3, 1, 1}, .arch = 100, .model = 0, .launch = fg__launch_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_half_dany_partial_scalar_sm100, .name = "rope_qk_cos_sin_cache_fp32_tabfp32_posi64_half_dany_partial_scalar_sm100"},
 };
-const int fg__rope_qk_cos_sin_cache_kernel_count = 300;
+const int fg__rope_qk_cos_sin_cache_kernel_count = 301;
 
 // silu_and_mul: key = {act, access}   [gen/specs/serving.lua]
 const fg__kernel_entry fg__silu_and_mul_kernels[] = {

@@ -149,6 +149,7 @@ cudaError_t fg__launch_norm_modulate_bf16_no_scalar_sm90(const void* params, int
 cudaError_t fg__launch_norm_modulate_bf16_no_scalar_sm100(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_norm_modulate_bf16_yes_vec16_sm80(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_norm_modulate_bf16_yes_vec16_sm90(const void* params, int sm_count, cudaStream_t stream);
+cudaError_t fg__launch_norm_modulate_bf16_yes_vec16_h200_sm90(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_norm_modulate_bf16_yes_vec16_sm100(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_norm_modulate_bf16_yes_scalar_sm80(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_norm_modulate_bf16_yes_scalar_sm90(const void* params, int sm_count, cudaStream_t stream);
@@ -183,6 +184,7 @@ extern const int fg__norm_modulate_kernel_count;
 
 cudaError_t fg__launch_norm_modulate_per_frame_bf16_no_vec16_sm80(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_norm_modulate_per_frame_bf16_no_vec16_sm90(const void* params, int sm_count, cudaStream_t stream);
+cudaError_t fg__launch_norm_modulate_per_frame_bf16_no_vec16_h200_sm90(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_norm_modulate_per_frame_bf16_no_vec16_sm100(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_norm_modulate_per_frame_bf16_no_scalar_sm80(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_norm_modulate_per_frame_bf16_no_scalar_sm90(const void* params, int sm_count, cudaStream_t stream);
@@ -263,6 +265,7 @@ extern const int fg__norm_modulate_per_token_kernel_count;
 
 cudaError_t fg__launch_norm_modulate_scalar_bf16_no_vec16_sm80(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_norm_modulate_scalar_bf16_no_vec16_sm90(const void* params, int sm_count, cudaStream_t stream);
+cudaError_t fg__launch_norm_modulate_scalar_bf16_no_vec16_h200_sm90(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_norm_modulate_scalar_bf16_no_vec16_sm100(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_norm_modulate_scalar_bf16_no_scalar_sm80(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_norm_modulate_scalar_bf16_no_scalar_sm90(const void* params, int sm_count, cudaStream_t stream);
@@ -566,6 +569,7 @@ cudaError_t fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half
 cudaError_t fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d64_full_vec16_sm100(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_full_vec16_sm80(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_full_vec16_sm90(const void* params, int sm_count, cudaStream_t stream);
+cudaError_t fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_full_vec16_h200_sm90(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_full_vec16_sm100(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_partial_vec16_sm80(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_partial_vec16_sm90(const void* params, int sm_count, cudaStream_t stream);
@@ -1111,6 +1115,7 @@ cudaError_t fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_inter
 cudaError_t fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_d128_full_vec16_sm100(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_d128_partial_vec16_sm80(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_d128_partial_vec16_sm90(const void* params, int sm_count, cudaStream_t stream);
+cudaError_t fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_d128_partial_vec16_h200_sm90(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_d128_partial_vec16_sm100(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_d256_full_vec16_sm80(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_d256_full_vec16_sm90(const void* params, int sm_count, cudaStream_t stream);
@@ -2151,6 +2156,7 @@ extern const int fg__rmsnorm_quant_fp8_kernel_count;
 
 cudaError_t fg__launch_rope_bf16_tabfp32_interleaved_d64_full_vec16_sm80(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_rope_bf16_tabfp32_interleaved_d64_full_vec16_sm90(const void* params, int sm_count, cudaStream_t stream);
+cudaError_t fg__launch_rope_bf16_tabfp32_interleaved_d64_full_vec16_h200_sm90(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_rope_bf16_tabfp32_interleaved_d64_full_vec16_sm100(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_rope_bf16_tabfp32_interleaved_d80_full_vec16_sm80(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_rope_bf16_tabfp32_interleaved_d80_full_vec16_sm90(const void* params, int sm_count, cudaStream_t stream);
@@ -2160,6 +2166,7 @@ cudaError_t fg__launch_rope_bf16_tabfp32_interleaved_d96_full_vec16_sm90(const v
 cudaError_t fg__launch_rope_bf16_tabfp32_interleaved_d96_full_vec16_sm100(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_rope_bf16_tabfp32_interleaved_d128_full_vec16_sm80(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_rope_bf16_tabfp32_interleaved_d128_full_vec16_sm90(const void* params, int sm_count, cudaStream_t stream);
+cudaError_t fg__launch_rope_bf16_tabfp32_interleaved_d128_full_vec16_h200_sm90(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_rope_bf16_tabfp32_interleaved_d128_full_vec16_sm100(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_rope_bf16_tabfp32_interleaved_d256_full_vec16_sm80(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_rope_bf16_tabfp32_interleaved_d256_full_vec16_sm90(const void* params, int sm_count, cudaStream_t stream);
@@ -2500,6 +2507,7 @@ cudaError_t fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d96_fu
 cudaError_t fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d96_full_vec16_sm100(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d128_full_vec16_sm80(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d128_full_vec16_sm90(const void* params, int sm_count, cudaStream_t stream);
+cudaError_t fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d128_full_vec16_h200_sm90(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d128_full_vec16_sm100(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d256_full_vec16_sm80(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_rope_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d256_full_vec16_sm90(const void* params, int sm_count, cudaStream_t stream);
@@ -3191,6 +3199,7 @@ cudaError_t fg__launch_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_dany_pa
 cudaError_t fg__launch_rope_per_head_bf16_tabbf16_eager_bf16_interleaved_dany_partial_scalar_sm100(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_rope_per_head_bf16_tabbf16_eager_bf16_half_d64_full_vec16_sm80(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_rope_per_head_bf16_tabbf16_eager_bf16_half_d64_full_vec16_sm90(const void* params, int sm_count, cudaStream_t stream);
+cudaError_t fg__launch_rope_per_head_bf16_tabbf16_eager_bf16_half_d64_full_vec16_h200_sm90(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_rope_per_head_bf16_tabbf16_eager_bf16_half_d64_full_vec16_sm100(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_rope_per_head_bf16_tabbf16_eager_bf16_half_d80_full_vec16_sm80(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_rope_per_head_bf16_tabbf16_eager_bf16_half_d80_full_vec16_sm90(const void* params, int sm_count, cudaStream_t stream);
@@ -4012,6 +4021,7 @@ cudaError_t fg__launch_rope_qk_bf16_tabfp32_interleaved_d96_full_vec16_sm90(cons
 cudaError_t fg__launch_rope_qk_bf16_tabfp32_interleaved_d96_full_vec16_sm100(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_rope_qk_bf16_tabfp32_interleaved_d128_full_vec16_sm80(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_rope_qk_bf16_tabfp32_interleaved_d128_full_vec16_sm90(const void* params, int sm_count, cudaStream_t stream);
+cudaError_t fg__launch_rope_qk_bf16_tabfp32_interleaved_d128_full_vec16_h200_sm90(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_rope_qk_bf16_tabfp32_interleaved_d128_full_vec16_sm100(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_rope_qk_bf16_tabfp32_interleaved_d256_full_vec16_sm80(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_rope_qk_bf16_tabfp32_interleaved_d256_full_vec16_sm90(const void* params, int sm_count, cudaStream_t stream);
@@ -4328,6 +4338,7 @@ cudaError_t fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d64
 cudaError_t fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d64_full_vec16_sm100(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d128_full_vec16_sm80(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d128_full_vec16_sm90(const void* params, int sm_count, cudaStream_t stream);
+cudaError_t fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d128_full_vec16_h200_sm90(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d128_full_vec16_sm100(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d256_full_vec16_sm80(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d256_full_vec16_sm90(const void* params, int sm_count, cudaStream_t stream);

@@ -143,6 +143,144 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_interleaved_d64
     return cudaGetLastError();
 }
 
+#if FG_SM == 90  // tile parameters of the GPU model h200 (gen/tuning/sm_90_h200.lua)
+// rope_bf16_tabfp32_interleaved_d64_full_vec16_h200
+//   rope: act=bf16 table=fp32 pairing=interleaved head_dim=64 rot=full access=vec16
+//   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
+//            2 head(s) in flight per lane, 4 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d64_full_vec16_h200_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
+__global__ void __launch_bounds__(128, 3)
+FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d64_full_vec16_h200)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d64_full_vec16_h200_grid) g)
+{
+    const int lane = threadIdx.x & 31;
+    const int pos = lane % 8;    // this lane's chunk position within its head
+    const int group = lane / 8;  // which of the warp's 4 heads
+    const int64_t ntok = p.B * p.S;
+    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
+    // of its item (2 in flight); with fewer heads than groups, the groups
+    // of a warp take several tokens at once.
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
+    if (tsub >= tpw) return;
+    const int hstep = hg * 2;  // heads per item
+    const int64_t nitems = g.nitems;
+    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 4;
+    for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
+        // item -> token t (sequence b, position s) and its first head h; 32-bit
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
+        const int64_t t = tb * tpw + tsub;
+        if (t >= ntok) continue;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        // cos/sin of row s: 4 angle(s) per rotate chunk
+        float cs[1][4] = {}, sn[1][4] = {};
+        {
+            const float* crow = (const float*)p.cos + s * p.cos_stride[0];
+            const float* srow = (const float*)p.sin + s * p.sin_stride[0];
+            {  // chunk slot 0: angles (pos + 0) * 4 onwards
+                const int a = (pos + 0) * 4;
+                fg_load_fp32x4_keep(crow + a + 0, &cs[0][0]);
+                fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
+            }
+        }
+        float xa[2][1][8] = {};
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
+            {  // rotate chunk slot 0
+                const int e = (pos + 0) * 8;
+                fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+            }
+        }
+        if (h + 1 * hg < H) {  // head h + 1 * hg
+            const __nv_bfloat16* px = xin + (h + 1 * hg) * xin_hs;
+            {  // rotate chunk slot 0
+                const int e = (pos + 0) * 8;
+                fg_load_bf16x8_stream(px + e + 0, &xa[1][0][0]);
+            }
+        }
+        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+        fg_rotate(xa[1][0][0], xa[1][0][1], cs[0][0], sn[0][0]);
+        fg_rotate(xa[1][0][2], xa[1][0][3], cs[0][1], sn[0][1]);
+        fg_rotate(xa[1][0][4], xa[1][0][5], cs[0][2], sn[0][2]);
+        fg_rotate(xa[1][0][6], xa[1][0][7], cs[0][3], sn[0][3]);
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
+            {  // rotate chunk slot 0
+                const int e = (pos + 0) * 8;
+                fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+            }
+        }
+        if (h + 1 * hg < H) {  // head h + 1 * hg
+            __nv_bfloat16* po = xout + (h + 1 * hg) * xout_hs;
+            {  // rotate chunk slot 0
+                const int e = (pos + 0) * 8;
+                fg_store_bf16x8(po + e + 0, &xa[1][0][0]);
+            }
+        }
+    }
+}
+
+// Grid: a warp per item, at most as many blocks as fit on the GPU at once
+// (and at most 32 per multiprocessor); the item loop covers the rest.
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_interleaved_d64_full_vec16_h200)(const void* params, int sm_count, cudaStream_t stream)
+{
+    const fg_rope_params* p = (const fg_rope_params*)params;
+    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
+    int dev = 0;
+    cudaError_t err = cudaGetDevice(&dev);
+    if (err != cudaSuccess) return err;
+    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+    if (per_sm == 0) {
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d64_full_vec16_h200), 128, 0);
+        if (err != cudaSuccess) return err;
+        if (per_sm > 32) per_sm = 32;
+        if (per_sm < 1) per_sm = 1;
+        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+    }
+    FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d64_full_vec16_h200_grid) g;
+    int64_t items = 0;
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 4 ? (int)p->H : 4;  // lane groups per token
+        set.tpw = 4 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 2 - 1) / (set.hg * 2));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
+    int64_t blocks = (items + 4 - 1) / 4;
+    const int64_t cap = (int64_t)sm_count * per_sm;
+    if (blocks > cap) blocks = cap;
+    FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d64_full_vec16_h200)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+    return cudaGetLastError();
+}
+#endif
+
 // rope_bf16_tabfp32_interleaved_d80_full_vec16
 //   rope: act=bf16 table=fp32 pairing=interleaved head_dim=80 rot=full access=vec16
 //   mapping: 5 lanes per head, 6 heads per warp, 2 rotate chunk(s) of 8 per lane,
@@ -827,6 +965,151 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_interleaved_d12
     const int64_t cap = (int64_t)sm_count * per_sm;
     if (blocks > cap) blocks = cap;
     FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+    return cudaGetLastError();
+}
+#endif
+
+#if FG_SM == 90  // tile parameters of the GPU model h200 (gen/tuning/sm_90_h200.lua)
+// rope_bf16_tabfp32_interleaved_d128_full_vec16_h200
+//   rope: act=bf16 table=fp32 pairing=interleaved head_dim=128 rot=full access=vec16
+//   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
+//            2 head(s) in flight per lane, 2 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d128_full_vec16_h200_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
+__global__ void __launch_bounds__(64, 3)
+FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d128_full_vec16_h200)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d128_full_vec16_h200_grid) g)
+{
+    const int lane = threadIdx.x & 31;
+    const int pos = lane % 16;    // this lane's chunk position within its head
+    const int group = lane / 16;  // which of the warp's 2 heads
+    const int64_t ntok = p.B * p.S;
+    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
+    // of its item (2 in flight); with fewer heads than groups, the groups
+    // of a warp take several tokens at once.
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
+    if (tsub >= tpw) return;
+    const int hstep = hg * 2;  // heads per item
+    const int64_t nitems = g.nitems;
+    const int64_t warp = (int64_t)blockIdx.x * 2 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 2;
+    for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
+        // item -> token t (sequence b, position s) and its first head h; 32-bit
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
+        const int64_t t = tb * tpw + tsub;
+        if (t >= ntok) continue;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        // cos/sin of row s: 4 angle(s) per rotate chunk
+        float cs[1][4] = {}, sn[1][4] = {};
+        {
+            const float* crow = (const float*)p.cos + s * p.cos_stride[0];
+            const float* srow = (const float*)p.sin + s * p.sin_stride[0];
+            {  // chunk slot 0: angles (pos + 0) * 4 onwards
+                const int a = (pos + 0) * 4;
+                fg_load_fp32x4_keep(crow + a + 0, &cs[0][0]);
+                fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
+            }
+        }
+        float xa[2][1][8] = {};
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
+            {  // rotate chunk slot 0
+                const int e = (pos + 0) * 8;
+                fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+            }
+        }
+        if (h + 1 * hg < H) {  // head h + 1 * hg
+            const __nv_bfloat16* px = xin + (h + 1 * hg) * xin_hs;
+            {  // rotate chunk slot 0
+                const int e = (pos + 0) * 8;
+                fg_load_bf16x8_stream(px + e + 0, &xa[1][0][0]);
+            }
+        }
+        // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+        fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+        fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+        fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+        fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+        fg_rotate(xa[1][0][0], xa[1][0][1], cs[0][0], sn[0][0]);
+        fg_rotate(xa[1][0][2], xa[1][0][3], cs[0][1], sn[0][1]);
+        fg_rotate(xa[1][0][4], xa[1][0][5], cs[0][2], sn[0][2]);
+        fg_rotate(xa[1][0][6], xa[1][0][7], cs[0][3], sn[0][3]);
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
+            {  // rotate chunk slot 0
+                const int e = (pos + 0) * 8;
+                fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+            }
+        }
+        if (h + 1 * hg < H) {  // head h + 1 * hg
+            __nv_bfloat16* po = xout + (h + 1 * hg) * xout_hs;
+            {  // rotate chunk slot 0
+                const int e = (pos + 0) * 8;
+                fg_store_bf16x8(po + e + 0, &xa[1][0][0]);
+            }
+        }
+    }
+}
+
+// Grid: a warp per item, at most as many blocks as fit on the GPU at once
+// (and at most 32 per multiprocessor); the item loop covers the rest.
+// A call of more than 8 such grids of items launches every block instead:
+// over a long loop the warps drift apart and their reads spread over more of
+// memory, while on a short call the last wave of blocks would be partly idle.
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_interleaved_d128_full_vec16_h200)(const void* params, int sm_count, cudaStream_t stream)
+{
+    const fg_rope_params* p = (const fg_rope_params*)params;
+    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
+    int dev = 0;
+    cudaError_t err = cudaGetDevice(&dev);
+    if (err != cudaSuccess) return err;
+    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+    if (per_sm == 0) {
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d128_full_vec16_h200), 64, 0);
+        if (err != cudaSuccess) return err;
+        if (per_sm > 32) per_sm = 32;
+        if (per_sm < 1) per_sm = 1;
+        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+    }
+    FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d128_full_vec16_h200_grid) g;
+    int64_t items = 0;
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 2 ? (int)p->H : 2;  // lane groups per token
+        set.tpw = 2 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 2 - 1) / (set.hg * 2));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
+    int64_t blocks = (items + 2 - 1) / 2;
+    const int64_t cap = (int64_t)sm_count * per_sm;
+    if (blocks > cap * 8) {
+        if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
+    } else if (blocks > cap) {
+        blocks = cap;
+    }
+    FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d128_full_vec16_h200)<<<(unsigned)blocks, 64, 0, stream>>>(*p, g);
     return cudaGetLastError();
 }
 #endif

@@ -12946,6 +12946,205 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_
     return cudaGetLastError();
 }
 
+#if FG_SM == 90  // tile parameters of the GPU model h200 (gen/tuning/sm_90_h200.lua)
+// rope_per_head_bf16_tabbf16_eager_bf16_half_d64_full_vec16_h200
+//   rope_per_head: act=bf16 table=bf16 rounding=eager_bf16 pairing=half head_dim=64 rot=full access=vec16
+//   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
+//            1 head(s) in flight per lane, 2 warps per block
+// The call's work decomposition, computed once by the launcher below: the
+// kernel divides by run-time sizes only through its fg_udiv divisors.
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d64_full_vec16_h200_grid) {
+    fg_heads_set set[1];  // x
+    int64_t nitems;       // work items of all sets
+    fg_udiv s_div;        // divides a token index by S
+};
+
+__global__ void __launch_bounds__(64, 3)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d64_full_vec16_h200)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d64_full_vec16_h200_grid) g)
+{
+    const int lane = threadIdx.x & 31;
+    const int pos = lane % 4;    // this lane's chunk position within its head
+    const int group = lane / 4;  // which of the warp's 8 heads
+    const int64_t ntok = p.B * p.S;
+    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
+    // of its item (1 in flight); with fewer heads than groups, the groups
+    // of a warp take several tokens at once.
+    const int hg = g.set[0].hg;    // groups per token
+    const int tpw = g.set[0].tpw;  // tokens per warp item
+    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
+    if (tsub >= tpw) return;
+    const int hstep = hg * 1;  // heads per item
+    const int64_t nitems = g.nitems;
+    const int64_t warp = (int64_t)blockIdx.x * 2 + (threadIdx.x >> 5);
+    const int64_t nwarps = (int64_t)gridDim.x * 2;
+    for (int64_t it = warp; it < nitems; it += nwarps) {
+        const int64_t j = it;
+        // item -> token t (sequence b, position s) and its first head h; 32-bit
+        // quotients: the op takes fewer than 2^31 tokens
+        const int nhb = g.set[0].nhb;  // head blocks per token
+        const int64_t tb = fg_udiv_div((uint32_t)j, g.set[0].nhb_div);
+        const int64_t t = tb * tpw + tsub;
+        if (t >= ntok) continue;
+        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
+        // the item's heads: input and output rows of token (b, s), head strides, count
+        const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + s * p.x_stride[1];
+        const int64_t xin_hs = p.x_stride[2];
+        __nv_bfloat16* xout = (__nv_bfloat16*)p.out + b * p.out_stride[0] + s * p.out_stride[1];
+        const int64_t xout_hs = p.out_stride[2];
+        const int64_t H = p.H;
+        float xa[1][1][8] = {};
+        float xb[1][1][8] = {};
+        if (h < H) {  // head h
+            const __nv_bfloat16* px = xin + (h) * xin_hs;
+            {  // rotate chunk slot 0
+                const int e = (pos + 0) * 8;
+                fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+                fg_load_bf16x8_stream(px + e + 32 + 0, &xb[0][0][0]);
+            }
+        }
+        // cos/sin of each head in flight: row [b, h, s]
+        float cs[1][1][8] = {}, sn[1][1][8] = {};
+        if (h < H) {  // head h
+            const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + b * p.cos_stride[0] + (h) * p.cos_stride[1] + s * p.cos_stride[2];
+            const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + b * p.sin_stride[0] + (h) * p.sin_stride[1] + s * p.sin_stride[2];
+            {  // chunk slot 0: angles (pos + 0) * 8 onwards
+                const int a = (pos + 0) * 8;
+                fg_load_bf16x8_keep(crow + a + 0, &cs[0][0][0]);
+                fg_load_bf16x8_keep(srow + a + 0, &sn[0][0][0]);
+            }
+        }
+        // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin  (a*cos, b*cos rounded to bf16 first)
+        fg_rotate_eager_bf16(xa[0][0][0], xb[0][0][0], cs[0][0][0], sn[0][0][0]);
+        fg_rotate_eager_bf16(xa[0][0][1], xb[0][0][1], cs[0][0][1], sn[0][0][1]);
+        fg_rotate_eager_bf16(xa[0][0][2], xb[0][0][2], cs[0][0][2], sn[0][0][2]);
+        fg_rotate_eager_bf16(xa[0][0][3], xb[0][0][3], cs[0][0][3], sn[0][0][3]);
+        fg_rotate_eager_bf16(xa[0][0][4], xb[0][0][4], cs[0][0][4], sn[0][0][4]);
+        fg_rotate_eager_bf16(xa[0][0][5], xb[0][0][5], cs[0][0][5], sn[0][0][5]);
+        fg_rotate_eager_bf16(xa[0][0][6], xb[0][0][6], cs[0][0][6], sn[0][0][6]);
+        fg_rotate_eager_bf16(xa[0][0][7], xb[0][0][7], cs[0][0][7], sn[0][0][7]);
+        if (h < H) {  // head h
+            __nv_bfloat16* po = xout + (h) * xout_hs;
+            {  // rotate chunk slot 0
+                const int e = (pos + 0) * 8;
+                fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+                fg_store_bf16x8(po + e + 32 + 0, &xb[0][0][0]);
+            }
+        }
+    }
+}
+
+// The lean form: a lane group per (token t, head h), one
+// pass over the call, 32-bit offsets. A call of a few waves waits on the index
+// math before its first load, so that math is short here: two divisions by
+// the launcher's divisors, no item loop.
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d64_full_vec16_h200_lean_grid) {
+    int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
+    int32_t nhb[1];        // head blocks per token
+    fg_udiv nhb_div[1];    // divides a lane group index by nhb
+    fg_udiv s_div;        // divides a token index by S
+};
+
+__global__ void __launch_bounds__(64, 3)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d64_full_vec16_h200_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d64_full_vec16_h200_lean_grid) g)
+{
+    const int lane = threadIdx.x & 31;
+    const int pos = lane % 4;    // this lane's chunk position within its head
+    const int group = lane / 4;  // which of the warp's 8 lane groups
+    // this lane group's index (unsigned: the grid's last block may reach past 2^31 - 1)
+    uint32_t q = (blockIdx.x * 2 + (threadIdx.x >> 5)) * 8 + group;
+    if (q >= (uint32_t)g.groups[0]) return;
+    // lane group q -> token t (sequence b, position s) and its first head h
+    const int t = (int)fg_udiv_div31(q, g.nhb_div[0]);
+    const int h = ((int)q - t * g.nhb[0]) * 1;
+    const int b = (int)fg_udiv_div31((uint32_t)t, g.s_div), s = t - b * (int)p.S;
+    const __nv_bfloat16* xin = (const __nv_bfloat16*)p.x + (b * (int)(p.x_stride[0]) + s * (int)(p.x_stride[1]));
+    const int xin_hs = (int)(p.x_stride[2]);
+    __nv_bfloat16* xout = (__nv_bfloat16*)p.out + (b * (int)(p.out_stride[0]) + s * (int)(p.out_stride[1]));
+    const int xout_hs = (int)(p.out_stride[2]);
+    const int H = (int)(p.H);
+    __builtin_assume(h < H);  // the first head of a lane group's block is always there
+    float xa[1][1][8] = {};
+    float xb[1][1][8] = {};
+    if (h < H) {  // head h
+        const __nv_bfloat16* px = xin + (h) * xin_hs;
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+            fg_load_bf16x8_stream(px + e + 32 + 0, &xb[0][0][0]);
+        }
+    }
+    // cos/sin of each head in flight: row [b, h, s]
+    float cs[1][1][8] = {}, sn[1][1][8] = {};
+    if (h < H) {  // head h
+        const __nv_bfloat16* crow = (const __nv_bfloat16*)p.cos + (b * (int)(p.cos_stride[0]) + (h) * (int)(p.cos_stride[1]) + s * (int)(p.cos_stride[2]));
+        const __nv_bfloat16* srow = (const __nv_bfloat16*)p.sin + (b * (int)(p.sin_stride[0]) + (h) * (int)(p.sin_stride[1]) + s * (int)(p.sin_stride[2]));
+        {  // chunk slot 0: angles (pos + 0) * 8 onwards
+            const int a = (pos + 0) * 8;
+            fg_load_bf16x8_keep(crow + a + 0, &cs[0][0][0]);
+            fg_load_bf16x8_keep(srow + a + 0, &sn[0][0][0]);
+        }
+    }
+    // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin  (a*cos, b*cos rounded to bf16 first)
+    fg_rotate_eager_bf16(xa[0][0][0], xb[0][0][0], cs[0][0][0], sn[0][0][0]);
+    fg_rotate_eager_bf16(xa[0][0][1], xb[0][0][1], cs[0][0][1], sn[0][0][1]);
+    fg_rotate_eager_bf16(xa[0][0][2], xb[0][0][2], cs[0][0][2], sn[0][0][2]);
+    fg_rotate_eager_bf16(xa[0][0][3], xb[0][0][3], cs[0][0][3], sn[0][0][3]);
+    fg_rotate_eager_bf16(xa[0][0][4], xb[0][0][4], cs[0][0][4], sn[0][0][4]);
+    fg_rotate_eager_bf16(xa[0][0][5], xb[0][0][5], cs[0][0][5], sn[0][0][5]);
+    fg_rotate_eager_bf16(xa[0][0][6], xb[0][0][6], cs[0][0][6], sn[0][0][6]);
+    fg_rotate_eager_bf16(xa[0][0][7], xb[0][0][7], cs[0][0][7], sn[0][0][7]);
+    if (h < H) {  // head h
+        __nv_bfloat16* po = xout + (h) * xout_hs;
+        {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+            fg_store_bf16x8(po + e + 32 + 0, &xb[0][0][0]);
+        }
+    }
+}
+
+// Grid: a warp per item, every item at once; the hardware starts blocks as
+// others finish, so the last wave is short (the item loop runs once).
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_eager_bf16_half_d64_full_vec16_h200)(const void* params, int sm_count, cudaStream_t stream)
+{
+    const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
+    (void)sm_count;
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d64_full_vec16_h200_grid) g;
+    int64_t items = 0;
+    {  // the work items of x
+        fg_heads_set& set = g.set[0];
+        set.hg = p->H < 8 ? (int)p->H : 8;  // lane groups per token
+        set.tpw = 8 / set.hg;  // tokens per warp item
+        set.nhb = (int)((p->H + set.hg * 1 - 1) / (set.hg * 1));  // head blocks per token
+        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+        set.hg_div = fg_udiv_make((uint32_t)set.hg);
+        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+        items += set.nit;
+    }
+    g.nitems = items;
+    g.s_div = fg_udiv_make((uint32_t)p->S);
+    int64_t blocks = (items + 2 - 1) / 2;
+    // the lean form where this grid would pass over every item once, if every
+    // offset fits in 32 bits
+    if (p->index32 && (true)) {
+        FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d64_full_vec16_h200_lean_grid) lg;
+        int64_t groups = 0;
+        lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
+        lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
+        lg.groups[0] = (int32_t)(p->B * p->S * lg.nhb[0]);  // below 2^31: B * S * heads is
+        groups += lg.groups[0];
+        lg.s_div = fg_udiv_make((uint32_t)p->S);
+        const int64_t lean_blocks = (groups + 15) / 16;
+        FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d64_full_vec16_h200_lean)<<<(unsigned)lean_blocks, 64, 0, stream>>>(*p, lg);
+        return cudaGetLastError();
+    }
+    if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_eager_bf16_half_d64_full_vec16_h200)<<<(unsigned)blocks, 64, 0, stream>>>(*p, g);
+    return cudaGetLastError();
+}
+#endif
+
 // rope_per_head_bf16_tabbf16_eager_bf16_half_d80_full_vec16
 //   rope_per_head: act=bf16 table=bf16 rounding=eager_bf16 pairing=half head_dim=80 rot=full access=vec16
 //   mapping: 5 lanes per head, 6 heads per warp, 1 rotate chunk(s) of 8 per lane,

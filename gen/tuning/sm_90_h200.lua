@@ -1,0 +1,165 @@
+-- Tile parameters for the GPU model h200 on sm_90 (docs/tuning.md): on a device
+-- named in devices, each variant's values are laid over its spec's tiles; {}
+-- keeps the spec's tiles. A variant whose tiles equal the target default's
+-- (sm_90.lua) shares its kernel; one that differs gets a kernel of its own.
+-- Written by fusegen_tune on NVIDIA H200 (60 runs per time; times: the spec's tiles -> these).
+return {
+  gpu = "NVIDIA H200",
+  devices = { "NVIDIA H200" },
+  ops = {
+    fused_add_rmsnorm = {
+      -- fused_add_rmsnorm [32,4096]: 5.0 us -> 5.0 us
+      -- fused_add_rmsnorm [4096,4096]: 34.6 us -> 34.6 us
+      -- fused_add_rmsnorm [8192,5120]: 83.8 us -> 83.8 us
+      -- fused_add_rmsnorm [16384,8192]: 271.1 us -> 271.1 us
+      fused_add_rmsnorm_bf16_wbf16_vec16 = {},
+    },
+    fused_add_rmsnorm_quant_fp8 = {
+      -- fused_add_rmsnorm_quant_fp8 [32,4096]: 5.0 us -> 5.0 us
+      -- fused_add_rmsnorm_quant_fp8 [4096,4096]: 30.7 us -> 30.7 us
+      -- fused_add_rmsnorm_quant_fp8 [8192,5120]: 74.5 us -> 74.5 us
+      -- fused_add_rmsnorm_quant_fp8 [16384,8192]: 231.6 us -> 231.6 us
+      fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16 = {},
+    },
+    gated_residual_add = {
+      -- gated_residual_add [2,4096,3072] gate [B,C]: 36.6 us -> 36.6 us
+      -- gated_residual_add [1,16384,5120] gate [B,C]: 122.7 us -> 122.7 us
+      gated_residual_add_bf16_vec16 = {},
+    },
+    gelu_tanh_and_mul = {
+      -- gelu_tanh_and_mul [32,28672]: 6.2 us -> 6.2 us
+      -- gelu_tanh_and_mul [4096,28672]: 112.6 us -> 112.6 us
+      -- gelu_tanh_and_mul [16384,16384]: 214.5 us -> 214.5 us
+      gelu_tanh_and_mul_bf16_vec16 = {},
+    },
+    layernorm = {
+      -- layernorm [32,4096]: 5.9 us -> 5.9 us
+      -- layernorm [4096,4096]: 21.5 us -> 21.5 us
+      -- layernorm [8192,5120]: 50.0 us -> 50.0 us
+      -- layernorm [16384,8192]: 155.0 us -> 155.0 us
+      layernorm_bf16_vec16 = {},
+    },
+    norm_modulate = {
+      -- norm_modulate layer per batch [2,2048,3072]: 18.6 us -> 18.6 us
+      -- norm_modulate layer per batch [1,4096,3072]: 18.0 us -> 18.0 us
+      -- norm_modulate layer per batch [2,8192,3072]: 59.2 us -> 59.2 us
+      -- norm_modulate layer per batch [1,4096,5120]: 27.3 us -> 27.3 us
+      norm_modulate_bf16_no_vec16 = {},
+      -- norm_modulate rms per batch residual [2,2048,3072]: 32.4 us -> 30.9 us
+      -- norm_modulate rms per batch residual [1,4096,3072]: 31.9 us -> 30.9 us
+      -- norm_modulate rms per batch residual [2,8192,3072]: 118.3 us -> 117.1 us
+      -- norm_modulate rms per batch residual [1,4096,5120]: 50.6 us -> 49.6 us
+      norm_modulate_bf16_yes_vec16 = { prefetch = 2 },
+    },
+    norm_modulate_per_frame = {
+      -- norm_modulate_per_frame layer per frame F=16 [2,2048,3072]: 20.9 us -> 18.7 us
+      -- norm_modulate_per_frame layer per frame F=16 [1,4096,3072]: 20.7 us -> 18.6 us
+      -- norm_modulate_per_frame layer per frame F=16 [2,8192,3072]: 68.5 us -> 65.5 us
+      -- norm_modulate_per_frame layer per frame F=16 [1,4096,5120]: 31.3 us -> 29.0 us
+      norm_modulate_per_frame_bf16_no_vec16 = { chunks = 4, min_blocks = 1, prefetch = 1, warps = 16 },
+    },
+    norm_modulate_per_token = {
+      -- norm_modulate_per_token layer per token [2,2048,3072]: 26.3 us -> 26.3 us
+      -- norm_modulate_per_token layer per token [1,4096,3072]: 25.4 us -> 25.4 us
+      -- norm_modulate_per_token layer per token [2,8192,3072]: 92.6 us -> 92.6 us
+      -- norm_modulate_per_token layer per token [1,4096,5120]: 39.9 us -> 39.9 us
+      norm_modulate_per_token_bf16_no_vec16 = {},
+    },
+    norm_modulate_scalar = {
+      -- norm_modulate_scalar layer scalar [2,2048,3072]: 15.6 us -> 14.6 us
+      -- norm_modulate_scalar layer scalar [1,4096,3072]: 15.5 us -> 14.6 us
+      -- norm_modulate_scalar layer scalar [2,8192,3072]: 51.2 us -> 50.5 us
+      -- norm_modulate_scalar layer scalar [1,4096,5120]: 23.4 us -> 22.1 us
+      norm_modulate_scalar_bf16_no_vec16 = { chunks = 4, min_blocks = 1, prefetch = 2, warps = 16 },
+    },
+    norm_modulate_select01 = {
+      -- norm_modulate_select01 layer [2,2048,3072]: 22.2 us -> 22.2 us
+      -- norm_modulate_select01 layer [1,4096,3072]: 22.6 us -> 22.6 us
+      -- norm_modulate_select01 layer [2,8192,3072]: 78.0 us -> 78.0 us
+      -- norm_modulate_select01 layer [1,4096,5120]: 35.4 us -> 35.4 us
+      norm_modulate_select01_bf16_idxi64_no_vec16 = {},
+      -- norm_modulate_select01 layer residual [2,2048,3072]: 38.6 us -> 38.6 us
+      -- norm_modulate_select01 layer residual [1,4096,3072]: 39.0 us -> 39.0 us
+      -- norm_modulate_select01 layer residual [2,8192,3072]: 145.5 us -> 145.5 us
+      -- norm_modulate_select01 layer residual [1,4096,5120]: 63.6 us -> 63.6 us
+      norm_modulate_select01_bf16_idxi64_yes_vec16 = {},
+    },
+    qknorm_across_heads_rope_per_head = {
+      -- qknorm_across_heads_rope_per_head ltx2 video [4,1152,32,128]: 68.0 us -> 65.5 us
+      -- qknorm_across_heads_rope_per_head ltx2 large [2,24576,32,128]: 629.8 us -> 616.3 us
+      qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_full_vec16 = { blocks_per_sm = 0, warps = 2 },
+    },
+    qknorm_rope_cos_sin_cache = {
+      -- qknorm_rope flux_1024 N=4096 H=24: 30.6 us -> 28.3 us
+      -- qknorm_rope qwen_1024 N=4096 H=32: 40.3 us -> 38.1 us
+      -- qknorm_rope zimage_1024 N=4096 H=30: 38.8 us -> 36.0 us
+      -- qknorm_rope batch2 2x2048 H=24: 30.6 us -> 28.4 us
+      -- qknorm_rope flux2 N=4096 H=48: 58.3 us -> 54.7 us
+      -- qknorm_rope hunyuan N=115200 H=24: 757.2 us -> 724.5 us
+      qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_d128_full_vec16 = { blocks_per_sm = 0, min_blocks = 8 },
+      -- qknorm_rope qwen_partial N=4096 H=32 R=64: 40.5 us -> 37.2 us
+      qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_d128_partial_vec16 = { min_blocks = 8 },
+    },
+    rmsnorm = {
+      -- rmsnorm [32,4096]: 4.9 us -> 4.9 us
+      -- rmsnorm [4096,4096]: 18.8 us -> 18.8 us
+      -- rmsnorm [8192,5120]: 42.9 us -> 42.9 us
+      -- rmsnorm [16384,8192]: 137.6 us -> 137.6 us
+      rmsnorm_bf16_wbf16_vec16 = {},
+    },
+    rmsnorm_dynamic_quant_fp8 = {
+      -- rmsnorm_dynamic_quant_fp8 [32,4096]: 5.5 us -> 5.2 us
+      -- rmsnorm_dynamic_quant_fp8 [4096,4096]: 20.5 us -> 17.5 us
+      -- rmsnorm_dynamic_quant_fp8 [8192,5120]: 45.3 us -> 36.9 us
+      -- rmsnorm_dynamic_quant_fp8 [16384,8192]: 137.1 us -> 108.5 us
+      rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16 = { chunks = 4, min_blocks = 1, warps = 16 },
+    },
+    rmsnorm_quant_fp8 = {
+      -- rmsnorm_quant_fp8 [32,4096]: 4.7 us -> 4.7 us
+      -- rmsnorm_quant_fp8 [4096,4096]: 16.9 us -> 16.9 us
+      -- rmsnorm_quant_fp8 [8192,5120]: 38.9 us -> 38.9 us
+      -- rmsnorm_quant_fp8 [16384,8192]: 118.3 us -> 118.3 us
+      rmsnorm_quant_fp8_bf16_wbf16_vec16 = {},
+    },
+    rope = {
+      -- rope half [1,115200,24,128]: 381.6 us -> 360.9 us
+      rope_bf16_tabfp32_half_d128_full_vec16 = { blocks_per_sm = 0, warps = 2 },
+      -- rope hunyuan [1,115200,24,128]: 383.8 us -> 358.5 us
+      -- rope wan [1,32760,12,128]: 55.9 us -> 54.2 us
+      -- rope [2,4096,24,128]: 27.7 us -> 27.2 us
+      -- rope [4096,24,128]: 15.1 us -> 14.8 us
+      rope_bf16_tabfp32_interleaved_d128_full_vec16 = { chunks = 1, flat_waves = 8, heads_in_flight = 2, warps = 2 },
+      -- rope [1,4096,32,64]: 11.9 us -> 11.3 us
+      rope_bf16_tabfp32_interleaved_d64_full_vec16 = { chunks = 1, heads_in_flight = 2 },
+    },
+    rope_cos_sin_cache = {
+      -- rope_cos_sin_cache flux [1,4608,24,128]: 17.3 us -> 16.9 us
+      rope_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d128_full_vec16 = { chunks = 1, heads_in_flight = 2 },
+    },
+    rope_per_head = {
+      -- rope_per_head ltx2 video [4,1152,32,128]: 28.8 us -> 27.2 us
+      -- rope_per_head ltx2 large [2,24576,32,128]: 293.7 us -> 279.3 us
+      rope_per_head_bf16_tabbf16_eager_bf16_half_d128_full_vec16 = { blocks_per_sm = 0 },
+      -- rope_per_head ltx2 audio [4,25,32,64]: 4.8 us -> 4.6 us
+      rope_per_head_bf16_tabbf16_eager_bf16_half_d64_full_vec16 = { blocks_per_sm = 0, warps = 2 },
+    },
+    rope_qk = {
+      -- rope_qk gqa 32/8 [4096,*,128] qkv: 24.0 us -> 23.0 us
+      rope_qk_bf16_tabfp32_interleaved_d128_full_vec16 = { blocks_per_sm = 0 },
+    },
+    rope_qk_cos_sin_cache = {
+      -- rope_qk_cos_sin_cache [4096,24/24,128] qkv: 29.2 us -> 27.6 us
+      -- rope_qk_cos_sin_cache [4096,32/8,128] qkv: 24.5 us -> 24.4 us
+      -- rope_qk_cos_sin_cache [115200,24/24,128] qkv: 759.0 us -> 708.6 us
+      rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d128_full_vec16 = { blocks_per_sm = 0, chunks = 1, heads_in_flight = 2, walk = "token" },
+      -- rope_qk_cos_sin_cache [4096,32/32,64] qkv: 20.7 us -> 18.9 us
+      rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d64_full_vec16 = { chunks = 1, heads_in_flight = 2, walk = "token", warps = 2 },
+    },
+    silu_and_mul = {
+      -- silu_and_mul [32,28672]: 6.4 us -> 6.4 us
+      -- silu_and_mul [4096,28672]: 106.3 us -> 106.3 us
+      -- silu_and_mul [16384,16384]: 206.9 us -> 206.9 us
+      silu_and_mul_bf16_vec16 = {},
+    },
+  },
+}
