@@ -60,6 +60,11 @@ local eps = { name = "eps", type = "f32", default = 1e-6, doc = "added to mean(x
 local norm_rounding = { name = "norm_rounding", type = "norm_rounding",
   doc = "fp32: rotate the fp32 norm; act: round it to the dtype of q first" }
 
+-- The head sizes of models (ops.md), each with kernels of its own (an op may
+-- list fewer); "any": every other even D up to 512, run-time D.
+local head_dim = { name = "head_dim", values = { 64, 80, 96, 128, 256, 320, "any" }, from = "symbol D", prefix = "d",
+  any_when = "D % 2 == 0", any_max = 512 }
+
 -- The axes in dispatch-key order: act, [weight], table, [pos or rounding],
 -- pairing, head_dim, rot, access.
 local function axes(o)
@@ -70,8 +75,7 @@ local function axes(o)
     o.positions and { { name = "pos", values = { "i32", "i64" }, from = "dtype positions", prefix = "pos" } },
     o.rounding and { { name = "rounding", values = { "fp32", "eager_bf16" }, from = "scalar rounding" } },
     { { name = "pairing", values = o.pairings or { "interleaved", "half" }, from = "scalar pairing" },
-      -- "any": every other even D up to 512, run-time D
-      { name = "head_dim", values = o.head_dims, from = "symbol D", prefix = "d", any_when = "D % 2 == 0", any_max = 512 },
+      extend(head_dim, { values = o.head_dims or head_dim.values }),
       { name = "rot", values = { "full", "partial" }, from = "rule", rule = { { "full", "R == D" }, { "partial", "1" } } },
       { name = "access", values = { "vec16", "scalar" }, from = "rule",
         rule = { { "vec16", "aligned16 && R % (2 * VEC) == 0 && D % VEC == 0" }, { "scalar", "1" } } } })
@@ -126,7 +130,7 @@ local function rope_op(o)
         { { "P >= 1 || " .. (o.heads_limit or "B * S * H < 2147483648"):gsub(" < 2147483648", " == 0"), "the table needs at least one row (P >= 1)" } }),
     axes = axes { input = head_sets[1].input, table = kind == "cos_sin_cache" and "cos_sin_cache" or "cos",
       positions = kind == "positions" or kind == "cos_sin_cache", rounding = kind == "per_head",
-      head_dims = o.head_dims or { 64, 80, 96, 128, 256, 320, "any" } },
+      head_dims = o.head_dims },
     keep = budget(o.keep), keep_doc = o.keep_doc or budget_doc,
     -- a kernel file per activation dtype: few files (each costs its compiler's
     -- start-up), each of some dozens of variants, so that the build's jobs balance
