@@ -334,11 +334,12 @@ static void qkc_describe(const qkc_case *c, char *buf, size_t n) {
 /* The kernel a case must run, by the runtime's rule: the 16-byte path when
  * every pointer and outer stride of q, k, the outputs and the cache is a
  * multiple of 16 bytes, R a whole number of 2 * VEC and D of VEC; the
- * specialised head sizes only for R = D; else the general variants. */
+ * specialised head sizes only for R = D and q in bf16 or fp16; else the
+ * general variants. */
 static void qkc_expected(const qkc_case *c, int aligned16, char *buf, size_t n) {
   const int64_t VEC = 16 / dt_size(c->act);
   const int vec = aligned16 && c->R % (2 * VEC) == 0 && c->D % VEC == 0;
-  const int special = c->R == c->D && (c->D == 64 || c->D == 128 || c->D == 256);
+  const int special = c->R == c->D && c->act != DT_FP32 && (c->D == 64 || c->D == 128 || c->D == 256);
   char dpart[32];
   if (vec && special) snprintf(dpart, sizeof dpart, "d%lld_full_vec16", (long long)c->D);
   else snprintf(dpart, sizeof dpart, "dany_partial_%s", vec ? "vec16" : "scalar");

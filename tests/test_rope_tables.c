@@ -770,13 +770,13 @@ static const char *pairing_name(fg_pairing p) { return p == FG_PAIRING_HALF ? "h
 
 /* The head-size part of the variant a call runs, by the rope family's variant
    budget (gen/specs/rotary.lua): a built head size has its own kernel on the
-   16-byte path with R = D and a table of fp32 or x's dtype; every other call
-   runs the general variant ("any", partial R). */
+   16-byte path with R = D, x in bf16 or fp16 and a table of fp32 or x's dtype;
+   every other call runs the general variant ("any", partial R). */
 static const char *head_variant(char *buf, size_t n, int64_t D, int64_t R, int vec, test_dtype act, test_dtype tab) {
   static const int64_t built[] = {64, 80, 96, 128, 256, 320};
   int sized = 0;
   for (size_t i = 0; i < sizeof built / sizeof built[0]; i++) sized |= built[i] == D;
-  if (sized && R == D && vec && (tab == DT_FP32 || tab == act)) snprintf(buf, n, "d%lld_full_vec16", (long long)D);
+  if (sized && R == D && vec && act != DT_FP32 && (tab == DT_FP32 || tab == act)) snprintf(buf, n, "d%lld_full_vec16", (long long)D);
   else snprintf(buf, n, "dany_partial_%s", vec ? "vec16" : "scalar");
   return buf;
 }

@@ -96,16 +96,17 @@ end
 local rope_tune = { warps = { 2, 4, 8 }, heads_in_flight = { 1, 2 }, chunks = { 1, 2 }, blocks_per_sm = { 0, 32 } }
 
 -- The variant budget: a head size gets its own kernels on the 16-byte path,
--- with R == D (and R < D where `partial` lists the size) and tables in fp32
+-- with R == D (and R < D where `partial` lists the size), activations in bf16
+-- or fp16 (the models' dtypes; no bench shape runs fp32) and tables in fp32
 -- or the activations' dtype; every other call runs the general variant
 -- (head_dim "any", rot "partial", access vec16 or scalar, every table dtype),
 -- which the entry point falls back to, so no caller is refused for it.
-local budget_doc = "other head sizes, R < D and other tables run the general variant"
+local budget_doc = "other head sizes, R < D, fp32 x and other tables run the general variant"
 local function budget(own_keep, partial)
   return function(v)
     if own_keep and not own_keep(v) then return false end
     if v.head_dim == "any" then return v.rot == "partial" end
-    return v.access == "vec16" and (v.table == "fp32" or v.table == v.act) and
+    return v.access == "vec16" and v.act ~= "fp32" and (v.table == "fp32" or v.table == v.act) and
       (v.rot == "full" or (partial or {})[v.head_dim] == true)
   end
 end
