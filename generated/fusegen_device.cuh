@@ -22,34 +22,34 @@
 // the kernel divides by it per work item. With 2^(l-1) < d <= 2^l:
 // mul = floor(2^32 * (2^l - d) / d) + 1 and n / d = (mulhi(n, mul) + n) >> l.
 struct fg_udiv {
-    uint32_t mul, shift;
+  uint32_t mul, shift;
 };
 static inline __host__ __device__ fg_udiv fg_udiv_make(uint32_t d)
 {
-    uint32_t l = 0;
-    while (l < 32 && (1ull << l) < d) l++;
-    fg_udiv v;
-    v.mul = d == 0 ? 0u : (uint32_t)((((1ull << l) - d) << 32) / d + 1);
-    v.shift = l;
-    return v;
+  uint32_t l = 0;
+  while (l < 32 && (1ull << l) < d) l++;
+  fg_udiv v;
+  v.mul = d == 0 ? 0u : (uint32_t)((((1ull << l) - d) << 32) / d + 1);
+  v.shift = l;
+  return v;
 }
 static __host__ __device__ __forceinline__ uint32_t fg_udiv_hi(uint32_t n, fg_udiv v)  // mulhi(n, mul)
 {
 #ifdef __CUDA_ARCH__
-    return __umulhi(n, v.mul);
+  return __umulhi(n, v.mul);
 #else
-    return (uint32_t)(((uint64_t)n * v.mul) >> 32);
+  return (uint32_t)(((uint64_t)n * v.mul) >> 32);
 #endif
 }
 static __host__ __device__ __forceinline__ uint32_t fg_udiv_div(uint32_t n, fg_udiv v)
 {
-    return (uint32_t)(((uint64_t)fg_udiv_hi(n, v) + n) >> v.shift);
+  return (uint32_t)(((uint64_t)fg_udiv_hi(n, v) + n) >> v.shift);
 }
 // The same for n < 2^31 and d <= 2^31: the add cannot carry out of 32 bits
 // (mulhi(n, mul) <= n), so it stays a 32-bit add.
 static __host__ __device__ __forceinline__ uint32_t fg_udiv_div31(uint32_t n, fg_udiv v)
 {
-    return (fg_udiv_hi(n, v) + n) >> v.shift;
+  return (fg_udiv_hi(n, v) + n) >> v.shift;
 }
 
 // A heads-mapping launch's work decomposition for one head set, which its
@@ -57,9 +57,9 @@ static __host__ __device__ __forceinline__ uint32_t fg_udiv_div31(uint32_t n, fg
 // (tpw), head blocks per token (nhb), the set's work items (nit), and the
 // divisors by hg and nhb.
 struct fg_heads_set {
-    int32_t hg, tpw, nhb;
-    fg_udiv hg_div, nhb_div;
-    int64_t nit;
+  int32_t hg, tpw, nhb;
+  fg_udiv hg_div, nhb_div;
+  int64_t nit;
 };
 
 // Raw 16-byte accesses. Reads once: "stream" (evict first) or "plain" (the default
@@ -80,226 +80,226 @@ template <> __device__ __forceinline__ __nv_bfloat16 fg_from_f32<__nv_bfloat16>(
 // fp8 e4m3 (float8_e4m3fn): saturated to +-448, NaN stays NaN
 __device__ __forceinline__ float fg_to_f32(__nv_fp8_e4m3 x) { return static_cast<float>(x); }
 template <> __device__ __forceinline__ __nv_fp8_e4m3 fg_from_f32<__nv_fp8_e4m3>(float x) {
-    __nv_fp8_e4m3 r;
-    r.__x = __nv_cvt_float_to_fp8(x, __NV_SATFINITE, __NV_E4M3);
-    return r;
+  __nv_fp8_e4m3 r;
+  r.__x = __nv_cvt_float_to_fp8(x, __NV_SATFINITE, __NV_E4M3);
+  return r;
 }
 // x as it would read back after a store in dtype T.
 template <class T> __device__ __forceinline__ float fg_round_to(float x) { return fg_to_f32(fg_from_f32<T>(x)); }
 
 // Two packed 16-bit values in one 32-bit word, to and from fp32.
 __device__ __forceinline__ void fg_unpack2(unsigned w, __nv_bfloat16, float* d) {
-    const float2 f = __bfloat1622float2(*reinterpret_cast<const __nv_bfloat162*>(&w)); d[0] = f.x; d[1] = f.y;
+  const float2 f = __bfloat1622float2(*reinterpret_cast<const __nv_bfloat162*>(&w)); d[0] = f.x; d[1] = f.y;
 }
 __device__ __forceinline__ void fg_unpack2(unsigned w, __half, float* d) {
-    const float2 f = __half22float2(*reinterpret_cast<const __half2*>(&w)); d[0] = f.x; d[1] = f.y;
+  const float2 f = __half22float2(*reinterpret_cast<const __half2*>(&w)); d[0] = f.x; d[1] = f.y;
 }
 __device__ __forceinline__ unsigned fg_pack2(const float* s, __nv_bfloat16) {
-    const __nv_bfloat162 v = __floats2bfloat162_rn(s[0], s[1]); return *reinterpret_cast<const unsigned*>(&v);
+  const __nv_bfloat162 v = __floats2bfloat162_rn(s[0], s[1]); return *reinterpret_cast<const unsigned*>(&v);
 }
 __device__ __forceinline__ unsigned fg_pack2(const float* s, __half) {
-    const __half2 v = __floats2half2_rn(s[0], s[1]); return *reinterpret_cast<const unsigned*>(&v);
+  const __half2 v = __floats2half2_rn(s[0], s[1]); return *reinterpret_cast<const unsigned*>(&v);
 }
 // Two and four fp8 e4m3 values (saturated) in one 16- or 32-bit word.
 __device__ __forceinline__ unsigned short fg_pack2_fp8e4m3(const float* s) {
-    return __nv_cvt_float2_to_fp8x2(make_float2(s[0], s[1]), __NV_SATFINITE, __NV_E4M3);
+  return __nv_cvt_float2_to_fp8x2(make_float2(s[0], s[1]), __NV_SATFINITE, __NV_E4M3);
 }
 __device__ __forceinline__ unsigned fg_pack4_fp8e4m3(const float* s) {
-    return (unsigned)fg_pack2_fp8e4m3(s) | ((unsigned)fg_pack2_fp8e4m3(s + 2) << 16);
+  return (unsigned)fg_pack2_fp8e4m3(s) | ((unsigned)fg_pack2_fp8e4m3(s + 2) << 16);
 }
 
 // Vector loads and stores. The stores go through __stwb, a plain write-back
 // store: a uint4 built field by field and assigned came out of some kernels as
 // four 4-byte stores.
 __device__ __forceinline__ void fg_unpack_fp32x2(const uint2 r, float* d) {
-    d[0] = __uint_as_float(r.x);
-    d[1] = __uint_as_float(r.y);
+  d[0] = __uint_as_float(r.x);
+  d[1] = __uint_as_float(r.y);
 }
 __device__ __forceinline__ void fg_load_fp32x2_stream(const float* p, float* d) {
-    fg_unpack_fp32x2(__ldcs(reinterpret_cast<const uint2*>(p)), d);
+  fg_unpack_fp32x2(__ldcs(reinterpret_cast<const uint2*>(p)), d);
 }
 __device__ __forceinline__ void fg_load_fp32x2_plain(const float* p, float* d) {
-    fg_unpack_fp32x2(*(reinterpret_cast<const uint2*>(p)), d);
+  fg_unpack_fp32x2(*(reinterpret_cast<const uint2*>(p)), d);
 }
 __device__ __forceinline__ void fg_load_fp32x2_keep(const float* p, float* d) {
-    fg_unpack_fp32x2(__ldg(reinterpret_cast<const uint2*>(p)), d);
+  fg_unpack_fp32x2(__ldg(reinterpret_cast<const uint2*>(p)), d);
 }
 __device__ __forceinline__ void fg_store_fp32x2(float* p, const float* s) {
-    uint2 r;
-    r.x = __float_as_uint(s[0]);
-    r.y = __float_as_uint(s[1]);
-    __stwb(reinterpret_cast<uint2*>(p), r);
+  uint2 r;
+  r.x = __float_as_uint(s[0]);
+  r.y = __float_as_uint(s[1]);
+  __stwb(reinterpret_cast<uint2*>(p), r);
 }
 __device__ __forceinline__ void fg_unpack_fp32x4(const uint4 r, float* d) {
-    d[0] = __uint_as_float(r.x);
-    d[1] = __uint_as_float(r.y);
-    d[2] = __uint_as_float(r.z);
-    d[3] = __uint_as_float(r.w);
+  d[0] = __uint_as_float(r.x);
+  d[1] = __uint_as_float(r.y);
+  d[2] = __uint_as_float(r.z);
+  d[3] = __uint_as_float(r.w);
 }
 __device__ __forceinline__ void fg_load_fp32x4_stream(const float* p, float* d) {
-    fg_unpack_fp32x4(__ldcs(reinterpret_cast<const uint4*>(p)), d);
+  fg_unpack_fp32x4(__ldcs(reinterpret_cast<const uint4*>(p)), d);
 }
 __device__ __forceinline__ void fg_load_fp32x4_plain(const float* p, float* d) {
-    fg_unpack_fp32x4(*(reinterpret_cast<const uint4*>(p)), d);
+  fg_unpack_fp32x4(*(reinterpret_cast<const uint4*>(p)), d);
 }
 __device__ __forceinline__ void fg_load_fp32x4_keep(const float* p, float* d) {
-    fg_unpack_fp32x4(__ldg(reinterpret_cast<const uint4*>(p)), d);
+  fg_unpack_fp32x4(__ldg(reinterpret_cast<const uint4*>(p)), d);
 }
 __device__ __forceinline__ void fg_store_fp32x4(float* p, const float* s) {
-    uint4 r;
-    r.x = __float_as_uint(s[0]);
-    r.y = __float_as_uint(s[1]);
-    r.z = __float_as_uint(s[2]);
-    r.w = __float_as_uint(s[3]);
-    __stwb(reinterpret_cast<uint4*>(p), r);
+  uint4 r;
+  r.x = __float_as_uint(s[0]);
+  r.y = __float_as_uint(s[1]);
+  r.z = __float_as_uint(s[2]);
+  r.w = __float_as_uint(s[3]);
+  __stwb(reinterpret_cast<uint4*>(p), r);
 }
 __device__ __forceinline__ void fg_unpack_fp16x2(const unsigned r, float* d) {
-    fg_unpack2(r, __half(), d + 0);
+  fg_unpack2(r, __half(), d + 0);
 }
 __device__ __forceinline__ void fg_load_fp16x2_stream(const __half* p, float* d) {
-    fg_unpack_fp16x2(__ldcs(reinterpret_cast<const unsigned*>(p)), d);
+  fg_unpack_fp16x2(__ldcs(reinterpret_cast<const unsigned*>(p)), d);
 }
 __device__ __forceinline__ void fg_load_fp16x2_plain(const __half* p, float* d) {
-    fg_unpack_fp16x2(*(reinterpret_cast<const unsigned*>(p)), d);
+  fg_unpack_fp16x2(*(reinterpret_cast<const unsigned*>(p)), d);
 }
 __device__ __forceinline__ void fg_load_fp16x2_keep(const __half* p, float* d) {
-    fg_unpack_fp16x2(__ldg(reinterpret_cast<const unsigned*>(p)), d);
+  fg_unpack_fp16x2(__ldg(reinterpret_cast<const unsigned*>(p)), d);
 }
 __device__ __forceinline__ void fg_store_fp16x2(__half* p, const float* s) {
-    unsigned r;
-    r = fg_pack2(s + 0, __half());
-    __stwb(reinterpret_cast<unsigned*>(p), r);
+  unsigned r;
+  r = fg_pack2(s + 0, __half());
+  __stwb(reinterpret_cast<unsigned*>(p), r);
 }
 __device__ __forceinline__ void fg_unpack_fp16x4(const uint2 r, float* d) {
-    fg_unpack2(r.x, __half(), d + 0);
-    fg_unpack2(r.y, __half(), d + 2);
+  fg_unpack2(r.x, __half(), d + 0);
+  fg_unpack2(r.y, __half(), d + 2);
 }
 __device__ __forceinline__ void fg_load_fp16x4_stream(const __half* p, float* d) {
-    fg_unpack_fp16x4(__ldcs(reinterpret_cast<const uint2*>(p)), d);
+  fg_unpack_fp16x4(__ldcs(reinterpret_cast<const uint2*>(p)), d);
 }
 __device__ __forceinline__ void fg_load_fp16x4_plain(const __half* p, float* d) {
-    fg_unpack_fp16x4(*(reinterpret_cast<const uint2*>(p)), d);
+  fg_unpack_fp16x4(*(reinterpret_cast<const uint2*>(p)), d);
 }
 __device__ __forceinline__ void fg_load_fp16x4_keep(const __half* p, float* d) {
-    fg_unpack_fp16x4(__ldg(reinterpret_cast<const uint2*>(p)), d);
+  fg_unpack_fp16x4(__ldg(reinterpret_cast<const uint2*>(p)), d);
 }
 __device__ __forceinline__ void fg_store_fp16x4(__half* p, const float* s) {
-    uint2 r;
-    r.x = fg_pack2(s + 0, __half());
-    r.y = fg_pack2(s + 2, __half());
-    __stwb(reinterpret_cast<uint2*>(p), r);
+  uint2 r;
+  r.x = fg_pack2(s + 0, __half());
+  r.y = fg_pack2(s + 2, __half());
+  __stwb(reinterpret_cast<uint2*>(p), r);
 }
 __device__ __forceinline__ void fg_unpack_fp16x8(const uint4 r, float* d) {
-    fg_unpack2(r.x, __half(), d + 0);
-    fg_unpack2(r.y, __half(), d + 2);
-    fg_unpack2(r.z, __half(), d + 4);
-    fg_unpack2(r.w, __half(), d + 6);
+  fg_unpack2(r.x, __half(), d + 0);
+  fg_unpack2(r.y, __half(), d + 2);
+  fg_unpack2(r.z, __half(), d + 4);
+  fg_unpack2(r.w, __half(), d + 6);
 }
 __device__ __forceinline__ void fg_load_fp16x8_stream(const __half* p, float* d) {
-    fg_unpack_fp16x8(__ldcs(reinterpret_cast<const uint4*>(p)), d);
+  fg_unpack_fp16x8(__ldcs(reinterpret_cast<const uint4*>(p)), d);
 }
 __device__ __forceinline__ void fg_load_fp16x8_plain(const __half* p, float* d) {
-    fg_unpack_fp16x8(*(reinterpret_cast<const uint4*>(p)), d);
+  fg_unpack_fp16x8(*(reinterpret_cast<const uint4*>(p)), d);
 }
 __device__ __forceinline__ void fg_load_fp16x8_keep(const __half* p, float* d) {
-    fg_unpack_fp16x8(__ldg(reinterpret_cast<const uint4*>(p)), d);
+  fg_unpack_fp16x8(__ldg(reinterpret_cast<const uint4*>(p)), d);
 }
 __device__ __forceinline__ void fg_store_fp16x8(__half* p, const float* s) {
-    uint4 r;
-    r.x = fg_pack2(s + 0, __half());
-    r.y = fg_pack2(s + 2, __half());
-    r.z = fg_pack2(s + 4, __half());
-    r.w = fg_pack2(s + 6, __half());
-    __stwb(reinterpret_cast<uint4*>(p), r);
+  uint4 r;
+  r.x = fg_pack2(s + 0, __half());
+  r.y = fg_pack2(s + 2, __half());
+  r.z = fg_pack2(s + 4, __half());
+  r.w = fg_pack2(s + 6, __half());
+  __stwb(reinterpret_cast<uint4*>(p), r);
 }
 __device__ __forceinline__ void fg_unpack_bf16x2(const unsigned r, float* d) {
-    fg_unpack2(r, __nv_bfloat16(), d + 0);
+  fg_unpack2(r, __nv_bfloat16(), d + 0);
 }
 __device__ __forceinline__ void fg_load_bf16x2_stream(const __nv_bfloat16* p, float* d) {
-    fg_unpack_bf16x2(__ldcs(reinterpret_cast<const unsigned*>(p)), d);
+  fg_unpack_bf16x2(__ldcs(reinterpret_cast<const unsigned*>(p)), d);
 }
 __device__ __forceinline__ void fg_load_bf16x2_plain(const __nv_bfloat16* p, float* d) {
-    fg_unpack_bf16x2(*(reinterpret_cast<const unsigned*>(p)), d);
+  fg_unpack_bf16x2(*(reinterpret_cast<const unsigned*>(p)), d);
 }
 __device__ __forceinline__ void fg_load_bf16x2_keep(const __nv_bfloat16* p, float* d) {
-    fg_unpack_bf16x2(__ldg(reinterpret_cast<const unsigned*>(p)), d);
+  fg_unpack_bf16x2(__ldg(reinterpret_cast<const unsigned*>(p)), d);
 }
 __device__ __forceinline__ void fg_store_bf16x2(__nv_bfloat16* p, const float* s) {
-    unsigned r;
-    r = fg_pack2(s + 0, __nv_bfloat16());
-    __stwb(reinterpret_cast<unsigned*>(p), r);
+  unsigned r;
+  r = fg_pack2(s + 0, __nv_bfloat16());
+  __stwb(reinterpret_cast<unsigned*>(p), r);
 }
 __device__ __forceinline__ void fg_unpack_bf16x4(const uint2 r, float* d) {
-    fg_unpack2(r.x, __nv_bfloat16(), d + 0);
-    fg_unpack2(r.y, __nv_bfloat16(), d + 2);
+  fg_unpack2(r.x, __nv_bfloat16(), d + 0);
+  fg_unpack2(r.y, __nv_bfloat16(), d + 2);
 }
 __device__ __forceinline__ void fg_load_bf16x4_stream(const __nv_bfloat16* p, float* d) {
-    fg_unpack_bf16x4(__ldcs(reinterpret_cast<const uint2*>(p)), d);
+  fg_unpack_bf16x4(__ldcs(reinterpret_cast<const uint2*>(p)), d);
 }
 __device__ __forceinline__ void fg_load_bf16x4_plain(const __nv_bfloat16* p, float* d) {
-    fg_unpack_bf16x4(*(reinterpret_cast<const uint2*>(p)), d);
+  fg_unpack_bf16x4(*(reinterpret_cast<const uint2*>(p)), d);
 }
 __device__ __forceinline__ void fg_load_bf16x4_keep(const __nv_bfloat16* p, float* d) {
-    fg_unpack_bf16x4(__ldg(reinterpret_cast<const uint2*>(p)), d);
+  fg_unpack_bf16x4(__ldg(reinterpret_cast<const uint2*>(p)), d);
 }
 __device__ __forceinline__ void fg_store_bf16x4(__nv_bfloat16* p, const float* s) {
-    uint2 r;
-    r.x = fg_pack2(s + 0, __nv_bfloat16());
-    r.y = fg_pack2(s + 2, __nv_bfloat16());
-    __stwb(reinterpret_cast<uint2*>(p), r);
+  uint2 r;
+  r.x = fg_pack2(s + 0, __nv_bfloat16());
+  r.y = fg_pack2(s + 2, __nv_bfloat16());
+  __stwb(reinterpret_cast<uint2*>(p), r);
 }
 __device__ __forceinline__ void fg_unpack_bf16x8(const uint4 r, float* d) {
-    fg_unpack2(r.x, __nv_bfloat16(), d + 0);
-    fg_unpack2(r.y, __nv_bfloat16(), d + 2);
-    fg_unpack2(r.z, __nv_bfloat16(), d + 4);
-    fg_unpack2(r.w, __nv_bfloat16(), d + 6);
+  fg_unpack2(r.x, __nv_bfloat16(), d + 0);
+  fg_unpack2(r.y, __nv_bfloat16(), d + 2);
+  fg_unpack2(r.z, __nv_bfloat16(), d + 4);
+  fg_unpack2(r.w, __nv_bfloat16(), d + 6);
 }
 __device__ __forceinline__ void fg_load_bf16x8_stream(const __nv_bfloat16* p, float* d) {
-    fg_unpack_bf16x8(__ldcs(reinterpret_cast<const uint4*>(p)), d);
+  fg_unpack_bf16x8(__ldcs(reinterpret_cast<const uint4*>(p)), d);
 }
 __device__ __forceinline__ void fg_load_bf16x8_plain(const __nv_bfloat16* p, float* d) {
-    fg_unpack_bf16x8(*(reinterpret_cast<const uint4*>(p)), d);
+  fg_unpack_bf16x8(*(reinterpret_cast<const uint4*>(p)), d);
 }
 __device__ __forceinline__ void fg_load_bf16x8_keep(const __nv_bfloat16* p, float* d) {
-    fg_unpack_bf16x8(__ldg(reinterpret_cast<const uint4*>(p)), d);
+  fg_unpack_bf16x8(__ldg(reinterpret_cast<const uint4*>(p)), d);
 }
 __device__ __forceinline__ void fg_store_bf16x8(__nv_bfloat16* p, const float* s) {
-    uint4 r;
-    r.x = fg_pack2(s + 0, __nv_bfloat16());
-    r.y = fg_pack2(s + 2, __nv_bfloat16());
-    r.z = fg_pack2(s + 4, __nv_bfloat16());
-    r.w = fg_pack2(s + 6, __nv_bfloat16());
-    __stwb(reinterpret_cast<uint4*>(p), r);
+  uint4 r;
+  r.x = fg_pack2(s + 0, __nv_bfloat16());
+  r.y = fg_pack2(s + 2, __nv_bfloat16());
+  r.z = fg_pack2(s + 4, __nv_bfloat16());
+  r.w = fg_pack2(s + 6, __nv_bfloat16());
+  __stwb(reinterpret_cast<uint4*>(p), r);
 }
 // fp8 e4m3 stores only (no op reads fp8): 2, 4, 8 or 16 values at a time.
 __device__ __forceinline__ void fg_store_fp8e4m3x2(__nv_fp8_e4m3* p, const float* s) {
-    *reinterpret_cast<unsigned short*>(p) = fg_pack2_fp8e4m3(s);
+  *reinterpret_cast<unsigned short*>(p) = fg_pack2_fp8e4m3(s);
 }
 __device__ __forceinline__ void fg_store_fp8e4m3x4(__nv_fp8_e4m3* p, const float* s) {
-    unsigned r;
-    r = fg_pack4_fp8e4m3(s + 0);
-    __stwb(reinterpret_cast<unsigned*>(p), r);
+  unsigned r;
+  r = fg_pack4_fp8e4m3(s + 0);
+  __stwb(reinterpret_cast<unsigned*>(p), r);
 }
 __device__ __forceinline__ void fg_store_fp8e4m3x8(__nv_fp8_e4m3* p, const float* s) {
-    uint2 r;
-    r.x = fg_pack4_fp8e4m3(s + 0);
-    r.y = fg_pack4_fp8e4m3(s + 4);
-    __stwb(reinterpret_cast<uint2*>(p), r);
+  uint2 r;
+  r.x = fg_pack4_fp8e4m3(s + 0);
+  r.y = fg_pack4_fp8e4m3(s + 4);
+  __stwb(reinterpret_cast<uint2*>(p), r);
 }
 __device__ __forceinline__ void fg_store_fp8e4m3x16(__nv_fp8_e4m3* p, const float* s) {
-    uint4 r;
-    r.x = fg_pack4_fp8e4m3(s + 0);
-    r.y = fg_pack4_fp8e4m3(s + 4);
-    r.z = fg_pack4_fp8e4m3(s + 8);
-    r.w = fg_pack4_fp8e4m3(s + 12);
-    __stwb(reinterpret_cast<uint4*>(p), r);
+  uint4 r;
+  r.x = fg_pack4_fp8e4m3(s + 0);
+  r.y = fg_pack4_fp8e4m3(s + 4);
+  r.z = fg_pack4_fp8e4m3(s + 8);
+  r.w = fg_pack4_fp8e4m3(s + 12);
+  __stwb(reinterpret_cast<uint4*>(p), r);
 }
 
 // Rotate the pair (a, b) by the angle whose cosine and sine are c and s.
 __device__ __forceinline__ void fg_rotate(float& a, float& b, float c, float s) {
-    const float a0 = a;
-    a = a0 * c - b * s;
-    b = b * c + a0 * s;
+  const float a0 = a;
+  a = a0 * c - b * s;
+  b = b * c + a0 * s;
 }
 
 // The same, in eager PyTorch's rounding order for bf16 (x*cos rounded to bf16,
@@ -307,16 +307,16 @@ __device__ __forceinline__ void fg_rotate(float& a, float& b, float c, float s) 
 // this matches eager bit for bit after the final rounding at the store.
 __device__ __forceinline__ float fg_round_bf16(float x) { return __bfloat162float(__float2bfloat16_rn(x)); }
 __device__ __forceinline__ void fg_rotate_eager_bf16(float& a, float& b, float c, float s) {
-    const float a0 = a;
-    a = fmaf(-b, s, fg_round_bf16(a0 * c));
-    b = fmaf(a0, s, fg_round_bf16(b * c));
+  const float a0 = a;
+  a = fmaf(-b, s, fg_round_bf16(a0 * c));
+  b = fmaf(a0, s, fg_round_bf16(b * c));
 }
 
 // Sum of x over the 32 lanes of a warp, in every lane.
 __device__ __forceinline__ float fg_warp_sum(float x) {
 #pragma unroll
-    for (int o = 16; o > 0; o >>= 1) x += __shfl_xor_sync(0xffffffffu, x, o);
-    return x;
+  for (int o = 16; o > 0; o >>= 1) x += __shfl_xor_sync(0xffffffffu, x, o);
+  return x;
 }
 
 // Sum of x over the threads of a row group: wr warps (group g holds warps
@@ -325,37 +325,37 @@ __device__ __forceinline__ float fg_warp_sum(float x) {
 // slot rows, so that one sync per reduction is enough.
 template <int W>
 __device__ __forceinline__ float fg_row_sum(float x, float (*red)[W], int& rbuf, int wr, int group) {
-    x = fg_warp_sum(x);
-    if (wr == 1) return x;
-    const int warp = threadIdx.x >> 5;
-    if ((threadIdx.x & 31) == 0) red[rbuf][warp] = x;
-    __syncthreads();
-    float s = 0.f;
-    const int first = group * wr;
-    for (int w = 0; w < wr && first + w < W; w++) s += red[rbuf][first + w];
-    rbuf ^= 1;
-    return s;
+  x = fg_warp_sum(x);
+  if (wr == 1) return x;
+  const int warp = threadIdx.x >> 5;
+  if ((threadIdx.x & 31) == 0) red[rbuf][warp] = x;
+  __syncthreads();
+  float s = 0.f;
+  const int first = group * wr;
+  for (int w = 0; w < wr && first + w < W; w++) s += red[rbuf][first + w];
+  rbuf ^= 1;
+  return s;
 }
 
 // The largest x over the 32 lanes of a warp, and over a row group's threads,
 // as fg_row_sum (the dynamic quantisation scale's amax; x >= 0).
 __device__ __forceinline__ float fg_warp_max(float x) {
 #pragma unroll
-    for (int o = 16; o > 0; o >>= 1) x = fmaxf(x, __shfl_xor_sync(0xffffffffu, x, o));
-    return x;
+  for (int o = 16; o > 0; o >>= 1) x = fmaxf(x, __shfl_xor_sync(0xffffffffu, x, o));
+  return x;
 }
 template <int W>
 __device__ __forceinline__ float fg_row_max(float x, float (*red)[W], int& rbuf, int wr, int group) {
-    x = fg_warp_max(x);
-    if (wr == 1) return x;
-    const int warp = threadIdx.x >> 5;
-    if ((threadIdx.x & 31) == 0) red[rbuf][warp] = x;
-    __syncthreads();
-    float s = 0.f;
-    const int first = group * wr;
-    for (int w = 0; w < wr && first + w < W; w++) s = fmaxf(s, red[rbuf][first + w]);
-    rbuf ^= 1;
-    return s;
+  x = fg_warp_max(x);
+  if (wr == 1) return x;
+  const int warp = threadIdx.x >> 5;
+  if ((threadIdx.x & 31) == 0) red[rbuf][warp] = x;
+  __syncthreads();
+  float s = 0.f;
+  const int first = group * wr;
+  for (int w = 0; w < wr && first + w < W; w++) s = fmaxf(s, red[rbuf][first + w]);
+  rbuf ^= 1;
+  return s;
 }
 
 // The same for a block of one row (wr <= W warps, W a multiple of 4): the slots
@@ -363,45 +363,45 @@ __device__ __forceinline__ float fg_row_max(float x, float (*red)[W], int& rbuf,
 // are read four at a time with no loop on wr; the reads cost more registers.
 template <int W>
 __device__ __forceinline__ void fg_block_sum_init(float (*red)[W], int wr) {
-    if (threadIdx.x < 2 * W && (int)(threadIdx.x % W) >= wr) red[threadIdx.x / W][threadIdx.x % W] = 0.f;
+  if (threadIdx.x < 2 * W && (int)(threadIdx.x % W) >= wr) red[threadIdx.x / W][threadIdx.x % W] = 0.f;
 }
 template <int W>
 __device__ __forceinline__ float fg_block_sum(float x, float (*red)[W], int& rbuf, int wr) {
-    static_assert(W % 4 == 0, "whole float4 slots");
-    x = fg_warp_sum(x);
-    if (wr == 1) return x;
-    if ((threadIdx.x & 31) == 0) red[rbuf][threadIdx.x >> 5] = x;
-    __syncthreads();
-    const float4* q = reinterpret_cast<const float4*>(red[rbuf]);
-    float s = 0.f;
+  static_assert(W % 4 == 0, "whole float4 slots");
+  x = fg_warp_sum(x);
+  if (wr == 1) return x;
+  if ((threadIdx.x & 31) == 0) red[rbuf][threadIdx.x >> 5] = x;
+  __syncthreads();
+  const float4* q = reinterpret_cast<const float4*>(red[rbuf]);
+  float s = 0.f;
 #pragma unroll
-    for (int i = 0; i < W / 4; i++) {
-        if (4 * i < wr) {
-            const float4 t = q[i];
-            s += (t.x + t.y) + (t.z + t.w);
-        }
+  for (int i = 0; i < W / 4; i++) {
+    if (4 * i < wr) {
+      const float4 t = q[i];
+      s += (t.x + t.y) + (t.z + t.w);
     }
-    rbuf ^= 1;
-    return s;
+  }
+  rbuf ^= 1;
+  return s;
 }
 template <int W>
 __device__ __forceinline__ float fg_block_max(float x, float (*red)[W], int& rbuf, int wr) {
-    static_assert(W % 4 == 0, "whole float4 slots");
-    x = fg_warp_max(x);
-    if (wr == 1) return x;
-    if ((threadIdx.x & 31) == 0) red[rbuf][threadIdx.x >> 5] = x;
-    __syncthreads();
-    const float4* q = reinterpret_cast<const float4*>(red[rbuf]);
-    float s = 0.f;  // the slots past wr hold 0, and every x is >= 0
+  static_assert(W % 4 == 0, "whole float4 slots");
+  x = fg_warp_max(x);
+  if (wr == 1) return x;
+  if ((threadIdx.x & 31) == 0) red[rbuf][threadIdx.x >> 5] = x;
+  __syncthreads();
+  const float4* q = reinterpret_cast<const float4*>(red[rbuf]);
+  float s = 0.f;  // the slots past wr hold 0, and every x is >= 0
 #pragma unroll
-    for (int i = 0; i < W / 4; i++) {
-        if (4 * i < wr) {
-            const float4 t = q[i];
-            s = fmaxf(s, fmaxf(fmaxf(t.x, t.y), fmaxf(t.z, t.w)));
-        }
+  for (int i = 0; i < W / 4; i++) {
+    if (4 * i < wr) {
+      const float4 t = q[i];
+      s = fmaxf(s, fmaxf(fmaxf(t.x, t.y), fmaxf(t.z, t.w)));
     }
-    rbuf ^= 1;
-    return s;
+  }
+  rbuf ^= 1;
+  return s;
 }
 
 // The activations of the *_and_mul ops, in fp32 with full-precision expf.
@@ -409,6 +409,6 @@ __device__ __forceinline__ float fg_block_max(float x, float (*red)[W], int& rbu
 // the same function as with tanhf, at the cost of silu.
 __device__ __forceinline__ float fg_silu(float a) { return a / (1.0f + expf(-a)); }
 __device__ __forceinline__ float fg_gelu_tanh(float a) {
-    const float u = 0.7978845608028654f * fmaf(0.044715f * a, a * a, a);
-    return a / (1.0f + expf(-2.0f * u));
+  const float u = 0.7978845608028654f * fmaf(0.044715f * a, a * a, a);
+  return a / (1.0f + expf(-2.0f * u));
 }

@@ -243,13 +243,13 @@ TEST(test_tuning_heads_grid_forms) {
       &f, "", "return { gpu = \"test\", ops = { rope = { " VARIANT " = { blocks_per_sm = 32, flat_waves = 16 } } } }\n",
       KERNEL_FILE, &sm80, &sm90, &end);
   if (sm80 && sm90 && end) {
-    const char *flat[] = {"// Grid: a warp per item, every item at once", "int64_t blocks = (items + 4 - 1) / 4;",
+    const char *flat[] = {"// Grid: flat, every item's block at once", "int64_t blocks = (items + 4 - 1) / 4;",
                           "if (blocks > 2147483647) blocks = 2147483647;", "<<<(unsigned)blocks, 128, 0, stream>>>"};
     in_order(sm90, end, flat, (int)(sizeof flat / sizeof flat[0]));
     char *occ = strstr(sm90, "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
     CHECK_MSG(!occ || occ > end, "the one-warp-per-item launcher asks the occupancy calculator");
     CHECK_MSG(!strstr(sm90, "blocks > cap") || strstr(sm90, "blocks > cap") > end, "the flat form caps its grid");
-    const char *capped[] = {"// A call of more than 16 such grids of items launches every block instead",
+    const char *capped[] = {"// 16 such grids of items, flat (every item's block) past that",
                             "cudaOccupancyMaxActiveBlocksPerMultiprocessor", "if (per_sm > 32) per_sm = 32;",
                             "const int64_t cap = (int64_t)sm_count * per_sm;", "if (blocks > cap * 16) {",
                             "if (blocks > 2147483647) blocks = 2147483647;", "} else if (blocks > cap) {",

@@ -8,6 +8,10 @@
 #error "compile with -DFG_SM=<target>, as generated/sources.ninja does"
 #endif
 
+// Kernels of this file (variant: the values of its other axes):
+//   layernorm_fp32_vec16: access=vec16
+//   layernorm_fp32_scalar: access=scalar
+
 #if FG_SM == 80  // tile parameters for sm_80
 // layernorm_fp32_vec16
 //   layernorm: act=fp32 access=vec16
@@ -17,197 +21,197 @@
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_layernorm_fp32_vec16)(const fg_layernorm_params p)
 {
-    __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
-    const int C = (int)p.C;
-    const int nc = (C + 3) / 4;               // chunks per row
-    const int wr = (nc + 127) / 128;     // warps per row
-    const int tpr = 32 * wr;                        // threads per row
-    const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
-    const int pos = threadIdx.x;                    // this thread's place in the row
-    int rbuf = 0;
-    fg_block_sum_init<32>(red, wr);
-    // grid (row groups of a batch entry, batch entries as y + 65535 z): no
-    // division to find b and l, and no loop over b
+  __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
+  const int C = (int)p.C;
+  const int nc = (C + 3) / 4;               // chunks per row
+  const int wr = (nc + 127) / 128;     // warps per row
+  const int tpr = 32 * wr;                        // threads per row
+  const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
+  const int pos = threadIdx.x;                    // this thread's place in the row
+  int rbuf = 0;
+  fg_block_sum_init<32>(red, wr);
+  // grid (row groups of a batch entry, batch entries as y + 65535 z): no
+  // division to find b and l, and no loop over b
+  {
+    const int64_t b = (int64_t)(blockIdx.z * 65535u + blockIdx.y);  // in 32 bits: B * L < 2^31
+    if (b >= p.B) return;  // the whole block: no sync is left waiting
+    const int64_t l = (int64_t)blockIdx.x * rpb + group;
+    const bool live = true;  // gridDim.x == L
+    float v[4][4] = {};  // the row's values, fp32
     {
-        const int64_t b = (int64_t)(blockIdx.z * 65535u + blockIdx.y);  // in 32 bits: B * L < 2^31
-        if (b >= p.B) return;  // the whole block: no sync is left waiting
-        const int64_t l = (int64_t)blockIdx.x * rpb + group;
-        const bool live = true;  // gridDim.x == L
-        float v[4][4] = {};  // the row's values, fp32
-        {
-            const float* xr = (const float*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 4;
-                fg_load_fp32x4_stream(xr + e + 0, &v[0][0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 4;
-                fg_load_fp32x4_stream(xr + e + 0, &v[1][0]);
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 4;
-                fg_load_fp32x4_stream(xr + e + 0, &v[2][0]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 4;
-                fg_load_fp32x4_stream(xr + e + 0, &v[3][0]);
-            }
-        }
-        // the row pointers of the rows many rows read (modulation rows, branches)
-        {  // LayerNorm
-            float s = 0.f;
-            {  // LayerNorm: centre first
-        #pragma unroll
-                for (int j = 0; j < 4; j++) s += v[0][j];
-        #pragma unroll
-                for (int j = 0; j < 4; j++) s += v[1][j];
-        #pragma unroll
-                for (int j = 0; j < 4; j++) s += v[2][j];
-        #pragma unroll
-                for (int j = 0; j < 4; j++) s += v[3][j];
-                const float mean = fg_block_sum<32>(s, red, rbuf, wr) * __frcp_rn((float)C);
-        #pragma unroll
-                for (int j = 0; j < 4; j++) v[0][j] -= mean;
-        #pragma unroll
-                for (int j = 0; j < 4; j++) v[1][j] -= mean;
-        #pragma unroll
-                for (int j = 0; j < 4; j++) v[2][j] -= mean;
-        #pragma unroll
-                for (int j = 0; j < 4; j++) v[3][j] -= mean;
-                s = 0.f;
-                if (live && pos < nc) {
-                    s = fmaf(v[0][0], v[0][0], s);
-                    s = fmaf(v[0][1], v[0][1], s);
-                    s = fmaf(v[0][2], v[0][2], s);
-                    s = fmaf(v[0][3], v[0][3], s);
-                }
-                if (live && pos + 1 * tpr < nc) {
-                    s = fmaf(v[1][0], v[1][0], s);
-                    s = fmaf(v[1][1], v[1][1], s);
-                    s = fmaf(v[1][2], v[1][2], s);
-                    s = fmaf(v[1][3], v[1][3], s);
-                }
-                if (live && pos + 2 * tpr < nc) {
-                    s = fmaf(v[2][0], v[2][0], s);
-                    s = fmaf(v[2][1], v[2][1], s);
-                    s = fmaf(v[2][2], v[2][2], s);
-                    s = fmaf(v[2][3], v[2][3], s);
-                }
-                if (live && pos + 3 * tpr < nc) {
-                    s = fmaf(v[3][0], v[3][0], s);
-                    s = fmaf(v[3][1], v[3][1], s);
-                    s = fmaf(v[3][2], v[3][2], s);
-                    s = fmaf(v[3][3], v[3][3], s);
-                }
-            }
-            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * __frcp_rn((float)C) + p.eps);
-        #pragma unroll
-            for (int j = 0; j < 4; j++) v[0][j] *= rstd;
-        #pragma unroll
-            for (int j = 0; j < 4; j++) v[1][j] *= rstd;
-        #pragma unroll
-            for (int j = 0; j < 4; j++) v[2][j] *= rstd;
-        #pragma unroll
-            for (int j = 0; j < 4; j++) v[3][j] *= rstd;
-        }
-        if (p.weight || p.bias) {
-            const float* wt = (const float*)p.weight;
-            const float* bs = (const float*)p.bias;
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 4;
-                if (wt) {
-                    float w[4] = {};
-                    fg_load_fp32x4_keep(wt + e + 0, &w[0]);
-        #pragma unroll
-                    for (int j = 0; j < 4; j++) v[0][j] *= w[j];
-                }
-                if (bs) {
-                    float c[4] = {};
-                    fg_load_fp32x4_keep(bs + e + 0, &c[0]);
-        #pragma unroll
-                    for (int j = 0; j < 4; j++) v[0][j] += c[j];
-                }
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 4;
-                if (wt) {
-                    float w[4] = {};
-                    fg_load_fp32x4_keep(wt + e + 0, &w[0]);
-        #pragma unroll
-                    for (int j = 0; j < 4; j++) v[1][j] *= w[j];
-                }
-                if (bs) {
-                    float c[4] = {};
-                    fg_load_fp32x4_keep(bs + e + 0, &c[0]);
-        #pragma unroll
-                    for (int j = 0; j < 4; j++) v[1][j] += c[j];
-                }
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 4;
-                if (wt) {
-                    float w[4] = {};
-                    fg_load_fp32x4_keep(wt + e + 0, &w[0]);
-        #pragma unroll
-                    for (int j = 0; j < 4; j++) v[2][j] *= w[j];
-                }
-                if (bs) {
-                    float c[4] = {};
-                    fg_load_fp32x4_keep(bs + e + 0, &c[0]);
-        #pragma unroll
-                    for (int j = 0; j < 4; j++) v[2][j] += c[j];
-                }
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 4;
-                if (wt) {
-                    float w[4] = {};
-                    fg_load_fp32x4_keep(wt + e + 0, &w[0]);
-        #pragma unroll
-                    for (int j = 0; j < 4; j++) v[3][j] *= w[j];
-                }
-                if (bs) {
-                    float c[4] = {};
-                    fg_load_fp32x4_keep(bs + e + 0, &c[0]);
-        #pragma unroll
-                    for (int j = 0; j < 4; j++) v[3][j] += c[j];
-                }
-            }
-        }
-        {
-            float* orow = (float*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 4;
-                fg_store_fp32x4(orow + e + 0, &v[0][0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 4;
-                fg_store_fp32x4(orow + e + 0, &v[1][0]);
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 4;
-                fg_store_fp32x4(orow + e + 0, &v[2][0]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 4;
-                fg_store_fp32x4(orow + e + 0, &v[3][0]);
-            }
-        }
+      const float* xr = (const float*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
+      if (live && pos < nc) {  // chunk slot 0
+        const int e = pos * 4;
+        fg_load_fp32x4_stream(xr + e + 0, &v[0][0]);
+      }
+      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+        const int e = (pos + 1 * tpr) * 4;
+        fg_load_fp32x4_stream(xr + e + 0, &v[1][0]);
+      }
+      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+        const int e = (pos + 2 * tpr) * 4;
+        fg_load_fp32x4_stream(xr + e + 0, &v[2][0]);
+      }
+      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+        const int e = (pos + 3 * tpr) * 4;
+        fg_load_fp32x4_stream(xr + e + 0, &v[3][0]);
+      }
     }
+    // the row pointers of the rows many rows read (modulation rows, branches)
+    {  // LayerNorm
+      float s = 0.f;
+      {  // LayerNorm: centre first
+    #pragma unroll
+        for (int j = 0; j < 4; j++) s += v[0][j];
+    #pragma unroll
+        for (int j = 0; j < 4; j++) s += v[1][j];
+    #pragma unroll
+        for (int j = 0; j < 4; j++) s += v[2][j];
+    #pragma unroll
+        for (int j = 0; j < 4; j++) s += v[3][j];
+        const float mean = fg_block_sum<32>(s, red, rbuf, wr) * __frcp_rn((float)C);
+    #pragma unroll
+        for (int j = 0; j < 4; j++) v[0][j] -= mean;
+    #pragma unroll
+        for (int j = 0; j < 4; j++) v[1][j] -= mean;
+    #pragma unroll
+        for (int j = 0; j < 4; j++) v[2][j] -= mean;
+    #pragma unroll
+        for (int j = 0; j < 4; j++) v[3][j] -= mean;
+        s = 0.f;
+        if (live && pos < nc) {
+          s = fmaf(v[0][0], v[0][0], s);
+          s = fmaf(v[0][1], v[0][1], s);
+          s = fmaf(v[0][2], v[0][2], s);
+          s = fmaf(v[0][3], v[0][3], s);
+        }
+        if (live && pos + 1 * tpr < nc) {
+          s = fmaf(v[1][0], v[1][0], s);
+          s = fmaf(v[1][1], v[1][1], s);
+          s = fmaf(v[1][2], v[1][2], s);
+          s = fmaf(v[1][3], v[1][3], s);
+        }
+        if (live && pos + 2 * tpr < nc) {
+          s = fmaf(v[2][0], v[2][0], s);
+          s = fmaf(v[2][1], v[2][1], s);
+          s = fmaf(v[2][2], v[2][2], s);
+          s = fmaf(v[2][3], v[2][3], s);
+        }
+        if (live && pos + 3 * tpr < nc) {
+          s = fmaf(v[3][0], v[3][0], s);
+          s = fmaf(v[3][1], v[3][1], s);
+          s = fmaf(v[3][2], v[3][2], s);
+          s = fmaf(v[3][3], v[3][3], s);
+        }
+      }
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * __frcp_rn((float)C) + p.eps);
+    #pragma unroll
+      for (int j = 0; j < 4; j++) v[0][j] *= rstd;
+    #pragma unroll
+      for (int j = 0; j < 4; j++) v[1][j] *= rstd;
+    #pragma unroll
+      for (int j = 0; j < 4; j++) v[2][j] *= rstd;
+    #pragma unroll
+      for (int j = 0; j < 4; j++) v[3][j] *= rstd;
+    }
+    if (p.weight || p.bias) {
+      const float* wt = (const float*)p.weight;
+      const float* bs = (const float*)p.bias;
+      if (live && pos < nc) {  // chunk slot 0
+        const int e = pos * 4;
+        if (wt) {
+          float w[4] = {};
+          fg_load_fp32x4_keep(wt + e + 0, &w[0]);
+    #pragma unroll
+          for (int j = 0; j < 4; j++) v[0][j] *= w[j];
+        }
+        if (bs) {
+          float c[4] = {};
+          fg_load_fp32x4_keep(bs + e + 0, &c[0]);
+    #pragma unroll
+          for (int j = 0; j < 4; j++) v[0][j] += c[j];
+        }
+      }
+      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+        const int e = (pos + 1 * tpr) * 4;
+        if (wt) {
+          float w[4] = {};
+          fg_load_fp32x4_keep(wt + e + 0, &w[0]);
+    #pragma unroll
+          for (int j = 0; j < 4; j++) v[1][j] *= w[j];
+        }
+        if (bs) {
+          float c[4] = {};
+          fg_load_fp32x4_keep(bs + e + 0, &c[0]);
+    #pragma unroll
+          for (int j = 0; j < 4; j++) v[1][j] += c[j];
+        }
+      }
+      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+        const int e = (pos + 2 * tpr) * 4;
+        if (wt) {
+          float w[4] = {};
+          fg_load_fp32x4_keep(wt + e + 0, &w[0]);
+    #pragma unroll
+          for (int j = 0; j < 4; j++) v[2][j] *= w[j];
+        }
+        if (bs) {
+          float c[4] = {};
+          fg_load_fp32x4_keep(bs + e + 0, &c[0]);
+    #pragma unroll
+          for (int j = 0; j < 4; j++) v[2][j] += c[j];
+        }
+      }
+      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+        const int e = (pos + 3 * tpr) * 4;
+        if (wt) {
+          float w[4] = {};
+          fg_load_fp32x4_keep(wt + e + 0, &w[0]);
+    #pragma unroll
+          for (int j = 0; j < 4; j++) v[3][j] *= w[j];
+        }
+        if (bs) {
+          float c[4] = {};
+          fg_load_fp32x4_keep(bs + e + 0, &c[0]);
+    #pragma unroll
+          for (int j = 0; j < 4; j++) v[3][j] += c[j];
+        }
+      }
+    }
+    {
+      float* orow = (float*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
+      if (live && pos < nc) {  // chunk slot 0
+        const int e = pos * 4;
+        fg_store_fp32x4(orow + e + 0, &v[0][0]);
+      }
+      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+        const int e = (pos + 1 * tpr) * 4;
+        fg_store_fp32x4(orow + e + 0, &v[1][0]);
+      }
+      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+        const int e = (pos + 2 * tpr) * 4;
+        fg_store_fp32x4(orow + e + 0, &v[2][0]);
+      }
+      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+        const int e = (pos + 3 * tpr) * 4;
+        fg_store_fp32x4(orow + e + 0, &v[3][0]);
+      }
+    }
+  }
 }
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_fp32_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
-    const fg_layernorm_params* p = (const fg_layernorm_params*)params;
-    (void)sm_count;
-    const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
-    const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
-    const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
-                    (unsigned)((p->B + 65534) / 65535));
-    FG_ARCH_NAME(fg_layernorm_fp32_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
-    return cudaGetLastError();
+  const fg_layernorm_params* p = (const fg_layernorm_params*)params;
+  (void)sm_count;
+  const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
+  const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
+          (unsigned)((p->B + 65534) / 65535));
+  FG_ARCH_NAME(fg_layernorm_fp32_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  return cudaGetLastError();
 }
 
 #elif FG_SM == 90  // tile parameters for sm_90
@@ -219,197 +223,197 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_fp32_vec16)(const void*
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_layernorm_fp32_vec16)(const fg_layernorm_params p)
 {
-    __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
-    const int C = (int)p.C;
-    const int nc = (C + 3) / 4;               // chunks per row
-    const int wr = (nc + 127) / 128;     // warps per row
-    const int tpr = 32 * wr;                        // threads per row
-    const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
-    const int pos = threadIdx.x;                    // this thread's place in the row
-    int rbuf = 0;
-    fg_block_sum_init<32>(red, wr);
-    // grid (row groups of a batch entry, batch entries as y + 65535 z): no
-    // division to find b and l, and no loop over b
+  __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
+  const int C = (int)p.C;
+  const int nc = (C + 3) / 4;               // chunks per row
+  const int wr = (nc + 127) / 128;     // warps per row
+  const int tpr = 32 * wr;                        // threads per row
+  const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
+  const int pos = threadIdx.x;                    // this thread's place in the row
+  int rbuf = 0;
+  fg_block_sum_init<32>(red, wr);
+  // grid (row groups of a batch entry, batch entries as y + 65535 z): no
+  // division to find b and l, and no loop over b
+  {
+    const int64_t b = (int64_t)(blockIdx.z * 65535u + blockIdx.y);  // in 32 bits: B * L < 2^31
+    if (b >= p.B) return;  // the whole block: no sync is left waiting
+    const int64_t l = (int64_t)blockIdx.x * rpb + group;
+    const bool live = true;  // gridDim.x == L
+    float v[4][4] = {};  // the row's values, fp32
     {
-        const int64_t b = (int64_t)(blockIdx.z * 65535u + blockIdx.y);  // in 32 bits: B * L < 2^31
-        if (b >= p.B) return;  // the whole block: no sync is left waiting
-        const int64_t l = (int64_t)blockIdx.x * rpb + group;
-        const bool live = true;  // gridDim.x == L
-        float v[4][4] = {};  // the row's values, fp32
-        {
-            const float* xr = (const float*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 4;
-                fg_load_fp32x4_stream(xr + e + 0, &v[0][0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 4;
-                fg_load_fp32x4_stream(xr + e + 0, &v[1][0]);
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 4;
-                fg_load_fp32x4_stream(xr + e + 0, &v[2][0]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 4;
-                fg_load_fp32x4_stream(xr + e + 0, &v[3][0]);
-            }
-        }
-        // the row pointers of the rows many rows read (modulation rows, branches)
-        {  // LayerNorm
-            float s = 0.f;
-            {  // LayerNorm: centre first
-        #pragma unroll
-                for (int j = 0; j < 4; j++) s += v[0][j];
-        #pragma unroll
-                for (int j = 0; j < 4; j++) s += v[1][j];
-        #pragma unroll
-                for (int j = 0; j < 4; j++) s += v[2][j];
-        #pragma unroll
-                for (int j = 0; j < 4; j++) s += v[3][j];
-                const float mean = fg_block_sum<32>(s, red, rbuf, wr) * __frcp_rn((float)C);
-        #pragma unroll
-                for (int j = 0; j < 4; j++) v[0][j] -= mean;
-        #pragma unroll
-                for (int j = 0; j < 4; j++) v[1][j] -= mean;
-        #pragma unroll
-                for (int j = 0; j < 4; j++) v[2][j] -= mean;
-        #pragma unroll
-                for (int j = 0; j < 4; j++) v[3][j] -= mean;
-                s = 0.f;
-                if (live && pos < nc) {
-                    s = fmaf(v[0][0], v[0][0], s);
-                    s = fmaf(v[0][1], v[0][1], s);
-                    s = fmaf(v[0][2], v[0][2], s);
-                    s = fmaf(v[0][3], v[0][3], s);
-                }
-                if (live && pos + 1 * tpr < nc) {
-                    s = fmaf(v[1][0], v[1][0], s);
-                    s = fmaf(v[1][1], v[1][1], s);
-                    s = fmaf(v[1][2], v[1][2], s);
-                    s = fmaf(v[1][3], v[1][3], s);
-                }
-                if (live && pos + 2 * tpr < nc) {
-                    s = fmaf(v[2][0], v[2][0], s);
-                    s = fmaf(v[2][1], v[2][1], s);
-                    s = fmaf(v[2][2], v[2][2], s);
-                    s = fmaf(v[2][3], v[2][3], s);
-                }
-                if (live && pos + 3 * tpr < nc) {
-                    s = fmaf(v[3][0], v[3][0], s);
-                    s = fmaf(v[3][1], v[3][1], s);
-                    s = fmaf(v[3][2], v[3][2], s);
-                    s = fmaf(v[3][3], v[3][3], s);
-                }
-            }
-            const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * __frcp_rn((float)C) + p.eps);
-        #pragma unroll
-            for (int j = 0; j < 4; j++) v[0][j] *= rstd;
-        #pragma unroll
-            for (int j = 0; j < 4; j++) v[1][j] *= rstd;
-        #pragma unroll
-            for (int j = 0; j < 4; j++) v[2][j] *= rstd;
-        #pragma unroll
-            for (int j = 0; j < 4; j++) v[3][j] *= rstd;
-        }
-        if (p.weight || p.bias) {
-            const float* wt = (const float*)p.weight;
-            const float* bs = (const float*)p.bias;
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 4;
-                if (wt) {
-                    float w[4] = {};
-                    fg_load_fp32x4_keep(wt + e + 0, &w[0]);
-        #pragma unroll
-                    for (int j = 0; j < 4; j++) v[0][j] *= w[j];
-                }
-                if (bs) {
-                    float c[4] = {};
-                    fg_load_fp32x4_keep(bs + e + 0, &c[0]);
-        #pragma unroll
-                    for (int j = 0; j < 4; j++) v[0][j] += c[j];
-                }
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 4;
-                if (wt) {
-                    float w[4] = {};
-                    fg_load_fp32x4_keep(wt + e + 0, &w[0]);
-        #pragma unroll
-                    for (int j = 0; j < 4; j++) v[1][j] *= w[j];
-                }
-                if (bs) {
-                    float c[4] = {};
-                    fg_load_fp32x4_keep(bs + e + 0, &c[0]);
-        #pragma unroll
-                    for (int j = 0; j < 4; j++) v[1][j] += c[j];
-                }
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 4;
-                if (wt) {
-                    float w[4] = {};
-                    fg_load_fp32x4_keep(wt + e + 0, &w[0]);
-        #pragma unroll
-                    for (int j = 0; j < 4; j++) v[2][j] *= w[j];
-                }
-                if (bs) {
-                    float c[4] = {};
-                    fg_load_fp32x4_keep(bs + e + 0, &c[0]);
-        #pragma unroll
-                    for (int j = 0; j < 4; j++) v[2][j] += c[j];
-                }
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 4;
-                if (wt) {
-                    float w[4] = {};
-                    fg_load_fp32x4_keep(wt + e + 0, &w[0]);
-        #pragma unroll
-                    for (int j = 0; j < 4; j++) v[3][j] *= w[j];
-                }
-                if (bs) {
-                    float c[4] = {};
-                    fg_load_fp32x4_keep(bs + e + 0, &c[0]);
-        #pragma unroll
-                    for (int j = 0; j < 4; j++) v[3][j] += c[j];
-                }
-            }
-        }
-        {
-            float* orow = (float*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 4;
-                fg_store_fp32x4(orow + e + 0, &v[0][0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 4;
-                fg_store_fp32x4(orow + e + 0, &v[1][0]);
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 4;
-                fg_store_fp32x4(orow + e + 0, &v[2][0]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 4;
-                fg_store_fp32x4(orow + e + 0, &v[3][0]);
-            }
-        }
+      const float* xr = (const float*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
+      if (live && pos < nc) {  // chunk slot 0
+        const int e = pos * 4;
+        fg_load_fp32x4_stream(xr + e + 0, &v[0][0]);
+      }
+      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+        const int e = (pos + 1 * tpr) * 4;
+        fg_load_fp32x4_stream(xr + e + 0, &v[1][0]);
+      }
+      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+        const int e = (pos + 2 * tpr) * 4;
+        fg_load_fp32x4_stream(xr + e + 0, &v[2][0]);
+      }
+      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+        const int e = (pos + 3 * tpr) * 4;
+        fg_load_fp32x4_stream(xr + e + 0, &v[3][0]);
+      }
     }
+    // the row pointers of the rows many rows read (modulation rows, branches)
+    {  // LayerNorm
+      float s = 0.f;
+      {  // LayerNorm: centre first
+    #pragma unroll
+        for (int j = 0; j < 4; j++) s += v[0][j];
+    #pragma unroll
+        for (int j = 0; j < 4; j++) s += v[1][j];
+    #pragma unroll
+        for (int j = 0; j < 4; j++) s += v[2][j];
+    #pragma unroll
+        for (int j = 0; j < 4; j++) s += v[3][j];
+        const float mean = fg_block_sum<32>(s, red, rbuf, wr) * __frcp_rn((float)C);
+    #pragma unroll
+        for (int j = 0; j < 4; j++) v[0][j] -= mean;
+    #pragma unroll
+        for (int j = 0; j < 4; j++) v[1][j] -= mean;
+    #pragma unroll
+        for (int j = 0; j < 4; j++) v[2][j] -= mean;
+    #pragma unroll
+        for (int j = 0; j < 4; j++) v[3][j] -= mean;
+        s = 0.f;
+        if (live && pos < nc) {
+          s = fmaf(v[0][0], v[0][0], s);
+          s = fmaf(v[0][1], v[0][1], s);
+          s = fmaf(v[0][2], v[0][2], s);
+          s = fmaf(v[0][3], v[0][3], s);
+        }
+        if (live && pos + 1 * tpr < nc) {
+          s = fmaf(v[1][0], v[1][0], s);
+          s = fmaf(v[1][1], v[1][1], s);
+          s = fmaf(v[1][2], v[1][2], s);
+          s = fmaf(v[1][3], v[1][3], s);
+        }
+        if (live && pos + 2 * tpr < nc) {
+          s = fmaf(v[2][0], v[2][0], s);
+          s = fmaf(v[2][1], v[2][1], s);
+          s = fmaf(v[2][2], v[2][2], s);
+          s = fmaf(v[2][3], v[2][3], s);
+        }
+        if (live && pos + 3 * tpr < nc) {
+          s = fmaf(v[3][0], v[3][0], s);
+          s = fmaf(v[3][1], v[3][1], s);
+          s = fmaf(v[3][2], v[3][2], s);
+          s = fmaf(v[3][3], v[3][3], s);
+        }
+      }
+      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * __frcp_rn((float)C) + p.eps);
+    #pragma unroll
+      for (int j = 0; j < 4; j++) v[0][j] *= rstd;
+    #pragma unroll
+      for (int j = 0; j < 4; j++) v[1][j] *= rstd;
+    #pragma unroll
+      for (int j = 0; j < 4; j++) v[2][j] *= rstd;
+    #pragma unroll
+      for (int j = 0; j < 4; j++) v[3][j] *= rstd;
+    }
+    if (p.weight || p.bias) {
+      const float* wt = (const float*)p.weight;
+      const float* bs = (const float*)p.bias;
+      if (live && pos < nc) {  // chunk slot 0
+        const int e = pos * 4;
+        if (wt) {
+          float w[4] = {};
+          fg_load_fp32x4_keep(wt + e + 0, &w[0]);
+    #pragma unroll
+          for (int j = 0; j < 4; j++) v[0][j] *= w[j];
+        }
+        if (bs) {
+          float c[4] = {};
+          fg_load_fp32x4_keep(bs + e + 0, &c[0]);
+    #pragma unroll
+          for (int j = 0; j < 4; j++) v[0][j] += c[j];
+        }
+      }
+      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+        const int e = (pos + 1 * tpr) * 4;
+        if (wt) {
+          float w[4] = {};
+          fg_load_fp32x4_keep(wt + e + 0, &w[0]);
+    #pragma unroll
+          for (int j = 0; j < 4; j++) v[1][j] *= w[j];
+        }
+        if (bs) {
+          float c[4] = {};
+          fg_load_fp32x4_keep(bs + e + 0, &c[0]);
+    #pragma unroll
+          for (int j = 0; j < 4; j++) v[1][j] += c[j];
+        }
+      }
+      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+        const int e = (pos + 2 * tpr) * 4;
+        if (wt) {
+          float w[4] = {};
+          fg_load_fp32x4_keep(wt + e + 0, &w[0]);
+    #pragma unroll
+          for (int j = 0; j < 4; j++) v[2][j] *= w[j];
+        }
+        if (bs) {
+          float c[4] = {};
+          fg_load_fp32x4_keep(bs + e + 0, &c[0]);
+    #pragma unroll
+          for (int j = 0; j < 4; j++) v[2][j] += c[j];
+        }
+      }
+      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+        const int e = (pos + 3 * tpr) * 4;
+        if (wt) {
+          float w[4] = {};
+          fg_load_fp32x4_keep(wt + e + 0, &w[0]);
+    #pragma unroll
+          for (int j = 0; j < 4; j++) v[3][j] *= w[j];
+        }
+        if (bs) {
+          float c[4] = {};
+          fg_load_fp32x4_keep(bs + e + 0, &c[0]);
+    #pragma unroll
+          for (int j = 0; j < 4; j++) v[3][j] += c[j];
+        }
+      }
+    }
+    {
+      float* orow = (float*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
+      if (live && pos < nc) {  // chunk slot 0
+        const int e = pos * 4;
+        fg_store_fp32x4(orow + e + 0, &v[0][0]);
+      }
+      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+        const int e = (pos + 1 * tpr) * 4;
+        fg_store_fp32x4(orow + e + 0, &v[1][0]);
+      }
+      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+        const int e = (pos + 2 * tpr) * 4;
+        fg_store_fp32x4(orow + e + 0, &v[2][0]);
+      }
+      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+        const int e = (pos + 3 * tpr) * 4;
+        fg_store_fp32x4(orow + e + 0, &v[3][0]);
+      }
+    }
+  }
 }
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_fp32_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
-    const fg_layernorm_params* p = (const fg_layernorm_params*)params;
-    (void)sm_count;
-    const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
-    const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
-    const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
-                    (unsigned)((p->B + 65534) / 65535));
-    FG_ARCH_NAME(fg_layernorm_fp32_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
-    return cudaGetLastError();
+  const fg_layernorm_params* p = (const fg_layernorm_params*)params;
+  (void)sm_count;
+  const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
+  const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
+          (unsigned)((p->B + 65534) / 65535));
+  FG_ARCH_NAME(fg_layernorm_fp32_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  return cudaGetLastError();
 }
 
 #elif FG_SM == 100  // tile parameters for sm_100
@@ -421,196 +425,196 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_fp32_vec16)(const void*
 __global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_layernorm_fp32_vec16)(const fg_layernorm_params p)
 {
-    __shared__ float red[2][32];  // partial sums of the row groups' warps
-    const int C = (int)p.C;
-    const int nc = (C + 3) / 4;               // chunks per row
-    const int wr = (nc + 127) / 128;     // warps per row
-    const int tpr = 32 * wr;                        // threads per row
-    const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
-    const int pos = threadIdx.x;                    // this thread's place in the row
-    int rbuf = 0;
-    // grid (row groups of a batch entry, batch entries as y + 65535 z): no
-    // division to find b and l, and no loop over b
+  __shared__ float red[2][32];  // partial sums of the row groups' warps
+  const int C = (int)p.C;
+  const int nc = (C + 3) / 4;               // chunks per row
+  const int wr = (nc + 127) / 128;     // warps per row
+  const int tpr = 32 * wr;                        // threads per row
+  const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
+  const int pos = threadIdx.x;                    // this thread's place in the row
+  int rbuf = 0;
+  // grid (row groups of a batch entry, batch entries as y + 65535 z): no
+  // division to find b and l, and no loop over b
+  {
+    const int64_t b = (int64_t)(blockIdx.z * 65535u + blockIdx.y);  // in 32 bits: B * L < 2^31
+    if (b >= p.B) return;  // the whole block: no sync is left waiting
+    const int64_t l = (int64_t)blockIdx.x * rpb + group;
+    const bool live = true;  // gridDim.x == L
+    float v[4][4] = {};  // the row's values, fp32
     {
-        const int64_t b = (int64_t)(blockIdx.z * 65535u + blockIdx.y);  // in 32 bits: B * L < 2^31
-        if (b >= p.B) return;  // the whole block: no sync is left waiting
-        const int64_t l = (int64_t)blockIdx.x * rpb + group;
-        const bool live = true;  // gridDim.x == L
-        float v[4][4] = {};  // the row's values, fp32
-        {
-            const float* xr = (const float*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 4;
-                fg_load_fp32x4_stream(xr + e + 0, &v[0][0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 4;
-                fg_load_fp32x4_stream(xr + e + 0, &v[1][0]);
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 4;
-                fg_load_fp32x4_stream(xr + e + 0, &v[2][0]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 4;
-                fg_load_fp32x4_stream(xr + e + 0, &v[3][0]);
-            }
-        }
-        // the row pointers of the rows many rows read (modulation rows, branches)
-        {  // LayerNorm
-            float s = 0.f;
-            {  // LayerNorm: centre first
-        #pragma unroll
-                for (int j = 0; j < 4; j++) s += v[0][j];
-        #pragma unroll
-                for (int j = 0; j < 4; j++) s += v[1][j];
-        #pragma unroll
-                for (int j = 0; j < 4; j++) s += v[2][j];
-        #pragma unroll
-                for (int j = 0; j < 4; j++) s += v[3][j];
-                const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) * __frcp_rn((float)C);
-        #pragma unroll
-                for (int j = 0; j < 4; j++) v[0][j] -= mean;
-        #pragma unroll
-                for (int j = 0; j < 4; j++) v[1][j] -= mean;
-        #pragma unroll
-                for (int j = 0; j < 4; j++) v[2][j] -= mean;
-        #pragma unroll
-                for (int j = 0; j < 4; j++) v[3][j] -= mean;
-                s = 0.f;
-                if (live && pos < nc) {
-                    s = fmaf(v[0][0], v[0][0], s);
-                    s = fmaf(v[0][1], v[0][1], s);
-                    s = fmaf(v[0][2], v[0][2], s);
-                    s = fmaf(v[0][3], v[0][3], s);
-                }
-                if (live && pos + 1 * tpr < nc) {
-                    s = fmaf(v[1][0], v[1][0], s);
-                    s = fmaf(v[1][1], v[1][1], s);
-                    s = fmaf(v[1][2], v[1][2], s);
-                    s = fmaf(v[1][3], v[1][3], s);
-                }
-                if (live && pos + 2 * tpr < nc) {
-                    s = fmaf(v[2][0], v[2][0], s);
-                    s = fmaf(v[2][1], v[2][1], s);
-                    s = fmaf(v[2][2], v[2][2], s);
-                    s = fmaf(v[2][3], v[2][3], s);
-                }
-                if (live && pos + 3 * tpr < nc) {
-                    s = fmaf(v[3][0], v[3][0], s);
-                    s = fmaf(v[3][1], v[3][1], s);
-                    s = fmaf(v[3][2], v[3][2], s);
-                    s = fmaf(v[3][3], v[3][3], s);
-                }
-            }
-            const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * __frcp_rn((float)C) + p.eps);
-        #pragma unroll
-            for (int j = 0; j < 4; j++) v[0][j] *= rstd;
-        #pragma unroll
-            for (int j = 0; j < 4; j++) v[1][j] *= rstd;
-        #pragma unroll
-            for (int j = 0; j < 4; j++) v[2][j] *= rstd;
-        #pragma unroll
-            for (int j = 0; j < 4; j++) v[3][j] *= rstd;
-        }
-        if (p.weight || p.bias) {
-            const float* wt = (const float*)p.weight;
-            const float* bs = (const float*)p.bias;
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 4;
-                if (wt) {
-                    float w[4] = {};
-                    fg_load_fp32x4_keep(wt + e + 0, &w[0]);
-        #pragma unroll
-                    for (int j = 0; j < 4; j++) v[0][j] *= w[j];
-                }
-                if (bs) {
-                    float c[4] = {};
-                    fg_load_fp32x4_keep(bs + e + 0, &c[0]);
-        #pragma unroll
-                    for (int j = 0; j < 4; j++) v[0][j] += c[j];
-                }
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 4;
-                if (wt) {
-                    float w[4] = {};
-                    fg_load_fp32x4_keep(wt + e + 0, &w[0]);
-        #pragma unroll
-                    for (int j = 0; j < 4; j++) v[1][j] *= w[j];
-                }
-                if (bs) {
-                    float c[4] = {};
-                    fg_load_fp32x4_keep(bs + e + 0, &c[0]);
-        #pragma unroll
-                    for (int j = 0; j < 4; j++) v[1][j] += c[j];
-                }
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 4;
-                if (wt) {
-                    float w[4] = {};
-                    fg_load_fp32x4_keep(wt + e + 0, &w[0]);
-        #pragma unroll
-                    for (int j = 0; j < 4; j++) v[2][j] *= w[j];
-                }
-                if (bs) {
-                    float c[4] = {};
-                    fg_load_fp32x4_keep(bs + e + 0, &c[0]);
-        #pragma unroll
-                    for (int j = 0; j < 4; j++) v[2][j] += c[j];
-                }
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 4;
-                if (wt) {
-                    float w[4] = {};
-                    fg_load_fp32x4_keep(wt + e + 0, &w[0]);
-        #pragma unroll
-                    for (int j = 0; j < 4; j++) v[3][j] *= w[j];
-                }
-                if (bs) {
-                    float c[4] = {};
-                    fg_load_fp32x4_keep(bs + e + 0, &c[0]);
-        #pragma unroll
-                    for (int j = 0; j < 4; j++) v[3][j] += c[j];
-                }
-            }
-        }
-        {
-            float* orow = (float*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 4;
-                fg_store_fp32x4(orow + e + 0, &v[0][0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 4;
-                fg_store_fp32x4(orow + e + 0, &v[1][0]);
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 4;
-                fg_store_fp32x4(orow + e + 0, &v[2][0]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 4;
-                fg_store_fp32x4(orow + e + 0, &v[3][0]);
-            }
-        }
+      const float* xr = (const float*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
+      if (live && pos < nc) {  // chunk slot 0
+        const int e = pos * 4;
+        fg_load_fp32x4_stream(xr + e + 0, &v[0][0]);
+      }
+      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+        const int e = (pos + 1 * tpr) * 4;
+        fg_load_fp32x4_stream(xr + e + 0, &v[1][0]);
+      }
+      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+        const int e = (pos + 2 * tpr) * 4;
+        fg_load_fp32x4_stream(xr + e + 0, &v[2][0]);
+      }
+      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+        const int e = (pos + 3 * tpr) * 4;
+        fg_load_fp32x4_stream(xr + e + 0, &v[3][0]);
+      }
     }
+    // the row pointers of the rows many rows read (modulation rows, branches)
+    {  // LayerNorm
+      float s = 0.f;
+      {  // LayerNorm: centre first
+    #pragma unroll
+        for (int j = 0; j < 4; j++) s += v[0][j];
+    #pragma unroll
+        for (int j = 0; j < 4; j++) s += v[1][j];
+    #pragma unroll
+        for (int j = 0; j < 4; j++) s += v[2][j];
+    #pragma unroll
+        for (int j = 0; j < 4; j++) s += v[3][j];
+        const float mean = fg_row_sum<32>(s, red, rbuf, wr, group) * __frcp_rn((float)C);
+    #pragma unroll
+        for (int j = 0; j < 4; j++) v[0][j] -= mean;
+    #pragma unroll
+        for (int j = 0; j < 4; j++) v[1][j] -= mean;
+    #pragma unroll
+        for (int j = 0; j < 4; j++) v[2][j] -= mean;
+    #pragma unroll
+        for (int j = 0; j < 4; j++) v[3][j] -= mean;
+        s = 0.f;
+        if (live && pos < nc) {
+          s = fmaf(v[0][0], v[0][0], s);
+          s = fmaf(v[0][1], v[0][1], s);
+          s = fmaf(v[0][2], v[0][2], s);
+          s = fmaf(v[0][3], v[0][3], s);
+        }
+        if (live && pos + 1 * tpr < nc) {
+          s = fmaf(v[1][0], v[1][0], s);
+          s = fmaf(v[1][1], v[1][1], s);
+          s = fmaf(v[1][2], v[1][2], s);
+          s = fmaf(v[1][3], v[1][3], s);
+        }
+        if (live && pos + 2 * tpr < nc) {
+          s = fmaf(v[2][0], v[2][0], s);
+          s = fmaf(v[2][1], v[2][1], s);
+          s = fmaf(v[2][2], v[2][2], s);
+          s = fmaf(v[2][3], v[2][3], s);
+        }
+        if (live && pos + 3 * tpr < nc) {
+          s = fmaf(v[3][0], v[3][0], s);
+          s = fmaf(v[3][1], v[3][1], s);
+          s = fmaf(v[3][2], v[3][2], s);
+          s = fmaf(v[3][3], v[3][3], s);
+        }
+      }
+      const float rstd = rsqrtf(fg_row_sum<32>(s, red, rbuf, wr, group) * __frcp_rn((float)C) + p.eps);
+    #pragma unroll
+      for (int j = 0; j < 4; j++) v[0][j] *= rstd;
+    #pragma unroll
+      for (int j = 0; j < 4; j++) v[1][j] *= rstd;
+    #pragma unroll
+      for (int j = 0; j < 4; j++) v[2][j] *= rstd;
+    #pragma unroll
+      for (int j = 0; j < 4; j++) v[3][j] *= rstd;
+    }
+    if (p.weight || p.bias) {
+      const float* wt = (const float*)p.weight;
+      const float* bs = (const float*)p.bias;
+      if (live && pos < nc) {  // chunk slot 0
+        const int e = pos * 4;
+        if (wt) {
+          float w[4] = {};
+          fg_load_fp32x4_keep(wt + e + 0, &w[0]);
+    #pragma unroll
+          for (int j = 0; j < 4; j++) v[0][j] *= w[j];
+        }
+        if (bs) {
+          float c[4] = {};
+          fg_load_fp32x4_keep(bs + e + 0, &c[0]);
+    #pragma unroll
+          for (int j = 0; j < 4; j++) v[0][j] += c[j];
+        }
+      }
+      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+        const int e = (pos + 1 * tpr) * 4;
+        if (wt) {
+          float w[4] = {};
+          fg_load_fp32x4_keep(wt + e + 0, &w[0]);
+    #pragma unroll
+          for (int j = 0; j < 4; j++) v[1][j] *= w[j];
+        }
+        if (bs) {
+          float c[4] = {};
+          fg_load_fp32x4_keep(bs + e + 0, &c[0]);
+    #pragma unroll
+          for (int j = 0; j < 4; j++) v[1][j] += c[j];
+        }
+      }
+      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+        const int e = (pos + 2 * tpr) * 4;
+        if (wt) {
+          float w[4] = {};
+          fg_load_fp32x4_keep(wt + e + 0, &w[0]);
+    #pragma unroll
+          for (int j = 0; j < 4; j++) v[2][j] *= w[j];
+        }
+        if (bs) {
+          float c[4] = {};
+          fg_load_fp32x4_keep(bs + e + 0, &c[0]);
+    #pragma unroll
+          for (int j = 0; j < 4; j++) v[2][j] += c[j];
+        }
+      }
+      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+        const int e = (pos + 3 * tpr) * 4;
+        if (wt) {
+          float w[4] = {};
+          fg_load_fp32x4_keep(wt + e + 0, &w[0]);
+    #pragma unroll
+          for (int j = 0; j < 4; j++) v[3][j] *= w[j];
+        }
+        if (bs) {
+          float c[4] = {};
+          fg_load_fp32x4_keep(bs + e + 0, &c[0]);
+    #pragma unroll
+          for (int j = 0; j < 4; j++) v[3][j] += c[j];
+        }
+      }
+    }
+    {
+      float* orow = (float*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
+      if (live && pos < nc) {  // chunk slot 0
+        const int e = pos * 4;
+        fg_store_fp32x4(orow + e + 0, &v[0][0]);
+      }
+      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+        const int e = (pos + 1 * tpr) * 4;
+        fg_store_fp32x4(orow + e + 0, &v[1][0]);
+      }
+      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+        const int e = (pos + 2 * tpr) * 4;
+        fg_store_fp32x4(orow + e + 0, &v[2][0]);
+      }
+      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+        const int e = (pos + 3 * tpr) * 4;
+        fg_store_fp32x4(orow + e + 0, &v[3][0]);
+      }
+    }
+  }
 }
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_fp32_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
-    const fg_layernorm_params* p = (const fg_layernorm_params*)params;
-    (void)sm_count;
-    const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
-    const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
-    const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
-                    (unsigned)((p->B + 65534) / 65535));
-    FG_ARCH_NAME(fg_layernorm_fp32_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
-    return cudaGetLastError();
+  const fg_layernorm_params* p = (const fg_layernorm_params*)params;
+  (void)sm_count;
+  const int64_t nc = (p->C + 3) / 4, wr = (nc + 127) / 128;
+  const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
+          (unsigned)((p->B + 65534) / 65535));
+  FG_ARCH_NAME(fg_layernorm_fp32_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  return cudaGetLastError();
 }
 #endif
 
@@ -622,1079 +626,1079 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_fp32_vec16)(const void*
 __global__ void __launch_bounds__(512, 1)
 FG_ARCH_NAME(fg_layernorm_fp32_scalar)(const fg_layernorm_params p)
 {
-    __shared__ float red[2][16];  // partial sums of the row groups' warps
-    const int C = (int)p.C;
-    const int nc = (C + 0) / 1;               // chunks per row
-    const int wr = 16;  // element path: a row takes the block (constant slot offsets)
-    const int tpr = 32 * wr;                        // threads per row
-    const int rpb = 16 / wr;                        // rows per block
-    const int group = (threadIdx.x >> 5) / wr;      // this thread's row slot
-    const int pos = threadIdx.x - group * tpr;      // its place in the row
-    int rbuf = 0;
-    // grid (row groups of a batch entry, batch entries as y + 65535 z): no
-    // division to find b and l, and no loop over b
+  __shared__ float red[2][16];  // partial sums of the row groups' warps
+  const int C = (int)p.C;
+  const int nc = (C + 0) / 1;               // chunks per row
+  const int wr = 16;  // element path: a row takes the block (constant slot offsets)
+  const int tpr = 32 * wr;                        // threads per row
+  const int rpb = 16 / wr;                        // rows per block
+  const int group = (threadIdx.x >> 5) / wr;      // this thread's row slot
+  const int pos = threadIdx.x - group * tpr;      // its place in the row
+  int rbuf = 0;
+  // grid (row groups of a batch entry, batch entries as y + 65535 z): no
+  // division to find b and l, and no loop over b
+  {
+    const int64_t b = (int64_t)(blockIdx.z * 65535u + blockIdx.y);  // in 32 bits: B * L < 2^31
+    if (b >= p.B) return;  // the whole block: no sync is left waiting
+    const int64_t l = (int64_t)blockIdx.x * rpb + group;
+    const bool live = group < rpb && l < p.L;
+    float v[32][1] = {};  // the row's values, fp32
     {
-        const int64_t b = (int64_t)(blockIdx.z * 65535u + blockIdx.y);  // in 32 bits: B * L < 2^31
-        if (b >= p.B) return;  // the whole block: no sync is left waiting
-        const int64_t l = (int64_t)blockIdx.x * rpb + group;
-        const bool live = group < rpb && l < p.L;
-        float v[32][1] = {};  // the row's values, fp32
-        {
-            const float* xr = (const float*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 1;
-                v[0][0] = fg_to_f32((xr + e)[0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 1;
-                v[1][0] = fg_to_f32((xr + e)[0]);
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 1;
-                v[2][0] = fg_to_f32((xr + e)[0]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 1;
-                v[3][0] = fg_to_f32((xr + e)[0]);
-            }
-            if (live && pos + 4 * tpr < nc) {  // chunk slot 4
-                const int e = (pos + 4 * tpr) * 1;
-                v[4][0] = fg_to_f32((xr + e)[0]);
-            }
-            if (live && pos + 5 * tpr < nc) {  // chunk slot 5
-                const int e = (pos + 5 * tpr) * 1;
-                v[5][0] = fg_to_f32((xr + e)[0]);
-            }
-            if (live && pos + 6 * tpr < nc) {  // chunk slot 6
-                const int e = (pos + 6 * tpr) * 1;
-                v[6][0] = fg_to_f32((xr + e)[0]);
-            }
-            if (live && pos + 7 * tpr < nc) {  // chunk slot 7
-                const int e = (pos + 7 * tpr) * 1;
-                v[7][0] = fg_to_f32((xr + e)[0]);
-            }
-            if (live && pos + 8 * tpr < nc) {  // chunk slot 8
-                const int e = (pos + 8 * tpr) * 1;
-                v[8][0] = fg_to_f32((xr + e)[0]);
-            }
-            if (live && pos + 9 * tpr < nc) {  // chunk slot 9
-                const int e = (pos + 9 * tpr) * 1;
-                v[9][0] = fg_to_f32((xr + e)[0]);
-            }
-            if (live && pos + 10 * tpr < nc) {  // chunk slot 10
-                const int e = (pos + 10 * tpr) * 1;
-                v[10][0] = fg_to_f32((xr + e)[0]);
-            }
-            if (live && pos + 11 * tpr < nc) {  // chunk slot 11
-                const int e = (pos + 11 * tpr) * 1;
-                v[11][0] = fg_to_f32((xr + e)[0]);
-            }
-            if (live && pos + 12 * tpr < nc) {  // chunk slot 12
-                const int e = (pos + 12 * tpr) * 1;
-                v[12][0] = fg_to_f32((xr + e)[0]);
-            }
-            if (live && pos + 13 * tpr < nc) {  // chunk slot 13
-                const int e = (pos + 13 * tpr) * 1;
-                v[13][0] = fg_to_f32((xr + e)[0]);
-            }
-            if (live && pos + 14 * tpr < nc) {  // chunk slot 14
-                const int e = (pos + 14 * tpr) * 1;
-                v[14][0] = fg_to_f32((xr + e)[0]);
-            }
-            if (live && pos + 15 * tpr < nc) {  // chunk slot 15
-                const int e = (pos + 15 * tpr) * 1;
-                v[15][0] = fg_to_f32((xr + e)[0]);
-            }
-            if (live && pos + 16 * tpr < nc) {  // chunk slot 16
-                const int e = (pos + 16 * tpr) * 1;
-                v[16][0] = fg_to_f32((xr + e)[0]);
-            }
-            if (live && pos + 17 * tpr < nc) {  // chunk slot 17
-                const int e = (pos + 17 * tpr) * 1;
-                v[17][0] = fg_to_f32((xr + e)[0]);
-            }
-            if (live && pos + 18 * tpr < nc) {  // chunk slot 18
-                const int e = (pos + 18 * tpr) * 1;
-                v[18][0] = fg_to_f32((xr + e)[0]);
-            }
-            if (live && pos + 19 * tpr < nc) {  // chunk slot 19
-                const int e = (pos + 19 * tpr) * 1;
-                v[19][0] = fg_to_f32((xr + e)[0]);
-            }
-            if (live && pos + 20 * tpr < nc) {  // chunk slot 20
-                const int e = (pos + 20 * tpr) * 1;
-                v[20][0] = fg_to_f32((xr + e)[0]);
-            }
-            if (live && pos + 21 * tpr < nc) {  // chunk slot 21
-                const int e = (pos + 21 * tpr) * 1;
-                v[21][0] = fg_to_f32((xr + e)[0]);
-            }
-            if (live && pos + 22 * tpr < nc) {  // chunk slot 22
-                const int e = (pos + 22 * tpr) * 1;
-                v[22][0] = fg_to_f32((xr + e)[0]);
-            }
-            if (live && pos + 23 * tpr < nc) {  // chunk slot 23
-                const int e = (pos + 23 * tpr) * 1;
-                v[23][0] = fg_to_f32((xr + e)[0]);
-            }
-            if (live && pos + 24 * tpr < nc) {  // chunk slot 24
-                const int e = (pos + 24 * tpr) * 1;
-                v[24][0] = fg_to_f32((xr + e)[0]);
-            }
-            if (live && pos + 25 * tpr < nc) {  // chunk slot 25
-                const int e = (pos + 25 * tpr) * 1;
-                v[25][0] = fg_to_f32((xr + e)[0]);
-            }
-            if (live && pos + 26 * tpr < nc) {  // chunk slot 26
-                const int e = (pos + 26 * tpr) * 1;
-                v[26][0] = fg_to_f32((xr + e)[0]);
-            }
-            if (live && pos + 27 * tpr < nc) {  // chunk slot 27
-                const int e = (pos + 27 * tpr) * 1;
-                v[27][0] = fg_to_f32((xr + e)[0]);
-            }
-            if (live && pos + 28 * tpr < nc) {  // chunk slot 28
-                const int e = (pos + 28 * tpr) * 1;
-                v[28][0] = fg_to_f32((xr + e)[0]);
-            }
-            if (live && pos + 29 * tpr < nc) {  // chunk slot 29
-                const int e = (pos + 29 * tpr) * 1;
-                v[29][0] = fg_to_f32((xr + e)[0]);
-            }
-            if (live && pos + 30 * tpr < nc) {  // chunk slot 30
-                const int e = (pos + 30 * tpr) * 1;
-                v[30][0] = fg_to_f32((xr + e)[0]);
-            }
-            if (live && pos + 31 * tpr < nc) {  // chunk slot 31
-                const int e = (pos + 31 * tpr) * 1;
-                v[31][0] = fg_to_f32((xr + e)[0]);
-            }
-        }
-        // the row pointers of the rows many rows read (modulation rows, branches)
-        {  // LayerNorm
-            float s = 0.f;
-            {  // LayerNorm: centre first
-        #pragma unroll
-                for (int j = 0; j < 1; j++) s += v[0][j];
-        #pragma unroll
-                for (int j = 0; j < 1; j++) s += v[1][j];
-        #pragma unroll
-                for (int j = 0; j < 1; j++) s += v[2][j];
-        #pragma unroll
-                for (int j = 0; j < 1; j++) s += v[3][j];
-        #pragma unroll
-                for (int j = 0; j < 1; j++) s += v[4][j];
-        #pragma unroll
-                for (int j = 0; j < 1; j++) s += v[5][j];
-        #pragma unroll
-                for (int j = 0; j < 1; j++) s += v[6][j];
-        #pragma unroll
-                for (int j = 0; j < 1; j++) s += v[7][j];
-        #pragma unroll
-                for (int j = 0; j < 1; j++) s += v[8][j];
-        #pragma unroll
-                for (int j = 0; j < 1; j++) s += v[9][j];
-        #pragma unroll
-                for (int j = 0; j < 1; j++) s += v[10][j];
-        #pragma unroll
-                for (int j = 0; j < 1; j++) s += v[11][j];
-        #pragma unroll
-                for (int j = 0; j < 1; j++) s += v[12][j];
-        #pragma unroll
-                for (int j = 0; j < 1; j++) s += v[13][j];
-        #pragma unroll
-                for (int j = 0; j < 1; j++) s += v[14][j];
-        #pragma unroll
-                for (int j = 0; j < 1; j++) s += v[15][j];
-        #pragma unroll
-                for (int j = 0; j < 1; j++) s += v[16][j];
-        #pragma unroll
-                for (int j = 0; j < 1; j++) s += v[17][j];
-        #pragma unroll
-                for (int j = 0; j < 1; j++) s += v[18][j];
-        #pragma unroll
-                for (int j = 0; j < 1; j++) s += v[19][j];
-        #pragma unroll
-                for (int j = 0; j < 1; j++) s += v[20][j];
-        #pragma unroll
-                for (int j = 0; j < 1; j++) s += v[21][j];
-        #pragma unroll
-                for (int j = 0; j < 1; j++) s += v[22][j];
-        #pragma unroll
-                for (int j = 0; j < 1; j++) s += v[23][j];
-        #pragma unroll
-                for (int j = 0; j < 1; j++) s += v[24][j];
-        #pragma unroll
-                for (int j = 0; j < 1; j++) s += v[25][j];
-        #pragma unroll
-                for (int j = 0; j < 1; j++) s += v[26][j];
-        #pragma unroll
-                for (int j = 0; j < 1; j++) s += v[27][j];
-        #pragma unroll
-                for (int j = 0; j < 1; j++) s += v[28][j];
-        #pragma unroll
-                for (int j = 0; j < 1; j++) s += v[29][j];
-        #pragma unroll
-                for (int j = 0; j < 1; j++) s += v[30][j];
-        #pragma unroll
-                for (int j = 0; j < 1; j++) s += v[31][j];
-                const float mean = fg_row_sum<16>(s, red, rbuf, wr, group) * __frcp_rn((float)C);
-        #pragma unroll
-                for (int j = 0; j < 1; j++) v[0][j] -= mean;
-        #pragma unroll
-                for (int j = 0; j < 1; j++) v[1][j] -= mean;
-        #pragma unroll
-                for (int j = 0; j < 1; j++) v[2][j] -= mean;
-        #pragma unroll
-                for (int j = 0; j < 1; j++) v[3][j] -= mean;
-        #pragma unroll
-                for (int j = 0; j < 1; j++) v[4][j] -= mean;
-        #pragma unroll
-                for (int j = 0; j < 1; j++) v[5][j] -= mean;
-        #pragma unroll
-                for (int j = 0; j < 1; j++) v[6][j] -= mean;
-        #pragma unroll
-                for (int j = 0; j < 1; j++) v[7][j] -= mean;
-        #pragma unroll
-                for (int j = 0; j < 1; j++) v[8][j] -= mean;
-        #pragma unroll
-                for (int j = 0; j < 1; j++) v[9][j] -= mean;
-        #pragma unroll
-                for (int j = 0; j < 1; j++) v[10][j] -= mean;
-        #pragma unroll
-                for (int j = 0; j < 1; j++) v[11][j] -= mean;
-        #pragma unroll
-                for (int j = 0; j < 1; j++) v[12][j] -= mean;
-        #pragma unroll
-                for (int j = 0; j < 1; j++) v[13][j] -= mean;
-        #pragma unroll
-                for (int j = 0; j < 1; j++) v[14][j] -= mean;
-        #pragma unroll
-                for (int j = 0; j < 1; j++) v[15][j] -= mean;
-        #pragma unroll
-                for (int j = 0; j < 1; j++) v[16][j] -= mean;
-        #pragma unroll
-                for (int j = 0; j < 1; j++) v[17][j] -= mean;
-        #pragma unroll
-                for (int j = 0; j < 1; j++) v[18][j] -= mean;
-        #pragma unroll
-                for (int j = 0; j < 1; j++) v[19][j] -= mean;
-        #pragma unroll
-                for (int j = 0; j < 1; j++) v[20][j] -= mean;
-        #pragma unroll
-                for (int j = 0; j < 1; j++) v[21][j] -= mean;
-        #pragma unroll
-                for (int j = 0; j < 1; j++) v[22][j] -= mean;
-        #pragma unroll
-                for (int j = 0; j < 1; j++) v[23][j] -= mean;
-        #pragma unroll
-                for (int j = 0; j < 1; j++) v[24][j] -= mean;
-        #pragma unroll
-                for (int j = 0; j < 1; j++) v[25][j] -= mean;
-        #pragma unroll
-                for (int j = 0; j < 1; j++) v[26][j] -= mean;
-        #pragma unroll
-                for (int j = 0; j < 1; j++) v[27][j] -= mean;
-        #pragma unroll
-                for (int j = 0; j < 1; j++) v[28][j] -= mean;
-        #pragma unroll
-                for (int j = 0; j < 1; j++) v[29][j] -= mean;
-        #pragma unroll
-                for (int j = 0; j < 1; j++) v[30][j] -= mean;
-        #pragma unroll
-                for (int j = 0; j < 1; j++) v[31][j] -= mean;
-                s = 0.f;
-                if (live && pos < nc) {
-                    s = fmaf(v[0][0], v[0][0], s);
-                }
-                if (live && pos + 1 * tpr < nc) {
-                    s = fmaf(v[1][0], v[1][0], s);
-                }
-                if (live && pos + 2 * tpr < nc) {
-                    s = fmaf(v[2][0], v[2][0], s);
-                }
-                if (live && pos + 3 * tpr < nc) {
-                    s = fmaf(v[3][0], v[3][0], s);
-                }
-                if (live && pos + 4 * tpr < nc) {
-                    s = fmaf(v[4][0], v[4][0], s);
-                }
-                if (live && pos + 5 * tpr < nc) {
-                    s = fmaf(v[5][0], v[5][0], s);
-                }
-                if (live && pos + 6 * tpr < nc) {
-                    s = fmaf(v[6][0], v[6][0], s);
-                }
-                if (live && pos + 7 * tpr < nc) {
-                    s = fmaf(v[7][0], v[7][0], s);
-                }
-                if (live && pos + 8 * tpr < nc) {
-                    s = fmaf(v[8][0], v[8][0], s);
-                }
-                if (live && pos + 9 * tpr < nc) {
-                    s = fmaf(v[9][0], v[9][0], s);
-                }
-                if (live && pos + 10 * tpr < nc) {
-                    s = fmaf(v[10][0], v[10][0], s);
-                }
-                if (live && pos + 11 * tpr < nc) {
-                    s = fmaf(v[11][0], v[11][0], s);
-                }
-                if (live && pos + 12 * tpr < nc) {
-                    s = fmaf(v[12][0], v[12][0], s);
-                }
-                if (live && pos + 13 * tpr < nc) {
-                    s = fmaf(v[13][0], v[13][0], s);
-                }
-                if (live && pos + 14 * tpr < nc) {
-                    s = fmaf(v[14][0], v[14][0], s);
-                }
-                if (live && pos + 15 * tpr < nc) {
-                    s = fmaf(v[15][0], v[15][0], s);
-                }
-                if (live && pos + 16 * tpr < nc) {
-                    s = fmaf(v[16][0], v[16][0], s);
-                }
-                if (live && pos + 17 * tpr < nc) {
-                    s = fmaf(v[17][0], v[17][0], s);
-                }
-                if (live && pos + 18 * tpr < nc) {
-                    s = fmaf(v[18][0], v[18][0], s);
-                }
-                if (live && pos + 19 * tpr < nc) {
-                    s = fmaf(v[19][0], v[19][0], s);
-                }
-                if (live && pos + 20 * tpr < nc) {
-                    s = fmaf(v[20][0], v[20][0], s);
-                }
-                if (live && pos + 21 * tpr < nc) {
-                    s = fmaf(v[21][0], v[21][0], s);
-                }
-                if (live && pos + 22 * tpr < nc) {
-                    s = fmaf(v[22][0], v[22][0], s);
-                }
-                if (live && pos + 23 * tpr < nc) {
-                    s = fmaf(v[23][0], v[23][0], s);
-                }
-                if (live && pos + 24 * tpr < nc) {
-                    s = fmaf(v[24][0], v[24][0], s);
-                }
-                if (live && pos + 25 * tpr < nc) {
-                    s = fmaf(v[25][0], v[25][0], s);
-                }
-                if (live && pos + 26 * tpr < nc) {
-                    s = fmaf(v[26][0], v[26][0], s);
-                }
-                if (live && pos + 27 * tpr < nc) {
-                    s = fmaf(v[27][0], v[27][0], s);
-                }
-                if (live && pos + 28 * tpr < nc) {
-                    s = fmaf(v[28][0], v[28][0], s);
-                }
-                if (live && pos + 29 * tpr < nc) {
-                    s = fmaf(v[29][0], v[29][0], s);
-                }
-                if (live && pos + 30 * tpr < nc) {
-                    s = fmaf(v[30][0], v[30][0], s);
-                }
-                if (live && pos + 31 * tpr < nc) {
-                    s = fmaf(v[31][0], v[31][0], s);
-                }
-            }
-            const float rstd = rsqrtf(fg_row_sum<16>(s, red, rbuf, wr, group) * __frcp_rn((float)C) + p.eps);
-        #pragma unroll
-            for (int j = 0; j < 1; j++) v[0][j] *= rstd;
-        #pragma unroll
-            for (int j = 0; j < 1; j++) v[1][j] *= rstd;
-        #pragma unroll
-            for (int j = 0; j < 1; j++) v[2][j] *= rstd;
-        #pragma unroll
-            for (int j = 0; j < 1; j++) v[3][j] *= rstd;
-        #pragma unroll
-            for (int j = 0; j < 1; j++) v[4][j] *= rstd;
-        #pragma unroll
-            for (int j = 0; j < 1; j++) v[5][j] *= rstd;
-        #pragma unroll
-            for (int j = 0; j < 1; j++) v[6][j] *= rstd;
-        #pragma unroll
-            for (int j = 0; j < 1; j++) v[7][j] *= rstd;
-        #pragma unroll
-            for (int j = 0; j < 1; j++) v[8][j] *= rstd;
-        #pragma unroll
-            for (int j = 0; j < 1; j++) v[9][j] *= rstd;
-        #pragma unroll
-            for (int j = 0; j < 1; j++) v[10][j] *= rstd;
-        #pragma unroll
-            for (int j = 0; j < 1; j++) v[11][j] *= rstd;
-        #pragma unroll
-            for (int j = 0; j < 1; j++) v[12][j] *= rstd;
-        #pragma unroll
-            for (int j = 0; j < 1; j++) v[13][j] *= rstd;
-        #pragma unroll
-            for (int j = 0; j < 1; j++) v[14][j] *= rstd;
-        #pragma unroll
-            for (int j = 0; j < 1; j++) v[15][j] *= rstd;
-        #pragma unroll
-            for (int j = 0; j < 1; j++) v[16][j] *= rstd;
-        #pragma unroll
-            for (int j = 0; j < 1; j++) v[17][j] *= rstd;
-        #pragma unroll
-            for (int j = 0; j < 1; j++) v[18][j] *= rstd;
-        #pragma unroll
-            for (int j = 0; j < 1; j++) v[19][j] *= rstd;
-        #pragma unroll
-            for (int j = 0; j < 1; j++) v[20][j] *= rstd;
-        #pragma unroll
-            for (int j = 0; j < 1; j++) v[21][j] *= rstd;
-        #pragma unroll
-            for (int j = 0; j < 1; j++) v[22][j] *= rstd;
-        #pragma unroll
-            for (int j = 0; j < 1; j++) v[23][j] *= rstd;
-        #pragma unroll
-            for (int j = 0; j < 1; j++) v[24][j] *= rstd;
-        #pragma unroll
-            for (int j = 0; j < 1; j++) v[25][j] *= rstd;
-        #pragma unroll
-            for (int j = 0; j < 1; j++) v[26][j] *= rstd;
-        #pragma unroll
-            for (int j = 0; j < 1; j++) v[27][j] *= rstd;
-        #pragma unroll
-            for (int j = 0; j < 1; j++) v[28][j] *= rstd;
-        #pragma unroll
-            for (int j = 0; j < 1; j++) v[29][j] *= rstd;
-        #pragma unroll
-            for (int j = 0; j < 1; j++) v[30][j] *= rstd;
-        #pragma unroll
-            for (int j = 0; j < 1; j++) v[31][j] *= rstd;
-        }
-        if (p.weight || p.bias) {
-            const float* wt = (const float*)p.weight;
-            const float* bs = (const float*)p.bias;
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 1;
-                if (wt) {
-                    float w[1] = {};
-                    w[0] = fg_to_f32((wt + e)[0]);
-        #pragma unroll
-                    for (int j = 0; j < 1; j++) v[0][j] *= w[j];
-                }
-                if (bs) {
-                    float c[1] = {};
-                    c[0] = fg_to_f32((bs + e)[0]);
-        #pragma unroll
-                    for (int j = 0; j < 1; j++) v[0][j] += c[j];
-                }
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 1;
-                if (wt) {
-                    float w[1] = {};
-                    w[0] = fg_to_f32((wt + e)[0]);
-        #pragma unroll
-                    for (int j = 0; j < 1; j++) v[1][j] *= w[j];
-                }
-                if (bs) {
-                    float c[1] = {};
-                    c[0] = fg_to_f32((bs + e)[0]);
-        #pragma unroll
-                    for (int j = 0; j < 1; j++) v[1][j] += c[j];
-                }
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 1;
-                if (wt) {
-                    float w[1] = {};
-                    w[0] = fg_to_f32((wt + e)[0]);
-        #pragma unroll
-                    for (int j = 0; j < 1; j++) v[2][j] *= w[j];
-                }
-                if (bs) {
-                    float c[1] = {};
-                    c[0] = fg_to_f32((bs + e)[0]);
-        #pragma unroll
-                    for (int j = 0; j < 1; j++) v[2][j] += c[j];
-                }
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 1;
-                if (wt) {
-                    float w[1] = {};
-                    w[0] = fg_to_f32((wt + e)[0]);
-        #pragma unroll
-                    for (int j = 0; j < 1; j++) v[3][j] *= w[j];
-                }
-                if (bs) {
-                    float c[1] = {};
-                    c[0] = fg_to_f32((bs + e)[0]);
-        #pragma unroll
-                    for (int j = 0; j < 1; j++) v[3][j] += c[j];
-                }
-            }
-            if (live && pos + 4 * tpr < nc) {  // chunk slot 4
-                const int e = (pos + 4 * tpr) * 1;
-                if (wt) {
-                    float w[1] = {};
-                    w[0] = fg_to_f32((wt + e)[0]);
-        #pragma unroll
-                    for (int j = 0; j < 1; j++) v[4][j] *= w[j];
-                }
-                if (bs) {
-                    float c[1] = {};
-                    c[0] = fg_to_f32((bs + e)[0]);
-        #pragma unroll
-                    for (int j = 0; j < 1; j++) v[4][j] += c[j];
-                }
-            }
-            if (live && pos + 5 * tpr < nc) {  // chunk slot 5
-                const int e = (pos + 5 * tpr) * 1;
-                if (wt) {
-                    float w[1] = {};
-                    w[0] = fg_to_f32((wt + e)[0]);
-        #pragma unroll
-                    for (int j = 0; j < 1; j++) v[5][j] *= w[j];
-                }
-                if (bs) {
-                    float c[1] = {};
-                    c[0] = fg_to_f32((bs + e)[0]);
-        #pragma unroll
-                    for (int j = 0; j < 1; j++) v[5][j] += c[j];
-                }
-            }
-            if (live && pos + 6 * tpr < nc) {  // chunk slot 6
-                const int e = (pos + 6 * tpr) * 1;
-                if (wt) {
-                    float w[1] = {};
-                    w[0] = fg_to_f32((wt + e)[0]);
-        #pragma unroll
-                    for (int j = 0; j < 1; j++) v[6][j] *= w[j];
-                }
-                if (bs) {
-                    float c[1] = {};
-                    c[0] = fg_to_f32((bs + e)[0]);
-        #pragma unroll
-                    for (int j = 0; j < 1; j++) v[6][j] += c[j];
-                }
-            }
-            if (live && pos + 7 * tpr < nc) {  // chunk slot 7
-                const int e = (pos + 7 * tpr) * 1;
-                if (wt) {
-                    float w[1] = {};
-                    w[0] = fg_to_f32((wt + e)[0]);
-        #pragma unroll
-                    for (int j = 0; j < 1; j++) v[7][j] *= w[j];
-                }
-                if (bs) {
-                    float c[1] = {};
-                    c[0] = fg_to_f32((bs + e)[0]);
-        #pragma unroll
-                    for (int j = 0; j < 1; j++) v[7][j] += c[j];
-                }
-            }
-            if (live && pos + 8 * tpr < nc) {  // chunk slot 8
-                const int e = (pos + 8 * tpr) * 1;
-                if (wt) {
-                    float w[1] = {};
-                    w[0] = fg_to_f32((wt + e)[0]);
-        #pragma unroll
-                    for (int j = 0; j < 1; j++) v[8][j] *= w[j];
-                }
-                if (bs) {
-                    float c[1] = {};
-                    c[0] = fg_to_f32((bs + e)[0]);
-        #pragma unroll
-                    for (int j = 0; j < 1; j++) v[8][j] += c[j];
-                }
-            }
-            if (live && pos + 9 * tpr < nc) {  // chunk slot 9
-                const int e = (pos + 9 * tpr) * 1;
-                if (wt) {
-                    float w[1] = {};
-                    w[0] = fg_to_f32((wt + e)[0]);
-        #pragma unroll
-                    for (int j = 0; j < 1; j++) v[9][j] *= w[j];
-                }
-                if (bs) {
-                    float c[1] = {};
-                    c[0] = fg_to_f32((bs + e)[0]);
-        #pragma unroll
-                    for (int j = 0; j < 1; j++) v[9][j] += c[j];
-                }
-            }
-            if (live && pos + 10 * tpr < nc) {  // chunk slot 10
-                const int e = (pos + 10 * tpr) * 1;
-                if (wt) {
-                    float w[1] = {};
-                    w[0] = fg_to_f32((wt + e)[0]);
-        #pragma unroll
-                    for (int j = 0; j < 1; j++) v[10][j] *= w[j];
-                }
-                if (bs) {
-                    float c[1] = {};
-                    c[0] = fg_to_f32((bs + e)[0]);
-        #pragma unroll
-                    for (int j = 0; j < 1; j++) v[10][j] += c[j];
-                }
-            }
-            if (live && pos + 11 * tpr < nc) {  // chunk slot 11
-                const int e = (pos + 11 * tpr) * 1;
-                if (wt) {
-                    float w[1] = {};
-                    w[0] = fg_to_f32((wt + e)[0]);
-        #pragma unroll
-                    for (int j = 0; j < 1; j++) v[11][j] *= w[j];
-                }
-                if (bs) {
-                    float c[1] = {};
-                    c[0] = fg_to_f32((bs + e)[0]);
-        #pragma unroll
-                    for (int j = 0; j < 1; j++) v[11][j] += c[j];
-                }
-            }
-            if (live && pos + 12 * tpr < nc) {  // chunk slot 12
-                const int e = (pos + 12 * tpr) * 1;
-                if (wt) {
-                    float w[1] = {};
-                    w[0] = fg_to_f32((wt + e)[0]);
-        #pragma unroll
-                    for (int j = 0; j < 1; j++) v[12][j] *= w[j];
-                }
-                if (bs) {
-                    float c[1] = {};
-                    c[0] = fg_to_f32((bs + e)[0]);
-        #pragma unroll
-                    for (int j = 0; j < 1; j++) v[12][j] += c[j];
-                }
-            }
-            if (live && pos + 13 * tpr < nc) {  // chunk slot 13
-                const int e = (pos + 13 * tpr) * 1;
-                if (wt) {
-                    float w[1] = {};
-                    w[0] = fg_to_f32((wt + e)[0]);
-        #pragma unroll
-                    for (int j = 0; j < 1; j++) v[13][j] *= w[j];
-                }
-                if (bs) {
-                    float c[1] = {};
-                    c[0] = fg_to_f32((bs + e)[0]);
-        #pragma unroll
-                    for (int j = 0; j < 1; j++) v[13][j] += c[j];
-                }
-            }
-            if (live && pos + 14 * tpr < nc) {  // chunk slot 14
-                const int e = (pos + 14 * tpr) * 1;
-                if (wt) {
-                    float w[1] = {};
-                    w[0] = fg_to_f32((wt + e)[0]);
-        #pragma unroll
-                    for (int j = 0; j < 1; j++) v[14][j] *= w[j];
-                }
-                if (bs) {
-                    float c[1] = {};
-                    c[0] = fg_to_f32((bs + e)[0]);
-        #pragma unroll
-                    for (int j = 0; j < 1; j++) v[14][j] += c[j];
-                }
-            }
-            if (live && pos + 15 * tpr < nc) {  // chunk slot 15
-                const int e = (pos + 15 * tpr) * 1;
-                if (wt) {
-                    float w[1] = {};
-                    w[0] = fg_to_f32((wt + e)[0]);
-        #pragma unroll
-                    for (int j = 0; j < 1; j++) v[15][j] *= w[j];
-                }
-                if (bs) {
-                    float c[1] = {};
-                    c[0] = fg_to_f32((bs + e)[0]);
-        #pragma unroll
-                    for (int j = 0; j < 1; j++) v[15][j] += c[j];
-                }
-            }
-            if (live && pos + 16 * tpr < nc) {  // chunk slot 16
-                const int e = (pos + 16 * tpr) * 1;
-                if (wt) {
-                    float w[1] = {};
-                    w[0] = fg_to_f32((wt + e)[0]);
-        #pragma unroll
-                    for (int j = 0; j < 1; j++) v[16][j] *= w[j];
-                }
-                if (bs) {
-                    float c[1] = {};
-                    c[0] = fg_to_f32((bs + e)[0]);
-        #pragma unroll
-                    for (int j = 0; j < 1; j++) v[16][j] += c[j];
-                }
-            }
-            if (live && pos + 17 * tpr < nc) {  // chunk slot 17
-                const int e = (pos + 17 * tpr) * 1;
-                if (wt) {
-                    float w[1] = {};
-                    w[0] = fg_to_f32((wt + e)[0]);
-        #pragma unroll
-                    for (int j = 0; j < 1; j++) v[17][j] *= w[j];
-                }
-                if (bs) {
-                    float c[1] = {};
-                    c[0] = fg_to_f32((bs + e)[0]);
-        #pragma unroll
-                    for (int j = 0; j < 1; j++) v[17][j] += c[j];
-                }
-            }
-            if (live && pos + 18 * tpr < nc) {  // chunk slot 18
-                const int e = (pos + 18 * tpr) * 1;
-                if (wt) {
-                    float w[1] = {};
-                    w[0] = fg_to_f32((wt + e)[0]);
-        #pragma unroll
-                    for (int j = 0; j < 1; j++) v[18][j] *= w[j];
-                }
-                if (bs) {
-                    float c[1] = {};
-                    c[0] = fg_to_f32((bs + e)[0]);
-        #pragma unroll
-                    for (int j = 0; j < 1; j++) v[18][j] += c[j];
-                }
-            }
-            if (live && pos + 19 * tpr < nc) {  // chunk slot 19
-                const int e = (pos + 19 * tpr) * 1;
-                if (wt) {
-                    float w[1] = {};
-                    w[0] = fg_to_f32((wt + e)[0]);
-        #pragma unroll
-                    for (int j = 0; j < 1; j++) v[19][j] *= w[j];
-                }
-                if (bs) {
-                    float c[1] = {};
-                    c[0] = fg_to_f32((bs + e)[0]);
-        #pragma unroll
-                    for (int j = 0; j < 1; j++) v[19][j] += c[j];
-                }
-            }
-            if (live && pos + 20 * tpr < nc) {  // chunk slot 20
-                const int e = (pos + 20 * tpr) * 1;
-                if (wt) {
-                    float w[1] = {};
-                    w[0] = fg_to_f32((wt + e)[0]);
-        #pragma unroll
-                    for (int j = 0; j < 1; j++) v[20][j] *= w[j];
-                }
-                if (bs) {
-                    float c[1] = {};
-                    c[0] = fg_to_f32((bs + e)[0]);
-        #pragma unroll
-                    for (int j = 0; j < 1; j++) v[20][j] += c[j];
-                }
-            }
-            if (live && pos + 21 * tpr < nc) {  // chunk slot 21
-                const int e = (pos + 21 * tpr) * 1;
-                if (wt) {
-                    float w[1] = {};
-                    w[0] = fg_to_f32((wt + e)[0]);
-        #pragma unroll
-                    for (int j = 0; j < 1; j++) v[21][j] *= w[j];
-                }
-                if (bs) {
-                    float c[1] = {};
-                    c[0] = fg_to_f32((bs + e)[0]);
-        #pragma unroll
-                    for (int j = 0; j < 1; j++) v[21][j] += c[j];
-                }
-            }
-            if (live && pos + 22 * tpr < nc) {  // chunk slot 22
-                const int e = (pos + 22 * tpr) * 1;
-                if (wt) {
-                    float w[1] = {};
-                    w[0] = fg_to_f32((wt + e)[0]);
-        #pragma unroll
-                    for (int j = 0; j < 1; j++) v[22][j] *= w[j];
-                }
-                if (bs) {
-                    float c[1] = {};
-                    c[0] = fg_to_f32((bs + e)[0]);
-        #pragma unroll
-                    for (int j = 0; j < 1; j++) v[22][j] += c[j];
-                }
-            }
-            if (live && pos + 23 * tpr < nc) {  // chunk slot 23
-                const int e = (pos + 23 * tpr) * 1;
-                if (wt) {
-                    float w[1] = {};
-                    w[0] = fg_to_f32((wt + e)[0]);
-        #pragma unroll
-                    for (int j = 0; j < 1; j++) v[23][j] *= w[j];
-                }
-                if (bs) {
-                    float c[1] = {};
-                    c[0] = fg_to_f32((bs + e)[0]);
-        #pragma unroll
-                    for (int j = 0; j < 1; j++) v[23][j] += c[j];
-                }
-            }
-            if (live && pos + 24 * tpr < nc) {  // chunk slot 24
-                const int e = (pos + 24 * tpr) * 1;
-                if (wt) {
-                    float w[1] = {};
-                    w[0] = fg_to_f32((wt + e)[0]);
-        #pragma unroll
-                    for (int j = 0; j < 1; j++) v[24][j] *= w[j];
-                }
-                if (bs) {
-                    float c[1] = {};
-                    c[0] = fg_to_f32((bs + e)[0]);
-        #pragma unroll
-                    for (int j = 0; j < 1; j++) v[24][j] += c[j];
-                }
-            }
-            if (live && pos + 25 * tpr < nc) {  // chunk slot 25
-                const int e = (pos + 25 * tpr) * 1;
-                if (wt) {
-                    float w[1] = {};
-                    w[0] = fg_to_f32((wt + e)[0]);
-        #pragma unroll
-                    for (int j = 0; j < 1; j++) v[25][j] *= w[j];
-                }
-                if (bs) {
-                    float c[1] = {};
-                    c[0] = fg_to_f32((bs + e)[0]);
-        #pragma unroll
-                    for (int j = 0; j < 1; j++) v[25][j] += c[j];
-                }
-            }
-            if (live && pos + 26 * tpr < nc) {  // chunk slot 26
-                const int e = (pos + 26 * tpr) * 1;
-                if (wt) {
-                    float w[1] = {};
-                    w[0] = fg_to_f32((wt + e)[0]);
-        #pragma unroll
-                    for (int j = 0; j < 1; j++) v[26][j] *= w[j];
-                }
-                if (bs) {
-                    float c[1] = {};
-                    c[0] = fg_to_f32((bs + e)[0]);
-        #pragma unroll
-                    for (int j = 0; j < 1; j++) v[26][j] += c[j];
-                }
-            }
-            if (live && pos + 27 * tpr < nc) {  // chunk slot 27
-                const int e = (pos + 27 * tpr) * 1;
-                if (wt) {
-                    float w[1] = {};
-                    w[0] = fg_to_f32((wt + e)[0]);
-        #pragma unroll
-                    for (int j = 0; j < 1; j++) v[27][j] *= w[j];
-                }
-                if (bs) {
-                    float c[1] = {};
-                    c[0] = fg_to_f32((bs + e)[0]);
-        #pragma unroll
-                    for (int j = 0; j < 1; j++) v[27][j] += c[j];
-                }
-            }
-            if (live && pos + 28 * tpr < nc) {  // chunk slot 28
-                const int e = (pos + 28 * tpr) * 1;
-                if (wt) {
-                    float w[1] = {};
-                    w[0] = fg_to_f32((wt + e)[0]);
-        #pragma unroll
-                    for (int j = 0; j < 1; j++) v[28][j] *= w[j];
-                }
-                if (bs) {
-                    float c[1] = {};
-                    c[0] = fg_to_f32((bs + e)[0]);
-        #pragma unroll
-                    for (int j = 0; j < 1; j++) v[28][j] += c[j];
-                }
-            }
-            if (live && pos + 29 * tpr < nc) {  // chunk slot 29
-                const int e = (pos + 29 * tpr) * 1;
-                if (wt) {
-                    float w[1] = {};
-                    w[0] = fg_to_f32((wt + e)[0]);
-        #pragma unroll
-                    for (int j = 0; j < 1; j++) v[29][j] *= w[j];
-                }
-                if (bs) {
-                    float c[1] = {};
-                    c[0] = fg_to_f32((bs + e)[0]);
-        #pragma unroll
-                    for (int j = 0; j < 1; j++) v[29][j] += c[j];
-                }
-            }
-            if (live && pos + 30 * tpr < nc) {  // chunk slot 30
-                const int e = (pos + 30 * tpr) * 1;
-                if (wt) {
-                    float w[1] = {};
-                    w[0] = fg_to_f32((wt + e)[0]);
-        #pragma unroll
-                    for (int j = 0; j < 1; j++) v[30][j] *= w[j];
-                }
-                if (bs) {
-                    float c[1] = {};
-                    c[0] = fg_to_f32((bs + e)[0]);
-        #pragma unroll
-                    for (int j = 0; j < 1; j++) v[30][j] += c[j];
-                }
-            }
-            if (live && pos + 31 * tpr < nc) {  // chunk slot 31
-                const int e = (pos + 31 * tpr) * 1;
-                if (wt) {
-                    float w[1] = {};
-                    w[0] = fg_to_f32((wt + e)[0]);
-        #pragma unroll
-                    for (int j = 0; j < 1; j++) v[31][j] *= w[j];
-                }
-                if (bs) {
-                    float c[1] = {};
-                    c[0] = fg_to_f32((bs + e)[0]);
-        #pragma unroll
-                    for (int j = 0; j < 1; j++) v[31][j] += c[j];
-                }
-            }
-        }
-        {
-            float* orow = (float*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
-            if (live && pos < nc) {  // chunk slot 0
-                const int e = pos * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[0][0]);
-            }
-            if (live && pos + 1 * tpr < nc) {  // chunk slot 1
-                const int e = (pos + 1 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[1][0]);
-            }
-            if (live && pos + 2 * tpr < nc) {  // chunk slot 2
-                const int e = (pos + 2 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[2][0]);
-            }
-            if (live && pos + 3 * tpr < nc) {  // chunk slot 3
-                const int e = (pos + 3 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[3][0]);
-            }
-            if (live && pos + 4 * tpr < nc) {  // chunk slot 4
-                const int e = (pos + 4 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[4][0]);
-            }
-            if (live && pos + 5 * tpr < nc) {  // chunk slot 5
-                const int e = (pos + 5 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[5][0]);
-            }
-            if (live && pos + 6 * tpr < nc) {  // chunk slot 6
-                const int e = (pos + 6 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[6][0]);
-            }
-            if (live && pos + 7 * tpr < nc) {  // chunk slot 7
-                const int e = (pos + 7 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[7][0]);
-            }
-            if (live && pos + 8 * tpr < nc) {  // chunk slot 8
-                const int e = (pos + 8 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[8][0]);
-            }
-            if (live && pos + 9 * tpr < nc) {  // chunk slot 9
-                const int e = (pos + 9 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[9][0]);
-            }
-            if (live && pos + 10 * tpr < nc) {  // chunk slot 10
-                const int e = (pos + 10 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[10][0]);
-            }
-            if (live && pos + 11 * tpr < nc) {  // chunk slot 11
-                const int e = (pos + 11 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[11][0]);
-            }
-            if (live && pos + 12 * tpr < nc) {  // chunk slot 12
-                const int e = (pos + 12 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[12][0]);
-            }
-            if (live && pos + 13 * tpr < nc) {  // chunk slot 13
-                const int e = (pos + 13 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[13][0]);
-            }
-            if (live && pos + 14 * tpr < nc) {  // chunk slot 14
-                const int e = (pos + 14 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[14][0]);
-            }
-            if (live && pos + 15 * tpr < nc) {  // chunk slot 15
-                const int e = (pos + 15 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[15][0]);
-            }
-            if (live && pos + 16 * tpr < nc) {  // chunk slot 16
-                const int e = (pos + 16 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[16][0]);
-            }
-            if (live && pos + 17 * tpr < nc) {  // chunk slot 17
-                const int e = (pos + 17 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[17][0]);
-            }
-            if (live && pos + 18 * tpr < nc) {  // chunk slot 18
-                const int e = (pos + 18 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[18][0]);
-            }
-            if (live && pos + 19 * tpr < nc) {  // chunk slot 19
-                const int e = (pos + 19 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[19][0]);
-            }
-            if (live && pos + 20 * tpr < nc) {  // chunk slot 20
-                const int e = (pos + 20 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[20][0]);
-            }
-            if (live && pos + 21 * tpr < nc) {  // chunk slot 21
-                const int e = (pos + 21 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[21][0]);
-            }
-            if (live && pos + 22 * tpr < nc) {  // chunk slot 22
-                const int e = (pos + 22 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[22][0]);
-            }
-            if (live && pos + 23 * tpr < nc) {  // chunk slot 23
-                const int e = (pos + 23 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[23][0]);
-            }
-            if (live && pos + 24 * tpr < nc) {  // chunk slot 24
-                const int e = (pos + 24 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[24][0]);
-            }
-            if (live && pos + 25 * tpr < nc) {  // chunk slot 25
-                const int e = (pos + 25 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[25][0]);
-            }
-            if (live && pos + 26 * tpr < nc) {  // chunk slot 26
-                const int e = (pos + 26 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[26][0]);
-            }
-            if (live && pos + 27 * tpr < nc) {  // chunk slot 27
-                const int e = (pos + 27 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[27][0]);
-            }
-            if (live && pos + 28 * tpr < nc) {  // chunk slot 28
-                const int e = (pos + 28 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[28][0]);
-            }
-            if (live && pos + 29 * tpr < nc) {  // chunk slot 29
-                const int e = (pos + 29 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[29][0]);
-            }
-            if (live && pos + 30 * tpr < nc) {  // chunk slot 30
-                const int e = (pos + 30 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[30][0]);
-            }
-            if (live && pos + 31 * tpr < nc) {  // chunk slot 31
-                const int e = (pos + 31 * tpr) * 1;
-                (orow + e)[0] = fg_from_f32<float>(v[31][0]);
-            }
-        }
+      const float* xr = (const float*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
+      if (live && pos < nc) {  // chunk slot 0
+        const int e = pos * 1;
+        v[0][0] = fg_to_f32((xr + e)[0]);
+      }
+      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+        const int e = (pos + 1 * tpr) * 1;
+        v[1][0] = fg_to_f32((xr + e)[0]);
+      }
+      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+        const int e = (pos + 2 * tpr) * 1;
+        v[2][0] = fg_to_f32((xr + e)[0]);
+      }
+      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+        const int e = (pos + 3 * tpr) * 1;
+        v[3][0] = fg_to_f32((xr + e)[0]);
+      }
+      if (live && pos + 4 * tpr < nc) {  // chunk slot 4
+        const int e = (pos + 4 * tpr) * 1;
+        v[4][0] = fg_to_f32((xr + e)[0]);
+      }
+      if (live && pos + 5 * tpr < nc) {  // chunk slot 5
+        const int e = (pos + 5 * tpr) * 1;
+        v[5][0] = fg_to_f32((xr + e)[0]);
+      }
+      if (live && pos + 6 * tpr < nc) {  // chunk slot 6
+        const int e = (pos + 6 * tpr) * 1;
+        v[6][0] = fg_to_f32((xr + e)[0]);
+      }
+      if (live && pos + 7 * tpr < nc) {  // chunk slot 7
+        const int e = (pos + 7 * tpr) * 1;
+        v[7][0] = fg_to_f32((xr + e)[0]);
+      }
+      if (live && pos + 8 * tpr < nc) {  // chunk slot 8
+        const int e = (pos + 8 * tpr) * 1;
+        v[8][0] = fg_to_f32((xr + e)[0]);
+      }
+      if (live && pos + 9 * tpr < nc) {  // chunk slot 9
+        const int e = (pos + 9 * tpr) * 1;
+        v[9][0] = fg_to_f32((xr + e)[0]);
+      }
+      if (live && pos + 10 * tpr < nc) {  // chunk slot 10
+        const int e = (pos + 10 * tpr) * 1;
+        v[10][0] = fg_to_f32((xr + e)[0]);
+      }
+      if (live && pos + 11 * tpr < nc) {  // chunk slot 11
+        const int e = (pos + 11 * tpr) * 1;
+        v[11][0] = fg_to_f32((xr + e)[0]);
+      }
+      if (live && pos + 12 * tpr < nc) {  // chunk slot 12
+        const int e = (pos + 12 * tpr) * 1;
+        v[12][0] = fg_to_f32((xr + e)[0]);
+      }
+      if (live && pos + 13 * tpr < nc) {  // chunk slot 13
+        const int e = (pos + 13 * tpr) * 1;
+        v[13][0] = fg_to_f32((xr + e)[0]);
+      }
+      if (live && pos + 14 * tpr < nc) {  // chunk slot 14
+        const int e = (pos + 14 * tpr) * 1;
+        v[14][0] = fg_to_f32((xr + e)[0]);
+      }
+      if (live && pos + 15 * tpr < nc) {  // chunk slot 15
+        const int e = (pos + 15 * tpr) * 1;
+        v[15][0] = fg_to_f32((xr + e)[0]);
+      }
+      if (live && pos + 16 * tpr < nc) {  // chunk slot 16
+        const int e = (pos + 16 * tpr) * 1;
+        v[16][0] = fg_to_f32((xr + e)[0]);
+      }
+      if (live && pos + 17 * tpr < nc) {  // chunk slot 17
+        const int e = (pos + 17 * tpr) * 1;
+        v[17][0] = fg_to_f32((xr + e)[0]);
+      }
+      if (live && pos + 18 * tpr < nc) {  // chunk slot 18
+        const int e = (pos + 18 * tpr) * 1;
+        v[18][0] = fg_to_f32((xr + e)[0]);
+      }
+      if (live && pos + 19 * tpr < nc) {  // chunk slot 19
+        const int e = (pos + 19 * tpr) * 1;
+        v[19][0] = fg_to_f32((xr + e)[0]);
+      }
+      if (live && pos + 20 * tpr < nc) {  // chunk slot 20
+        const int e = (pos + 20 * tpr) * 1;
+        v[20][0] = fg_to_f32((xr + e)[0]);
+      }
+      if (live && pos + 21 * tpr < nc) {  // chunk slot 21
+        const int e = (pos + 21 * tpr) * 1;
+        v[21][0] = fg_to_f32((xr + e)[0]);
+      }
+      if (live && pos + 22 * tpr < nc) {  // chunk slot 22
+        const int e = (pos + 22 * tpr) * 1;
+        v[22][0] = fg_to_f32((xr + e)[0]);
+      }
+      if (live && pos + 23 * tpr < nc) {  // chunk slot 23
+        const int e = (pos + 23 * tpr) * 1;
+        v[23][0] = fg_to_f32((xr + e)[0]);
+      }
+      if (live && pos + 24 * tpr < nc) {  // chunk slot 24
+        const int e = (pos + 24 * tpr) * 1;
+        v[24][0] = fg_to_f32((xr + e)[0]);
+      }
+      if (live && pos + 25 * tpr < nc) {  // chunk slot 25
+        const int e = (pos + 25 * tpr) * 1;
+        v[25][0] = fg_to_f32((xr + e)[0]);
+      }
+      if (live && pos + 26 * tpr < nc) {  // chunk slot 26
+        const int e = (pos + 26 * tpr) * 1;
+        v[26][0] = fg_to_f32((xr + e)[0]);
+      }
+      if (live && pos + 27 * tpr < nc) {  // chunk slot 27
+        const int e = (pos + 27 * tpr) * 1;
+        v[27][0] = fg_to_f32((xr + e)[0]);
+      }
+      if (live && pos + 28 * tpr < nc) {  // chunk slot 28
+        const int e = (pos + 28 * tpr) * 1;
+        v[28][0] = fg_to_f32((xr + e)[0]);
+      }
+      if (live && pos + 29 * tpr < nc) {  // chunk slot 29
+        const int e = (pos + 29 * tpr) * 1;
+        v[29][0] = fg_to_f32((xr + e)[0]);
+      }
+      if (live && pos + 30 * tpr < nc) {  // chunk slot 30
+        const int e = (pos + 30 * tpr) * 1;
+        v[30][0] = fg_to_f32((xr + e)[0]);
+      }
+      if (live && pos + 31 * tpr < nc) {  // chunk slot 31
+        const int e = (pos + 31 * tpr) * 1;
+        v[31][0] = fg_to_f32((xr + e)[0]);
+      }
     }
+    // the row pointers of the rows many rows read (modulation rows, branches)
+    {  // LayerNorm
+      float s = 0.f;
+      {  // LayerNorm: centre first
+    #pragma unroll
+        for (int j = 0; j < 1; j++) s += v[0][j];
+    #pragma unroll
+        for (int j = 0; j < 1; j++) s += v[1][j];
+    #pragma unroll
+        for (int j = 0; j < 1; j++) s += v[2][j];
+    #pragma unroll
+        for (int j = 0; j < 1; j++) s += v[3][j];
+    #pragma unroll
+        for (int j = 0; j < 1; j++) s += v[4][j];
+    #pragma unroll
+        for (int j = 0; j < 1; j++) s += v[5][j];
+    #pragma unroll
+        for (int j = 0; j < 1; j++) s += v[6][j];
+    #pragma unroll
+        for (int j = 0; j < 1; j++) s += v[7][j];
+    #pragma unroll
+        for (int j = 0; j < 1; j++) s += v[8][j];
+    #pragma unroll
+        for (int j = 0; j < 1; j++) s += v[9][j];
+    #pragma unroll
+        for (int j = 0; j < 1; j++) s += v[10][j];
+    #pragma unroll
+        for (int j = 0; j < 1; j++) s += v[11][j];
+    #pragma unroll
+        for (int j = 0; j < 1; j++) s += v[12][j];
+    #pragma unroll
+        for (int j = 0; j < 1; j++) s += v[13][j];
+    #pragma unroll
+        for (int j = 0; j < 1; j++) s += v[14][j];
+    #pragma unroll
+        for (int j = 0; j < 1; j++) s += v[15][j];
+    #pragma unroll
+        for (int j = 0; j < 1; j++) s += v[16][j];
+    #pragma unroll
+        for (int j = 0; j < 1; j++) s += v[17][j];
+    #pragma unroll
+        for (int j = 0; j < 1; j++) s += v[18][j];
+    #pragma unroll
+        for (int j = 0; j < 1; j++) s += v[19][j];
+    #pragma unroll
+        for (int j = 0; j < 1; j++) s += v[20][j];
+    #pragma unroll
+        for (int j = 0; j < 1; j++) s += v[21][j];
+    #pragma unroll
+        for (int j = 0; j < 1; j++) s += v[22][j];
+    #pragma unroll
+        for (int j = 0; j < 1; j++) s += v[23][j];
+    #pragma unroll
+        for (int j = 0; j < 1; j++) s += v[24][j];
+    #pragma unroll
+        for (int j = 0; j < 1; j++) s += v[25][j];
+    #pragma unroll
+        for (int j = 0; j < 1; j++) s += v[26][j];
+    #pragma unroll
+        for (int j = 0; j < 1; j++) s += v[27][j];
+    #pragma unroll
+        for (int j = 0; j < 1; j++) s += v[28][j];
+    #pragma unroll
+        for (int j = 0; j < 1; j++) s += v[29][j];
+    #pragma unroll
+        for (int j = 0; j < 1; j++) s += v[30][j];
+    #pragma unroll
+        for (int j = 0; j < 1; j++) s += v[31][j];
+        const float mean = fg_row_sum<16>(s, red, rbuf, wr, group) * __frcp_rn((float)C);
+    #pragma unroll
+        for (int j = 0; j < 1; j++) v[0][j] -= mean;
+    #pragma unroll
+        for (int j = 0; j < 1; j++) v[1][j] -= mean;
+    #pragma unroll
+        for (int j = 0; j < 1; j++) v[2][j] -= mean;
+    #pragma unroll
+        for (int j = 0; j < 1; j++) v[3][j] -= mean;
+    #pragma unroll
+        for (int j = 0; j < 1; j++) v[4][j] -= mean;
+    #pragma unroll
+        for (int j = 0; j < 1; j++) v[5][j] -= mean;
+    #pragma unroll
+        for (int j = 0; j < 1; j++) v[6][j] -= mean;
+    #pragma unroll
+        for (int j = 0; j < 1; j++) v[7][j] -= mean;
+    #pragma unroll
+        for (int j = 0; j < 1; j++) v[8][j] -= mean;
+    #pragma unroll
+        for (int j = 0; j < 1; j++) v[9][j] -= mean;
+    #pragma unroll
+        for (int j = 0; j < 1; j++) v[10][j] -= mean;
+    #pragma unroll
+        for (int j = 0; j < 1; j++) v[11][j] -= mean;
+    #pragma unroll
+        for (int j = 0; j < 1; j++) v[12][j] -= mean;
+    #pragma unroll
+        for (int j = 0; j < 1; j++) v[13][j] -= mean;
+    #pragma unroll
+        for (int j = 0; j < 1; j++) v[14][j] -= mean;
+    #pragma unroll
+        for (int j = 0; j < 1; j++) v[15][j] -= mean;
+    #pragma unroll
+        for (int j = 0; j < 1; j++) v[16][j] -= mean;
+    #pragma unroll
+        for (int j = 0; j < 1; j++) v[17][j] -= mean;
+    #pragma unroll
+        for (int j = 0; j < 1; j++) v[18][j] -= mean;
+    #pragma unroll
+        for (int j = 0; j < 1; j++) v[19][j] -= mean;
+    #pragma unroll
+        for (int j = 0; j < 1; j++) v[20][j] -= mean;
+    #pragma unroll
+        for (int j = 0; j < 1; j++) v[21][j] -= mean;
+    #pragma unroll
+        for (int j = 0; j < 1; j++) v[22][j] -= mean;
+    #pragma unroll
+        for (int j = 0; j < 1; j++) v[23][j] -= mean;
+    #pragma unroll
+        for (int j = 0; j < 1; j++) v[24][j] -= mean;
+    #pragma unroll
+        for (int j = 0; j < 1; j++) v[25][j] -= mean;
+    #pragma unroll
+        for (int j = 0; j < 1; j++) v[26][j] -= mean;
+    #pragma unroll
+        for (int j = 0; j < 1; j++) v[27][j] -= mean;
+    #pragma unroll
+        for (int j = 0; j < 1; j++) v[28][j] -= mean;
+    #pragma unroll
+        for (int j = 0; j < 1; j++) v[29][j] -= mean;
+    #pragma unroll
+        for (int j = 0; j < 1; j++) v[30][j] -= mean;
+    #pragma unroll
+        for (int j = 0; j < 1; j++) v[31][j] -= mean;
+        s = 0.f;
+        if (live && pos < nc) {
+          s = fmaf(v[0][0], v[0][0], s);
+        }
+        if (live && pos + 1 * tpr < nc) {
+          s = fmaf(v[1][0], v[1][0], s);
+        }
+        if (live && pos + 2 * tpr < nc) {
+          s = fmaf(v[2][0], v[2][0], s);
+        }
+        if (live && pos + 3 * tpr < nc) {
+          s = fmaf(v[3][0], v[3][0], s);
+        }
+        if (live && pos + 4 * tpr < nc) {
+          s = fmaf(v[4][0], v[4][0], s);
+        }
+        if (live && pos + 5 * tpr < nc) {
+          s = fmaf(v[5][0], v[5][0], s);
+        }
+        if (live && pos + 6 * tpr < nc) {
+          s = fmaf(v[6][0], v[6][0], s);
+        }
+        if (live && pos + 7 * tpr < nc) {
+          s = fmaf(v[7][0], v[7][0], s);
+        }
+        if (live && pos + 8 * tpr < nc) {
+          s = fmaf(v[8][0], v[8][0], s);
+        }
+        if (live && pos + 9 * tpr < nc) {
+          s = fmaf(v[9][0], v[9][0], s);
+        }
+        if (live && pos + 10 * tpr < nc) {
+          s = fmaf(v[10][0], v[10][0], s);
+        }
+        if (live && pos + 11 * tpr < nc) {
+          s = fmaf(v[11][0], v[11][0], s);
+        }
+        if (live && pos + 12 * tpr < nc) {
+          s = fmaf(v[12][0], v[12][0], s);
+        }
+        if (live && pos + 13 * tpr < nc) {
+          s = fmaf(v[13][0], v[13][0], s);
+        }
+        if (live && pos + 14 * tpr < nc) {
+          s = fmaf(v[14][0], v[14][0], s);
+        }
+        if (live && pos + 15 * tpr < nc) {
+          s = fmaf(v[15][0], v[15][0], s);
+        }
+        if (live && pos + 16 * tpr < nc) {
+          s = fmaf(v[16][0], v[16][0], s);
+        }
+        if (live && pos + 17 * tpr < nc) {
+          s = fmaf(v[17][0], v[17][0], s);
+        }
+        if (live && pos + 18 * tpr < nc) {
+          s = fmaf(v[18][0], v[18][0], s);
+        }
+        if (live && pos + 19 * tpr < nc) {
+          s = fmaf(v[19][0], v[19][0], s);
+        }
+        if (live && pos + 20 * tpr < nc) {
+          s = fmaf(v[20][0], v[20][0], s);
+        }
+        if (live && pos + 21 * tpr < nc) {
+          s = fmaf(v[21][0], v[21][0], s);
+        }
+        if (live && pos + 22 * tpr < nc) {
+          s = fmaf(v[22][0], v[22][0], s);
+        }
+        if (live && pos + 23 * tpr < nc) {
+          s = fmaf(v[23][0], v[23][0], s);
+        }
+        if (live && pos + 24 * tpr < nc) {
+          s = fmaf(v[24][0], v[24][0], s);
+        }
+        if (live && pos + 25 * tpr < nc) {
+          s = fmaf(v[25][0], v[25][0], s);
+        }
+        if (live && pos + 26 * tpr < nc) {
+          s = fmaf(v[26][0], v[26][0], s);
+        }
+        if (live && pos + 27 * tpr < nc) {
+          s = fmaf(v[27][0], v[27][0], s);
+        }
+        if (live && pos + 28 * tpr < nc) {
+          s = fmaf(v[28][0], v[28][0], s);
+        }
+        if (live && pos + 29 * tpr < nc) {
+          s = fmaf(v[29][0], v[29][0], s);
+        }
+        if (live && pos + 30 * tpr < nc) {
+          s = fmaf(v[30][0], v[30][0], s);
+        }
+        if (live && pos + 31 * tpr < nc) {
+          s = fmaf(v[31][0], v[31][0], s);
+        }
+      }
+      const float rstd = rsqrtf(fg_row_sum<16>(s, red, rbuf, wr, group) * __frcp_rn((float)C) + p.eps);
+    #pragma unroll
+      for (int j = 0; j < 1; j++) v[0][j] *= rstd;
+    #pragma unroll
+      for (int j = 0; j < 1; j++) v[1][j] *= rstd;
+    #pragma unroll
+      for (int j = 0; j < 1; j++) v[2][j] *= rstd;
+    #pragma unroll
+      for (int j = 0; j < 1; j++) v[3][j] *= rstd;
+    #pragma unroll
+      for (int j = 0; j < 1; j++) v[4][j] *= rstd;
+    #pragma unroll
+      for (int j = 0; j < 1; j++) v[5][j] *= rstd;
+    #pragma unroll
+      for (int j = 0; j < 1; j++) v[6][j] *= rstd;
+    #pragma unroll
+      for (int j = 0; j < 1; j++) v[7][j] *= rstd;
+    #pragma unroll
+      for (int j = 0; j < 1; j++) v[8][j] *= rstd;
+    #pragma unroll
+      for (int j = 0; j < 1; j++) v[9][j] *= rstd;
+    #pragma unroll
+      for (int j = 0; j < 1; j++) v[10][j] *= rstd;
+    #pragma unroll
+      for (int j = 0; j < 1; j++) v[11][j] *= rstd;
+    #pragma unroll
+      for (int j = 0; j < 1; j++) v[12][j] *= rstd;
+    #pragma unroll
+      for (int j = 0; j < 1; j++) v[13][j] *= rstd;
+    #pragma unroll
+      for (int j = 0; j < 1; j++) v[14][j] *= rstd;
+    #pragma unroll
+      for (int j = 0; j < 1; j++) v[15][j] *= rstd;
+    #pragma unroll
+      for (int j = 0; j < 1; j++) v[16][j] *= rstd;
+    #pragma unroll
+      for (int j = 0; j < 1; j++) v[17][j] *= rstd;
+    #pragma unroll
+      for (int j = 0; j < 1; j++) v[18][j] *= rstd;
+    #pragma unroll
+      for (int j = 0; j < 1; j++) v[19][j] *= rstd;
+    #pragma unroll
+      for (int j = 0; j < 1; j++) v[20][j] *= rstd;
+    #pragma unroll
+      for (int j = 0; j < 1; j++) v[21][j] *= rstd;
+    #pragma unroll
+      for (int j = 0; j < 1; j++) v[22][j] *= rstd;
+    #pragma unroll
+      for (int j = 0; j < 1; j++) v[23][j] *= rstd;
+    #pragma unroll
+      for (int j = 0; j < 1; j++) v[24][j] *= rstd;
+    #pragma unroll
+      for (int j = 0; j < 1; j++) v[25][j] *= rstd;
+    #pragma unroll
+      for (int j = 0; j < 1; j++) v[26][j] *= rstd;
+    #pragma unroll
+      for (int j = 0; j < 1; j++) v[27][j] *= rstd;
+    #pragma unroll
+      for (int j = 0; j < 1; j++) v[28][j] *= rstd;
+    #pragma unroll
+      for (int j = 0; j < 1; j++) v[29][j] *= rstd;
+    #pragma unroll
+      for (int j = 0; j < 1; j++) v[30][j] *= rstd;
+    #pragma unroll
+      for (int j = 0; j < 1; j++) v[31][j] *= rstd;
+    }
+    if (p.weight || p.bias) {
+      const float* wt = (const float*)p.weight;
+      const float* bs = (const float*)p.bias;
+      if (live && pos < nc) {  // chunk slot 0
+        const int e = pos * 1;
+        if (wt) {
+          float w[1] = {};
+          w[0] = fg_to_f32((wt + e)[0]);
+    #pragma unroll
+          for (int j = 0; j < 1; j++) v[0][j] *= w[j];
+        }
+        if (bs) {
+          float c[1] = {};
+          c[0] = fg_to_f32((bs + e)[0]);
+    #pragma unroll
+          for (int j = 0; j < 1; j++) v[0][j] += c[j];
+        }
+      }
+      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+        const int e = (pos + 1 * tpr) * 1;
+        if (wt) {
+          float w[1] = {};
+          w[0] = fg_to_f32((wt + e)[0]);
+    #pragma unroll
+          for (int j = 0; j < 1; j++) v[1][j] *= w[j];
+        }
+        if (bs) {
+          float c[1] = {};
+          c[0] = fg_to_f32((bs + e)[0]);
+    #pragma unroll
+          for (int j = 0; j < 1; j++) v[1][j] += c[j];
+        }
+      }
+      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+        const int e = (pos + 2 * tpr) * 1;
+        if (wt) {
+          float w[1] = {};
+          w[0] = fg_to_f32((wt + e)[0]);
+    #pragma unroll
+          for (int j = 0; j < 1; j++) v[2][j] *= w[j];
+        }
+        if (bs) {
+          float c[1] = {};
+          c[0] = fg_to_f32((bs + e)[0]);
+    #pragma unroll
+          for (int j = 0; j < 1; j++) v[2][j] += c[j];
+        }
+      }
+      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+        const int e = (pos + 3 * tpr) * 1;
+        if (wt) {
+          float w[1] = {};
+          w[0] = fg_to_f32((wt + e)[0]);
+    #pragma unroll
+          for (int j = 0; j < 1; j++) v[3][j] *= w[j];
+        }
+        if (bs) {
+          float c[1] = {};
+          c[0] = fg_to_f32((bs + e)[0]);
+    #pragma unroll
+          for (int j = 0; j < 1; j++) v[3][j] += c[j];
+        }
+      }
+      if (live && pos + 4 * tpr < nc) {  // chunk slot 4
+        const int e = (pos + 4 * tpr) * 1;
+        if (wt) {
+          float w[1] = {};
+          w[0] = fg_to_f32((wt + e)[0]);
+    #pragma unroll
+          for (int j = 0; j < 1; j++) v[4][j] *= w[j];
+        }
+        if (bs) {
+          float c[1] = {};
+          c[0] = fg_to_f32((bs + e)[0]);
+    #pragma unroll
+          for (int j = 0; j < 1; j++) v[4][j] += c[j];
+        }
+      }
+      if (live && pos + 5 * tpr < nc) {  // chunk slot 5
+        const int e = (pos + 5 * tpr) * 1;
+        if (wt) {
+          float w[1] = {};
+          w[0] = fg_to_f32((wt + e)[0]);
+    #pragma unroll
+          for (int j = 0; j < 1; j++) v[5][j] *= w[j];
+        }
+        if (bs) {
+          float c[1] = {};
+          c[0] = fg_to_f32((bs + e)[0]);
+    #pragma unroll
+          for (int j = 0; j < 1; j++) v[5][j] += c[j];
+        }
+      }
+      if (live && pos + 6 * tpr < nc) {  // chunk slot 6
+        const int e = (pos + 6 * tpr) * 1;
+        if (wt) {
+          float w[1] = {};
+          w[0] = fg_to_f32((wt + e)[0]);
+    #pragma unroll
+          for (int j = 0; j < 1; j++) v[6][j] *= w[j];
+        }
+        if (bs) {
+          float c[1] = {};
+          c[0] = fg_to_f32((bs + e)[0]);
+    #pragma unroll
+          for (int j = 0; j < 1; j++) v[6][j] += c[j];
+        }
+      }
+      if (live && pos + 7 * tpr < nc) {  // chunk slot 7
+        const int e = (pos + 7 * tpr) * 1;
+        if (wt) {
+          float w[1] = {};
+          w[0] = fg_to_f32((wt + e)[0]);
+    #pragma unroll
+          for (int j = 0; j < 1; j++) v[7][j] *= w[j];
+        }
+        if (bs) {
+          float c[1] = {};
+          c[0] = fg_to_f32((bs + e)[0]);
+    #pragma unroll
+          for (int j = 0; j < 1; j++) v[7][j] += c[j];
+        }
+      }
+      if (live && pos + 8 * tpr < nc) {  // chunk slot 8
+        const int e = (pos + 8 * tpr) * 1;
+        if (wt) {
+          float w[1] = {};
+          w[0] = fg_to_f32((wt + e)[0]);
+    #pragma unroll
+          for (int j = 0; j < 1; j++) v[8][j] *= w[j];
+        }
+        if (bs) {
+          float c[1] = {};
+          c[0] = fg_to_f32((bs + e)[0]);
+    #pragma unroll
+          for (int j = 0; j < 1; j++) v[8][j] += c[j];
+        }
+      }
+      if (live && pos + 9 * tpr < nc) {  // chunk slot 9
+        const int e = (pos + 9 * tpr) * 1;
+        if (wt) {
+          float w[1] = {};
+          w[0] = fg_to_f32((wt + e)[0]);
+    #pragma unroll
+          for (int j = 0; j < 1; j++) v[9][j] *= w[j];
+        }
+        if (bs) {
+          float c[1] = {};
+          c[0] = fg_to_f32((bs + e)[0]);
+    #pragma unroll
+          for (int j = 0; j < 1; j++) v[9][j] += c[j];
+        }
+      }
+      if (live && pos + 10 * tpr < nc) {  // chunk slot 10
+        const int e = (pos + 10 * tpr) * 1;
+        if (wt) {
+          float w[1] = {};
+          w[0] = fg_to_f32((wt + e)[0]);
+    #pragma unroll
+          for (int j = 0; j < 1; j++) v[10][j] *= w[j];
+        }
+        if (bs) {
+          float c[1] = {};
+          c[0] = fg_to_f32((bs + e)[0]);
+    #pragma unroll
+          for (int j = 0; j < 1; j++) v[10][j] += c[j];
+        }
+      }
+      if (live && pos + 11 * tpr < nc) {  // chunk slot 11
+        const int e = (pos + 11 * tpr) * 1;
+        if (wt) {
+          float w[1] = {};
+          w[0] = fg_to_f32((wt + e)[0]);
+    #pragma unroll
+          for (int j = 0; j < 1; j++) v[11][j] *= w[j];
+        }
+        if (bs) {
+          float c[1] = {};
+          c[0] = fg_to_f32((bs + e)[0]);
+    #pragma unroll
+          for (int j = 0; j < 1; j++) v[11][j] += c[j];
+        }
+      }
+      if (live && pos + 12 * tpr < nc) {  // chunk slot 12
+        const int e = (pos + 12 * tpr) * 1;
+        if (wt) {
+          float w[1] = {};
+          w[0] = fg_to_f32((wt + e)[0]);
+    #pragma unroll
+          for (int j = 0; j < 1; j++) v[12][j] *= w[j];
+        }
+        if (bs) {
+          float c[1] = {};
+          c[0] = fg_to_f32((bs + e)[0]);
+    #pragma unroll
+          for (int j = 0; j < 1; j++) v[12][j] += c[j];
+        }
+      }
+      if (live && pos + 13 * tpr < nc) {  // chunk slot 13
+        const int e = (pos + 13 * tpr) * 1;
+        if (wt) {
+          float w[1] = {};
+          w[0] = fg_to_f32((wt + e)[0]);
+    #pragma unroll
+          for (int j = 0; j < 1; j++) v[13][j] *= w[j];
+        }
+        if (bs) {
+          float c[1] = {};
+          c[0] = fg_to_f32((bs + e)[0]);
+    #pragma unroll
+          for (int j = 0; j < 1; j++) v[13][j] += c[j];
+        }
+      }
+      if (live && pos + 14 * tpr < nc) {  // chunk slot 14
+        const int e = (pos + 14 * tpr) * 1;
+        if (wt) {
+          float w[1] = {};
+          w[0] = fg_to_f32((wt + e)[0]);
+    #pragma unroll
+          for (int j = 0; j < 1; j++) v[14][j] *= w[j];
+        }
+        if (bs) {
+          float c[1] = {};
+          c[0] = fg_to_f32((bs + e)[0]);
+    #pragma unroll
+          for (int j = 0; j < 1; j++) v[14][j] += c[j];
+        }
+      }
+      if (live && pos + 15 * tpr < nc) {  // chunk slot 15
+        const int e = (pos + 15 * tpr) * 1;
+        if (wt) {
+          float w[1] = {};
+          w[0] = fg_to_f32((wt + e)[0]);
+    #pragma unroll
+          for (int j = 0; j < 1; j++) v[15][j] *= w[j];
+        }
+        if (bs) {
+          float c[1] = {};
+          c[0] = fg_to_f32((bs + e)[0]);
+    #pragma unroll
+          for (int j = 0; j < 1; j++) v[15][j] += c[j];
+        }
+      }
+      if (live && pos + 16 * tpr < nc) {  // chunk slot 16
+        const int e = (pos + 16 * tpr) * 1;
+        if (wt) {
+          float w[1] = {};
+          w[0] = fg_to_f32((wt + e)[0]);
+    #pragma unroll
+          for (int j = 0; j < 1; j++) v[16][j] *= w[j];
+        }
+        if (bs) {
+          float c[1] = {};
+          c[0] = fg_to_f32((bs + e)[0]);
+    #pragma unroll
+          for (int j = 0; j < 1; j++) v[16][j] += c[j];
+        }
+      }
+      if (live && pos + 17 * tpr < nc) {  // chunk slot 17
+        const int e = (pos + 17 * tpr) * 1;
+        if (wt) {
+          float w[1] = {};
+          w[0] = fg_to_f32((wt + e)[0]);
+    #pragma unroll
+          for (int j = 0; j < 1; j++) v[17][j] *= w[j];
+        }
+        if (bs) {
+          float c[1] = {};
+          c[0] = fg_to_f32((bs + e)[0]);
+    #pragma unroll
+          for (int j = 0; j < 1; j++) v[17][j] += c[j];
+        }
+      }
+      if (live && pos + 18 * tpr < nc) {  // chunk slot 18
+        const int e = (pos + 18 * tpr) * 1;
+        if (wt) {
+          float w[1] = {};
+          w[0] = fg_to_f32((wt + e)[0]);
+    #pragma unroll
+          for (int j = 0; j < 1; j++) v[18][j] *= w[j];
+        }
+        if (bs) {
+          float c[1] = {};
+          c[0] = fg_to_f32((bs + e)[0]);
+    #pragma unroll
+          for (int j = 0; j < 1; j++) v[18][j] += c[j];
+        }
+      }
+      if (live && pos + 19 * tpr < nc) {  // chunk slot 19
+        const int e = (pos + 19 * tpr) * 1;
+        if (wt) {
+          float w[1] = {};
+          w[0] = fg_to_f32((wt + e)[0]);
+    #pragma unroll
+          for (int j = 0; j < 1; j++) v[19][j] *= w[j];
+        }
+        if (bs) {
+          float c[1] = {};
+          c[0] = fg_to_f32((bs + e)[0]);
+    #pragma unroll
+          for (int j = 0; j < 1; j++) v[19][j] += c[j];
+        }
+      }
+      if (live && pos + 20 * tpr < nc) {  // chunk slot 20
+        const int e = (pos + 20 * tpr) * 1;
+        if (wt) {
+          float w[1] = {};
+          w[0] = fg_to_f32((wt + e)[0]);
+    #pragma unroll
+          for (int j = 0; j < 1; j++) v[20][j] *= w[j];
+        }
+        if (bs) {
+          float c[1] = {};
+          c[0] = fg_to_f32((bs + e)[0]);
+    #pragma unroll
+          for (int j = 0; j < 1; j++) v[20][j] += c[j];
+        }
+      }
+      if (live && pos + 21 * tpr < nc) {  // chunk slot 21
+        const int e = (pos + 21 * tpr) * 1;
+        if (wt) {
+          float w[1] = {};
+          w[0] = fg_to_f32((wt + e)[0]);
+    #pragma unroll
+          for (int j = 0; j < 1; j++) v[21][j] *= w[j];
+        }
+        if (bs) {
+          float c[1] = {};
+          c[0] = fg_to_f32((bs + e)[0]);
+    #pragma unroll
+          for (int j = 0; j < 1; j++) v[21][j] += c[j];
+        }
+      }
+      if (live && pos + 22 * tpr < nc) {  // chunk slot 22
+        const int e = (pos + 22 * tpr) * 1;
+        if (wt) {
+          float w[1] = {};
+          w[0] = fg_to_f32((wt + e)[0]);
+    #pragma unroll
+          for (int j = 0; j < 1; j++) v[22][j] *= w[j];
+        }
+        if (bs) {
+          float c[1] = {};
+          c[0] = fg_to_f32((bs + e)[0]);
+    #pragma unroll
+          for (int j = 0; j < 1; j++) v[22][j] += c[j];
+        }
+      }
+      if (live && pos + 23 * tpr < nc) {  // chunk slot 23
+        const int e = (pos + 23 * tpr) * 1;
+        if (wt) {
+          float w[1] = {};
+          w[0] = fg_to_f32((wt + e)[0]);
+    #pragma unroll
+          for (int j = 0; j < 1; j++) v[23][j] *= w[j];
+        }
+        if (bs) {
+          float c[1] = {};
+          c[0] = fg_to_f32((bs + e)[0]);
+    #pragma unroll
+          for (int j = 0; j < 1; j++) v[23][j] += c[j];
+        }
+      }
+      if (live && pos + 24 * tpr < nc) {  // chunk slot 24
+        const int e = (pos + 24 * tpr) * 1;
+        if (wt) {
+          float w[1] = {};
+          w[0] = fg_to_f32((wt + e)[0]);
+    #pragma unroll
+          for (int j = 0; j < 1; j++) v[24][j] *= w[j];
+        }
+        if (bs) {
+          float c[1] = {};
+          c[0] = fg_to_f32((bs + e)[0]);
+    #pragma unroll
+          for (int j = 0; j < 1; j++) v[24][j] += c[j];
+        }
+      }
+      if (live && pos + 25 * tpr < nc) {  // chunk slot 25
+        const int e = (pos + 25 * tpr) * 1;
+        if (wt) {
+          float w[1] = {};
+          w[0] = fg_to_f32((wt + e)[0]);
+    #pragma unroll
+          for (int j = 0; j < 1; j++) v[25][j] *= w[j];
+        }
+        if (bs) {
+          float c[1] = {};
+          c[0] = fg_to_f32((bs + e)[0]);
+    #pragma unroll
+          for (int j = 0; j < 1; j++) v[25][j] += c[j];
+        }
+      }
+      if (live && pos + 26 * tpr < nc) {  // chunk slot 26
+        const int e = (pos + 26 * tpr) * 1;
+        if (wt) {
+          float w[1] = {};
+          w[0] = fg_to_f32((wt + e)[0]);
+    #pragma unroll
+          for (int j = 0; j < 1; j++) v[26][j] *= w[j];
+        }
+        if (bs) {
+          float c[1] = {};
+          c[0] = fg_to_f32((bs + e)[0]);
+    #pragma unroll
+          for (int j = 0; j < 1; j++) v[26][j] += c[j];
+        }
+      }
+      if (live && pos + 27 * tpr < nc) {  // chunk slot 27
+        const int e = (pos + 27 * tpr) * 1;
+        if (wt) {
+          float w[1] = {};
+          w[0] = fg_to_f32((wt + e)[0]);
+    #pragma unroll
+          for (int j = 0; j < 1; j++) v[27][j] *= w[j];
+        }
+        if (bs) {
+          float c[1] = {};
+          c[0] = fg_to_f32((bs + e)[0]);
+    #pragma unroll
+          for (int j = 0; j < 1; j++) v[27][j] += c[j];
+        }
+      }
+      if (live && pos + 28 * tpr < nc) {  // chunk slot 28
+        const int e = (pos + 28 * tpr) * 1;
+        if (wt) {
+          float w[1] = {};
+          w[0] = fg_to_f32((wt + e)[0]);
+    #pragma unroll
+          for (int j = 0; j < 1; j++) v[28][j] *= w[j];
+        }
+        if (bs) {
+          float c[1] = {};
+          c[0] = fg_to_f32((bs + e)[0]);
+    #pragma unroll
+          for (int j = 0; j < 1; j++) v[28][j] += c[j];
+        }
+      }
+      if (live && pos + 29 * tpr < nc) {  // chunk slot 29
+        const int e = (pos + 29 * tpr) * 1;
+        if (wt) {
+          float w[1] = {};
+          w[0] = fg_to_f32((wt + e)[0]);
+    #pragma unroll
+          for (int j = 0; j < 1; j++) v[29][j] *= w[j];
+        }
+        if (bs) {
+          float c[1] = {};
+          c[0] = fg_to_f32((bs + e)[0]);
+    #pragma unroll
+          for (int j = 0; j < 1; j++) v[29][j] += c[j];
+        }
+      }
+      if (live && pos + 30 * tpr < nc) {  // chunk slot 30
+        const int e = (pos + 30 * tpr) * 1;
+        if (wt) {
+          float w[1] = {};
+          w[0] = fg_to_f32((wt + e)[0]);
+    #pragma unroll
+          for (int j = 0; j < 1; j++) v[30][j] *= w[j];
+        }
+        if (bs) {
+          float c[1] = {};
+          c[0] = fg_to_f32((bs + e)[0]);
+    #pragma unroll
+          for (int j = 0; j < 1; j++) v[30][j] += c[j];
+        }
+      }
+      if (live && pos + 31 * tpr < nc) {  // chunk slot 31
+        const int e = (pos + 31 * tpr) * 1;
+        if (wt) {
+          float w[1] = {};
+          w[0] = fg_to_f32((wt + e)[0]);
+    #pragma unroll
+          for (int j = 0; j < 1; j++) v[31][j] *= w[j];
+        }
+        if (bs) {
+          float c[1] = {};
+          c[0] = fg_to_f32((bs + e)[0]);
+    #pragma unroll
+          for (int j = 0; j < 1; j++) v[31][j] += c[j];
+        }
+      }
+    }
+    {
+      float* orow = (float*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
+      if (live && pos < nc) {  // chunk slot 0
+        const int e = pos * 1;
+        (orow + e)[0] = fg_from_f32<float>(v[0][0]);
+      }
+      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+        const int e = (pos + 1 * tpr) * 1;
+        (orow + e)[0] = fg_from_f32<float>(v[1][0]);
+      }
+      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+        const int e = (pos + 2 * tpr) * 1;
+        (orow + e)[0] = fg_from_f32<float>(v[2][0]);
+      }
+      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+        const int e = (pos + 3 * tpr) * 1;
+        (orow + e)[0] = fg_from_f32<float>(v[3][0]);
+      }
+      if (live && pos + 4 * tpr < nc) {  // chunk slot 4
+        const int e = (pos + 4 * tpr) * 1;
+        (orow + e)[0] = fg_from_f32<float>(v[4][0]);
+      }
+      if (live && pos + 5 * tpr < nc) {  // chunk slot 5
+        const int e = (pos + 5 * tpr) * 1;
+        (orow + e)[0] = fg_from_f32<float>(v[5][0]);
+      }
+      if (live && pos + 6 * tpr < nc) {  // chunk slot 6
+        const int e = (pos + 6 * tpr) * 1;
+        (orow + e)[0] = fg_from_f32<float>(v[6][0]);
+      }
+      if (live && pos + 7 * tpr < nc) {  // chunk slot 7
+        const int e = (pos + 7 * tpr) * 1;
+        (orow + e)[0] = fg_from_f32<float>(v[7][0]);
+      }
+      if (live && pos + 8 * tpr < nc) {  // chunk slot 8
+        const int e = (pos + 8 * tpr) * 1;
+        (orow + e)[0] = fg_from_f32<float>(v[8][0]);
+      }
+      if (live && pos + 9 * tpr < nc) {  // chunk slot 9
+        const int e = (pos + 9 * tpr) * 1;
+        (orow + e)[0] = fg_from_f32<float>(v[9][0]);
+      }
+      if (live && pos + 10 * tpr < nc) {  // chunk slot 10
+        const int e = (pos + 10 * tpr) * 1;
+        (orow + e)[0] = fg_from_f32<float>(v[10][0]);
+      }
+      if (live && pos + 11 * tpr < nc) {  // chunk slot 11
+        const int e = (pos + 11 * tpr) * 1;
+        (orow + e)[0] = fg_from_f32<float>(v[11][0]);
+      }
+      if (live && pos + 12 * tpr < nc) {  // chunk slot 12
+        const int e = (pos + 12 * tpr) * 1;
+        (orow + e)[0] = fg_from_f32<float>(v[12][0]);
+      }
+      if (live && pos + 13 * tpr < nc) {  // chunk slot 13
+        const int e = (pos + 13 * tpr) * 1;
+        (orow + e)[0] = fg_from_f32<float>(v[13][0]);
+      }
+      if (live && pos + 14 * tpr < nc) {  // chunk slot 14
+        const int e = (pos + 14 * tpr) * 1;
+        (orow + e)[0] = fg_from_f32<float>(v[14][0]);
+      }
+      if (live && pos + 15 * tpr < nc) {  // chunk slot 15
+        const int e = (pos + 15 * tpr) * 1;
+        (orow + e)[0] = fg_from_f32<float>(v[15][0]);
+      }
+      if (live && pos + 16 * tpr < nc) {  // chunk slot 16
+        const int e = (pos + 16 * tpr) * 1;
+        (orow + e)[0] = fg_from_f32<float>(v[16][0]);
+      }
+      if (live && pos + 17 * tpr < nc) {  // chunk slot 17
+        const int e = (pos + 17 * tpr) * 1;
+        (orow + e)[0] = fg_from_f32<float>(v[17][0]);
+      }
+      if (live && pos + 18 * tpr < nc) {  // chunk slot 18
+        const int e = (pos + 18 * tpr) * 1;
+        (orow + e)[0] = fg_from_f32<float>(v[18][0]);
+      }
+      if (live && pos + 19 * tpr < nc) {  // chunk slot 19
+        const int e = (pos + 19 * tpr) * 1;
+        (orow + e)[0] = fg_from_f32<float>(v[19][0]);
+      }
+      if (live && pos + 20 * tpr < nc) {  // chunk slot 20
+        const int e = (pos + 20 * tpr) * 1;
+        (orow + e)[0] = fg_from_f32<float>(v[20][0]);
+      }
+      if (live && pos + 21 * tpr < nc) {  // chunk slot 21
+        const int e = (pos + 21 * tpr) * 1;
+        (orow + e)[0] = fg_from_f32<float>(v[21][0]);
+      }
+      if (live && pos + 22 * tpr < nc) {  // chunk slot 22
+        const int e = (pos + 22 * tpr) * 1;
+        (orow + e)[0] = fg_from_f32<float>(v[22][0]);
+      }
+      if (live && pos + 23 * tpr < nc) {  // chunk slot 23
+        const int e = (pos + 23 * tpr) * 1;
+        (orow + e)[0] = fg_from_f32<float>(v[23][0]);
+      }
+      if (live && pos + 24 * tpr < nc) {  // chunk slot 24
+        const int e = (pos + 24 * tpr) * 1;
+        (orow + e)[0] = fg_from_f32<float>(v[24][0]);
+      }
+      if (live && pos + 25 * tpr < nc) {  // chunk slot 25
+        const int e = (pos + 25 * tpr) * 1;
+        (orow + e)[0] = fg_from_f32<float>(v[25][0]);
+      }
+      if (live && pos + 26 * tpr < nc) {  // chunk slot 26
+        const int e = (pos + 26 * tpr) * 1;
+        (orow + e)[0] = fg_from_f32<float>(v[26][0]);
+      }
+      if (live && pos + 27 * tpr < nc) {  // chunk slot 27
+        const int e = (pos + 27 * tpr) * 1;
+        (orow + e)[0] = fg_from_f32<float>(v[27][0]);
+      }
+      if (live && pos + 28 * tpr < nc) {  // chunk slot 28
+        const int e = (pos + 28 * tpr) * 1;
+        (orow + e)[0] = fg_from_f32<float>(v[28][0]);
+      }
+      if (live && pos + 29 * tpr < nc) {  // chunk slot 29
+        const int e = (pos + 29 * tpr) * 1;
+        (orow + e)[0] = fg_from_f32<float>(v[29][0]);
+      }
+      if (live && pos + 30 * tpr < nc) {  // chunk slot 30
+        const int e = (pos + 30 * tpr) * 1;
+        (orow + e)[0] = fg_from_f32<float>(v[30][0]);
+      }
+      if (live && pos + 31 * tpr < nc) {  // chunk slot 31
+        const int e = (pos + 31 * tpr) * 1;
+        (orow + e)[0] = fg_from_f32<float>(v[31][0]);
+      }
+    }
+  }
 }
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_fp32_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
-    const fg_layernorm_params* p = (const fg_layernorm_params*)params;
-    (void)sm_count;
-    const int64_t wr = 16;  // a row per block
-    const int64_t rpb = 16 / wr, threads = 512;
-    const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
-                    (unsigned)((p->B + 65534) / 65535));
-    FG_ARCH_NAME(fg_layernorm_fp32_scalar)<<<grid, (unsigned)threads, 0, stream>>>(*p);
-    return cudaGetLastError();
+  const fg_layernorm_params* p = (const fg_layernorm_params*)params;
+  (void)sm_count;
+  const int64_t wr = 16;  // a row per block
+  const int64_t rpb = 16 / wr, threads = 512;
+  const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
+          (unsigned)((p->B + 65534) / 65535));
+  FG_ARCH_NAME(fg_layernorm_fp32_scalar)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  return cudaGetLastError();
 }

@@ -8,5788 +8,5691 @@
 #error "compile with -DFG_SM=<target>, as generated/sources.ninja does"
 #endif
 
+// Kernels of this file (variant: the values of its other axes):
+//   qknorm_across_heads_rope_bf16_wfp32_tabfp32_interleaved_d64_full_vec16: weight=fp32 table=fp32 pairing=interleaved head_dim=64 rot=full access=vec16
+//   qknorm_across_heads_rope_bf16_wfp32_tabfp32_interleaved_d128_full_vec16: weight=fp32 table=fp32 pairing=interleaved head_dim=128 rot=full access=vec16
+//   qknorm_across_heads_rope_bf16_wfp32_tabfp32_interleaved_d128_partial_vec16: weight=fp32 table=fp32 pairing=interleaved head_dim=128 rot=partial access=vec16
+//   qknorm_across_heads_rope_bf16_wfp32_tabfp32_interleaved_dany_partial_vec16: weight=fp32 table=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
+//   qknorm_across_heads_rope_bf16_wfp32_tabfp32_interleaved_dany_partial_scalar: weight=fp32 table=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
+//   qknorm_across_heads_rope_bf16_wfp32_tabfp32_half_d64_full_vec16: weight=fp32 table=fp32 pairing=half head_dim=64 rot=full access=vec16
+//   qknorm_across_heads_rope_bf16_wfp32_tabfp32_half_d128_full_vec16: weight=fp32 table=fp32 pairing=half head_dim=128 rot=full access=vec16
+//   qknorm_across_heads_rope_bf16_wfp32_tabfp32_half_d128_partial_vec16: weight=fp32 table=fp32 pairing=half head_dim=128 rot=partial access=vec16
+//   qknorm_across_heads_rope_bf16_wfp32_tabfp32_half_dany_partial_vec16: weight=fp32 table=fp32 pairing=half head_dim=any rot=partial access=vec16
+//   qknorm_across_heads_rope_bf16_wfp32_tabfp32_half_dany_partial_scalar: weight=fp32 table=fp32 pairing=half head_dim=any rot=partial access=scalar
+//   qknorm_across_heads_rope_bf16_wbf16_tabfp32_interleaved_d64_full_vec16: weight=bf16 table=fp32 pairing=interleaved head_dim=64 rot=full access=vec16
+//   qknorm_across_heads_rope_bf16_wbf16_tabfp32_interleaved_d128_full_vec16: weight=bf16 table=fp32 pairing=interleaved head_dim=128 rot=full access=vec16
+//   qknorm_across_heads_rope_bf16_wbf16_tabfp32_interleaved_d128_partial_vec16: weight=bf16 table=fp32 pairing=interleaved head_dim=128 rot=partial access=vec16
+//   qknorm_across_heads_rope_bf16_wbf16_tabfp32_interleaved_dany_partial_vec16: weight=bf16 table=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
+//   qknorm_across_heads_rope_bf16_wbf16_tabfp32_interleaved_dany_partial_scalar: weight=bf16 table=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
+//   qknorm_across_heads_rope_bf16_wbf16_tabfp32_half_d64_full_vec16: weight=bf16 table=fp32 pairing=half head_dim=64 rot=full access=vec16
+//   qknorm_across_heads_rope_bf16_wbf16_tabfp32_half_d128_full_vec16: weight=bf16 table=fp32 pairing=half head_dim=128 rot=full access=vec16
+//   qknorm_across_heads_rope_bf16_wbf16_tabfp32_half_d128_partial_vec16: weight=bf16 table=fp32 pairing=half head_dim=128 rot=partial access=vec16
+//   qknorm_across_heads_rope_bf16_wbf16_tabfp32_half_dany_partial_vec16: weight=bf16 table=fp32 pairing=half head_dim=any rot=partial access=vec16
+//   qknorm_across_heads_rope_bf16_wbf16_tabfp32_half_dany_partial_scalar: weight=bf16 table=fp32 pairing=half head_dim=any rot=partial access=scalar
+
+// How these kernels work (the "heads" thread mapping, docs/architecture.md):
+// - A lane group of L lanes takes one head: each lane holds chunks of one
+//   16-byte (or one-element) access; a warp holds G heads.
+// - Work items are (token, block of heads): a lane group takes heads h,
+//   h + hg, ... of its item, U in flight; with fewer heads than groups, the
+//   groups of a warp take several tokens at once. A "walk" kernel's warp
+//   instead walks the heads of one token, so that per-token data (table rows,
+//   weights) is loaded once per token.
+// - <kernel>_grid is the call's work decomposition, computed once by the
+//   launcher: the kernel divides by run-time sizes only through its fg_udiv
+//   divisors, in 32 bits (an op takes fewer than 2^31 tokens).
+// - Item -> token t (sequence b, position s) -> the input and output rows of
+//   token (b, s), their head strides and the head count.
+// - Grid: a warp per item. The persistent form launches as many blocks as fit
+//   on the GPU at once (the occupancy asked once per device, capped per
+//   multiprocessor) and its item loop covers the rest; the flat form launches
+//   every item's block and the hardware starts blocks as others finish.
+//   flat_waves = w keeps the persistent grid up to w grids of items: over a
+//   long loop the warps drift apart and their reads spread over more of
+//   memory, while on a short call the flat grid's last wave is partly idle.
+
 // qknorm_across_heads_rope_bf16_wfp32_tabfp32_interleaved_d64_full_vec16
 //   qknorm_across_heads_rope: act=bf16 weight=fp32 table=fp32 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-// The call's work decomposition, computed once by the launcher below: the
-// kernel divides by run-time sizes only through its fg_udiv divisors.
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_interleaved_d64_full_vec16_grid) {
-    fg_heads_set set[2];  // q, k
-    int64_t nitems;       // work items of all sets
-    fg_udiv s_div;        // divides a token index by S
+  fg_heads_set set[2];  // q, k
+  int64_t nitems;       // work items of all sets
+  fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_interleaved_d64_full_vec16)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_interleaved_d64_full_vec16_grid) g)
 {
-    const int lane = threadIdx.x & 31;
-    const int pos = lane % 4;    // this lane's chunk position within its head
-    const int group = lane / 4;  // which of the warp's 8 heads
-    const int64_t ntok = p.B * p.S;
-    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
-    // 8 at a time (lane group g takes heads g, g + 8, ...), so that
-    // per-token data is loaded once per run.
-    const int tpw = 1, tsub = 0, hstep = 8;
-    const int64_t nitems = g.nitems;
-    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 4;
-    for (int64_t it = warp; it < nitems; it += nwarps) {
-        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
-        // what they share per token (the table rows) is read from DRAM once, not 2 times
-        const int set = (int)(it % 2);
-        const int64_t j = it / 2;
-        // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // quotients: the op takes fewer than 2^31 tokens
-        const int64_t tb = j;  // one item per token
-        const int64_t t = tb * tpw + tsub;
-        if (t >= ntok) continue;
-        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
-        // the item's heads: input and output rows of token (b, s), head strides, count
-        const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
-        const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
-        __nv_bfloat16* xout = (__nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
-        const int64_t xout_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
-        const int64_t H = (set == 0 ? p.HQ : p.HK);
-        // cos/sin of row s: 4 angle(s) per rotate chunk
-        float cs[2][4] = {}, sn[2][4] = {};
-        {
-            const float* crow = (const float*)p.cos + s * p.cos_stride[0];
-            const float* srow = (const float*)p.sin + s * p.sin_stride[0];
-            {  // chunk slot 0: angles (pos + 0) * 4 onwards
-                const int a = (pos + 0) * 4;
-                fg_load_fp32x4_keep(crow + a + 0, &cs[0][0]);
-                fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
-            }
-            {  // chunk slot 1: angles (pos + 4) * 4 onwards
-                const int a = (pos + 4) * 4;
-                fg_load_fp32x4_keep(crow + a + 0, &cs[1][0]);
-                fg_load_fp32x4_keep(srow + a + 0, &sn[1][0]);
-            }
-        }
-        // RMS over the token's H * D elements: a first pass over its heads
-        float rs_token;
-        {
-            float ss = 0.0f;
-            for (int64_t h = group; h - group < H; h += hstep) {
-                float xa[1][2][8] = {};
-                if (h < H) {  // head h
-                    const __nv_bfloat16* px = xin + (h) * xin_hs;
-                    {  // rotate chunk slot 0
-                        const int e = (pos + 0) * 8;
-                        fg_load_bf16x8_keep(px + e + 0, &xa[0][0][0]);
-                    }
-                    {  // rotate chunk slot 1
-                        const int e = (pos + 4) * 8;
-                        fg_load_bf16x8_keep(px + e + 0, &xa[0][1][0]);
-                    }
-                }
-                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            }
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            rs_token = rsqrtf(ss / (float)(H * 64) + p.eps);
-        }
-        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
-            float xa[1][2][8] = {};
-            if (h < H) {  // head h
-                const __nv_bfloat16* px = xin + (h) * xin_hs;
-                {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 8;
-                    fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
-                }
-                {  // rotate chunk slot 1
-                    const int e = (pos + 4) * 8;
-                    fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
-                }
-            }
-            // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // rounding act
-            if (h < H) {  // head h: every lane of its group takes this branch
-                // w at this lane's elements of head h
-                const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
-                float wa[2][8] = {};
-                {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 8;
-                    fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                    fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-                }
-                {  // rotate chunk slot 1
-                    const int e = (pos + 4) * 8;
-                    fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-                    fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
-                }
-                xa[0][0][0] = xa[0][0][0] * (rs_token * wa[0][0]);
-                xa[0][0][1] = xa[0][0][1] * (rs_token * wa[0][1]);
-                xa[0][0][2] = xa[0][0][2] * (rs_token * wa[0][2]);
-                xa[0][0][3] = xa[0][0][3] * (rs_token * wa[0][3]);
-                xa[0][0][4] = xa[0][0][4] * (rs_token * wa[0][4]);
-                xa[0][0][5] = xa[0][0][5] * (rs_token * wa[0][5]);
-                xa[0][0][6] = xa[0][0][6] * (rs_token * wa[0][6]);
-                xa[0][0][7] = xa[0][0][7] * (rs_token * wa[0][7]);
-                xa[0][1][0] = xa[0][1][0] * (rs_token * wa[1][0]);
-                xa[0][1][1] = xa[0][1][1] * (rs_token * wa[1][1]);
-                xa[0][1][2] = xa[0][1][2] * (rs_token * wa[1][2]);
-                xa[0][1][3] = xa[0][1][3] * (rs_token * wa[1][3]);
-                xa[0][1][4] = xa[0][1][4] * (rs_token * wa[1][4]);
-                xa[0][1][5] = xa[0][1][5] * (rs_token * wa[1][5]);
-                xa[0][1][6] = xa[0][1][6] * (rs_token * wa[1][6]);
-                xa[0][1][7] = xa[0][1][7] * (rs_token * wa[1][7]);
-                if (round_y) {
-                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-                }
-            }
-            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-            if (h < H) {  // head h
-                __nv_bfloat16* po = xout + (h) * xout_hs;
-                {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 8;
-                    fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
-                }
-                {  // rotate chunk slot 1
-                    const int e = (pos + 4) * 8;
-                    fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
-                }
-            }
-        }
+  const int lane = threadIdx.x & 31;
+  const int pos = lane % 4;    // this lane's chunk position within its head
+  const int group = lane / 4;  // which of the warp's 8 heads
+  const int64_t ntok = p.B * p.S;
+  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
+  // 8 at a time (lane group g takes heads g, g + 8, ...)
+  const int tpw = 1, tsub = 0, hstep = 8;
+  const int64_t nitems = g.nitems;
+  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+  const int64_t nwarps = (int64_t)gridDim.x * 4;
+  for (int64_t it = warp; it < nitems; it += nwarps) {
+    // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+    // what they share per token (the table rows) is read from DRAM once, not 2 times
+    const int set = (int)(it % 2);
+    const int64_t j = it / 2;
+    const int64_t tb = j;  // one item per token
+    const int64_t t = tb * tpw + tsub;
+    if (t >= ntok) continue;
+    const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
+    const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
+    const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
+    __nv_bfloat16* xout = (__nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
+    const int64_t xout_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
+    const int64_t H = (set == 0 ? p.HQ : p.HK);
+    // cos/sin of row s: 4 angle(s) per rotate chunk
+    float cs[2][4] = {}, sn[2][4] = {};
+    {
+      const float* crow = (const float*)p.cos + s * p.cos_stride[0];
+      const float* srow = (const float*)p.sin + s * p.sin_stride[0];
+      {  // chunk slot 0: angles (pos + 0) * 4 onwards
+        const int a = (pos + 0) * 4;
+        fg_load_fp32x4_keep(crow + a + 0, &cs[0][0]);
+        fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
+      }
+      {  // chunk slot 1: angles (pos + 4) * 4 onwards
+        const int a = (pos + 4) * 4;
+        fg_load_fp32x4_keep(crow + a + 0, &cs[1][0]);
+        fg_load_fp32x4_keep(srow + a + 0, &sn[1][0]);
+      }
     }
+    // RMS over the token's H * D elements: a first pass over its heads
+    float rs_token;
+    {
+      float ss = 0.0f;
+      for (int64_t h = group; h - group < H; h += hstep) {
+        float xa[1][2][8] = {};
+        if (h < H) {  // head h
+          const __nv_bfloat16* px = xin + (h) * xin_hs;
+          {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(px + e + 0, &xa[0][0][0]);
+          }
+          {  // rotate chunk slot 1
+            const int e = (pos + 4) * 8;
+            fg_load_bf16x8_keep(px + e + 0, &xa[0][1][0]);
+          }
+        }
+        ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+        ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+        ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+        ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+        ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+        ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+        ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+        ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+        ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+        ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+        ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+        ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+        ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+        ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+        ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+        ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+      }
+      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      rs_token = rsqrtf(ss / (float)(H * 64) + p.eps);
+    }
+    for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+      float xa[1][2][8] = {};
+      if (h < H) {  // head h
+        const __nv_bfloat16* px = xin + (h) * xin_hs;
+        {  // rotate chunk slot 0
+          const int e = (pos + 0) * 8;
+          fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+        }
+        {  // rotate chunk slot 1
+          const int e = (pos + 4) * 8;
+          fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+        }
+      }
+      // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
+      const bool round_y = p.norm_rounding == 1;  // rounding act
+      if (h < H) {  // head h: every lane of its group takes this branch
+        // w at this lane's elements of head h
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
+        float wa[2][8] = {};
+        {  // rotate chunk slot 0
+          const int e = (pos + 0) * 8;
+          fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+          fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+        }
+        {  // rotate chunk slot 1
+          const int e = (pos + 4) * 8;
+          fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+          fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
+        }
+        xa[0][0][0] = xa[0][0][0] * (rs_token * wa[0][0]);
+        xa[0][0][1] = xa[0][0][1] * (rs_token * wa[0][1]);
+        xa[0][0][2] = xa[0][0][2] * (rs_token * wa[0][2]);
+        xa[0][0][3] = xa[0][0][3] * (rs_token * wa[0][3]);
+        xa[0][0][4] = xa[0][0][4] * (rs_token * wa[0][4]);
+        xa[0][0][5] = xa[0][0][5] * (rs_token * wa[0][5]);
+        xa[0][0][6] = xa[0][0][6] * (rs_token * wa[0][6]);
+        xa[0][0][7] = xa[0][0][7] * (rs_token * wa[0][7]);
+        xa[0][1][0] = xa[0][1][0] * (rs_token * wa[1][0]);
+        xa[0][1][1] = xa[0][1][1] * (rs_token * wa[1][1]);
+        xa[0][1][2] = xa[0][1][2] * (rs_token * wa[1][2]);
+        xa[0][1][3] = xa[0][1][3] * (rs_token * wa[1][3]);
+        xa[0][1][4] = xa[0][1][4] * (rs_token * wa[1][4]);
+        xa[0][1][5] = xa[0][1][5] * (rs_token * wa[1][5]);
+        xa[0][1][6] = xa[0][1][6] * (rs_token * wa[1][6]);
+        xa[0][1][7] = xa[0][1][7] * (rs_token * wa[1][7]);
+        if (round_y) {
+          xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+          xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+          xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+          xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+          xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+          xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+          xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+          xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+          xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+          xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+          xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+          xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+          xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+          xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+          xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+          xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+        }
+      }
+      // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+      fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+      fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+      fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+      fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+      fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+      fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+      fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+      fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+      if (h < H) {  // head h
+        __nv_bfloat16* po = xout + (h) * xout_hs;
+        {  // rotate chunk slot 0
+          const int e = (pos + 0) * 8;
+          fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+        }
+        {  // rotate chunk slot 1
+          const int e = (pos + 4) * 8;
+          fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+        }
+      }
+    }
+  }
 }
 
-// Grid: a warp per item, at most as many blocks as fit on the GPU at once
-// (and at most 32 per multiprocessor); the item loop covers the rest.
+// Grid: persistent, at most 32 blocks per multiprocessor
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wfp32_tabfp32_interleaved_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
-    const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
-    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
-    int dev = 0;
-    cudaError_t err = cudaGetDevice(&dev);
+  const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
+  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
+  int dev = 0;
+  cudaError_t err = cudaGetDevice(&dev);
+  if (err != cudaSuccess) return err;
+  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+  if (per_sm == 0) {
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_interleaved_d64_full_vec16), 128, 0);
     if (err != cudaSuccess) return err;
-    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-    if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_interleaved_d64_full_vec16), 128, 0);
-        if (err != cudaSuccess) return err;
-        if (per_sm > 32) per_sm = 32;
-        if (per_sm < 1) per_sm = 1;
-        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-    }
-    FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_interleaved_d64_full_vec16_grid) g;
-    int64_t items = 0;
-    {  // the work items of q
-        fg_heads_set& set = g.set[0];
-        set.hg = 8;
-        set.tpw = 1;
-        set.nhb = 1;  // a run per token
-        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
-        set.hg_div = fg_udiv_make((uint32_t)set.hg);
-        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
-        items += set.nit;
-    }
-    {  // the work items of k
-        fg_heads_set& set = g.set[1];
-        set.hg = 8;
-        set.tpw = 1;
-        set.nhb = 1;  // a run per token
-        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
-        set.hg_div = fg_udiv_make((uint32_t)set.hg);
-        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
-        items += set.nit;
-    }
-    g.nitems = items;
-    g.s_div = fg_udiv_make((uint32_t)p->S);
-    int64_t blocks = (items + 4 - 1) / 4;
-    const int64_t cap = (int64_t)sm_count * per_sm;
-    if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_interleaved_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
-    return cudaGetLastError();
+    if (per_sm > 32) per_sm = 32;
+    if (per_sm < 1) per_sm = 1;
+    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+  }
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_interleaved_d64_full_vec16_grid) g;
+  int64_t items = 0;
+  {  // the work items of q
+    fg_heads_set& set = g.set[0];
+    set.hg = 8;
+    set.tpw = 1;
+    set.nhb = 1;  // a run per token
+    set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+    set.hg_div = fg_udiv_make((uint32_t)set.hg);
+    set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+    items += set.nit;
+  }
+  {  // the work items of k
+    fg_heads_set& set = g.set[1];
+    set.hg = 8;
+    set.tpw = 1;
+    set.nhb = 1;  // a run per token
+    set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+    set.hg_div = fg_udiv_make((uint32_t)set.hg);
+    set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+    items += set.nit;
+  }
+  g.nitems = items;
+  g.s_div = fg_udiv_make((uint32_t)p->S);
+  int64_t blocks = (items + 4 - 1) / 4;
+  const int64_t cap = (int64_t)sm_count * per_sm;
+  if (blocks > cap) blocks = cap;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_interleaved_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  return cudaGetLastError();
 }
 
 // qknorm_across_heads_rope_bf16_wfp32_tabfp32_interleaved_d128_full_vec16
 //   qknorm_across_heads_rope: act=bf16 weight=fp32 table=fp32 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-// The call's work decomposition, computed once by the launcher below: the
-// kernel divides by run-time sizes only through its fg_udiv divisors.
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_interleaved_d128_full_vec16_grid) {
-    fg_heads_set set[2];  // q, k
-    int64_t nitems;       // work items of all sets
-    fg_udiv s_div;        // divides a token index by S
+  fg_heads_set set[2];  // q, k
+  int64_t nitems;       // work items of all sets
+  fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_interleaved_d128_full_vec16)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_interleaved_d128_full_vec16_grid) g)
 {
-    const int lane = threadIdx.x & 31;
-    const int pos = lane % 8;    // this lane's chunk position within its head
-    const int group = lane / 8;  // which of the warp's 4 heads
-    const int64_t ntok = p.B * p.S;
-    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
-    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
-    // per-token data is loaded once per run.
-    const int tpw = 1, tsub = 0, hstep = 4;
-    const int64_t nitems = g.nitems;
-    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 4;
-    for (int64_t it = warp; it < nitems; it += nwarps) {
-        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
-        // what they share per token (the table rows) is read from DRAM once, not 2 times
-        const int set = (int)(it % 2);
-        const int64_t j = it / 2;
-        // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // quotients: the op takes fewer than 2^31 tokens
-        const int64_t tb = j;  // one item per token
-        const int64_t t = tb * tpw + tsub;
-        if (t >= ntok) continue;
-        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
-        // the item's heads: input and output rows of token (b, s), head strides, count
-        const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
-        const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
-        __nv_bfloat16* xout = (__nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
-        const int64_t xout_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
-        const int64_t H = (set == 0 ? p.HQ : p.HK);
-        // cos/sin of row s: 4 angle(s) per rotate chunk
-        float cs[2][4] = {}, sn[2][4] = {};
-        {
-            const float* crow = (const float*)p.cos + s * p.cos_stride[0];
-            const float* srow = (const float*)p.sin + s * p.sin_stride[0];
-            {  // chunk slot 0: angles (pos + 0) * 4 onwards
-                const int a = (pos + 0) * 4;
-                fg_load_fp32x4_keep(crow + a + 0, &cs[0][0]);
-                fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
-            }
-            {  // chunk slot 1: angles (pos + 8) * 4 onwards
-                const int a = (pos + 8) * 4;
-                fg_load_fp32x4_keep(crow + a + 0, &cs[1][0]);
-                fg_load_fp32x4_keep(srow + a + 0, &sn[1][0]);
-            }
-        }
-        // RMS over the token's H * D elements: a first pass over its heads
-        float rs_token;
-        {
-            float ss = 0.0f;
-            for (int64_t h = group; h - group < H; h += hstep) {
-                float xa[1][2][8] = {};
-                if (h < H) {  // head h
-                    const __nv_bfloat16* px = xin + (h) * xin_hs;
-                    {  // rotate chunk slot 0
-                        const int e = (pos + 0) * 8;
-                        fg_load_bf16x8_keep(px + e + 0, &xa[0][0][0]);
-                    }
-                    {  // rotate chunk slot 1
-                        const int e = (pos + 8) * 8;
-                        fg_load_bf16x8_keep(px + e + 0, &xa[0][1][0]);
-                    }
-                }
-                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            }
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            rs_token = rsqrtf(ss / (float)(H * 128) + p.eps);
-        }
-        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
-            float xa[1][2][8] = {};
-            if (h < H) {  // head h
-                const __nv_bfloat16* px = xin + (h) * xin_hs;
-                {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 8;
-                    fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
-                }
-                {  // rotate chunk slot 1
-                    const int e = (pos + 8) * 8;
-                    fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
-                }
-            }
-            // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // rounding act
-            if (h < H) {  // head h: every lane of its group takes this branch
-                // w at this lane's elements of head h
-                const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
-                float wa[2][8] = {};
-                {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 8;
-                    fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                    fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-                }
-                {  // rotate chunk slot 1
-                    const int e = (pos + 8) * 8;
-                    fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-                    fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
-                }
-                xa[0][0][0] = xa[0][0][0] * (rs_token * wa[0][0]);
-                xa[0][0][1] = xa[0][0][1] * (rs_token * wa[0][1]);
-                xa[0][0][2] = xa[0][0][2] * (rs_token * wa[0][2]);
-                xa[0][0][3] = xa[0][0][3] * (rs_token * wa[0][3]);
-                xa[0][0][4] = xa[0][0][4] * (rs_token * wa[0][4]);
-                xa[0][0][5] = xa[0][0][5] * (rs_token * wa[0][5]);
-                xa[0][0][6] = xa[0][0][6] * (rs_token * wa[0][6]);
-                xa[0][0][7] = xa[0][0][7] * (rs_token * wa[0][7]);
-                xa[0][1][0] = xa[0][1][0] * (rs_token * wa[1][0]);
-                xa[0][1][1] = xa[0][1][1] * (rs_token * wa[1][1]);
-                xa[0][1][2] = xa[0][1][2] * (rs_token * wa[1][2]);
-                xa[0][1][3] = xa[0][1][3] * (rs_token * wa[1][3]);
-                xa[0][1][4] = xa[0][1][4] * (rs_token * wa[1][4]);
-                xa[0][1][5] = xa[0][1][5] * (rs_token * wa[1][5]);
-                xa[0][1][6] = xa[0][1][6] * (rs_token * wa[1][6]);
-                xa[0][1][7] = xa[0][1][7] * (rs_token * wa[1][7]);
-                if (round_y) {
-                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-                }
-            }
-            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-            if (h < H) {  // head h
-                __nv_bfloat16* po = xout + (h) * xout_hs;
-                {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 8;
-                    fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
-                }
-                {  // rotate chunk slot 1
-                    const int e = (pos + 8) * 8;
-                    fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
-                }
-            }
-        }
+  const int lane = threadIdx.x & 31;
+  const int pos = lane % 8;    // this lane's chunk position within its head
+  const int group = lane / 8;  // which of the warp's 4 heads
+  const int64_t ntok = p.B * p.S;
+  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
+  // 4 at a time (lane group g takes heads g, g + 4, ...)
+  const int tpw = 1, tsub = 0, hstep = 4;
+  const int64_t nitems = g.nitems;
+  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+  const int64_t nwarps = (int64_t)gridDim.x * 4;
+  for (int64_t it = warp; it < nitems; it += nwarps) {
+    // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+    // what they share per token (the table rows) is read from DRAM once, not 2 times
+    const int set = (int)(it % 2);
+    const int64_t j = it / 2;
+    const int64_t tb = j;  // one item per token
+    const int64_t t = tb * tpw + tsub;
+    if (t >= ntok) continue;
+    const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
+    const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
+    const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
+    __nv_bfloat16* xout = (__nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
+    const int64_t xout_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
+    const int64_t H = (set == 0 ? p.HQ : p.HK);
+    // cos/sin of row s: 4 angle(s) per rotate chunk
+    float cs[2][4] = {}, sn[2][4] = {};
+    {
+      const float* crow = (const float*)p.cos + s * p.cos_stride[0];
+      const float* srow = (const float*)p.sin + s * p.sin_stride[0];
+      {  // chunk slot 0: angles (pos + 0) * 4 onwards
+        const int a = (pos + 0) * 4;
+        fg_load_fp32x4_keep(crow + a + 0, &cs[0][0]);
+        fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
+      }
+      {  // chunk slot 1: angles (pos + 8) * 4 onwards
+        const int a = (pos + 8) * 4;
+        fg_load_fp32x4_keep(crow + a + 0, &cs[1][0]);
+        fg_load_fp32x4_keep(srow + a + 0, &sn[1][0]);
+      }
     }
+    // RMS over the token's H * D elements: a first pass over its heads
+    float rs_token;
+    {
+      float ss = 0.0f;
+      for (int64_t h = group; h - group < H; h += hstep) {
+        float xa[1][2][8] = {};
+        if (h < H) {  // head h
+          const __nv_bfloat16* px = xin + (h) * xin_hs;
+          {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(px + e + 0, &xa[0][0][0]);
+          }
+          {  // rotate chunk slot 1
+            const int e = (pos + 8) * 8;
+            fg_load_bf16x8_keep(px + e + 0, &xa[0][1][0]);
+          }
+        }
+        ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+        ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+        ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+        ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+        ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+        ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+        ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+        ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+        ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+        ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+        ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+        ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+        ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+        ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+        ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+        ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+      }
+      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      rs_token = rsqrtf(ss / (float)(H * 128) + p.eps);
+    }
+    for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+      float xa[1][2][8] = {};
+      if (h < H) {  // head h
+        const __nv_bfloat16* px = xin + (h) * xin_hs;
+        {  // rotate chunk slot 0
+          const int e = (pos + 0) * 8;
+          fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+        }
+        {  // rotate chunk slot 1
+          const int e = (pos + 8) * 8;
+          fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+        }
+      }
+      // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
+      const bool round_y = p.norm_rounding == 1;  // rounding act
+      if (h < H) {  // head h: every lane of its group takes this branch
+        // w at this lane's elements of head h
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
+        float wa[2][8] = {};
+        {  // rotate chunk slot 0
+          const int e = (pos + 0) * 8;
+          fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+          fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+        }
+        {  // rotate chunk slot 1
+          const int e = (pos + 8) * 8;
+          fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+          fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
+        }
+        xa[0][0][0] = xa[0][0][0] * (rs_token * wa[0][0]);
+        xa[0][0][1] = xa[0][0][1] * (rs_token * wa[0][1]);
+        xa[0][0][2] = xa[0][0][2] * (rs_token * wa[0][2]);
+        xa[0][0][3] = xa[0][0][3] * (rs_token * wa[0][3]);
+        xa[0][0][4] = xa[0][0][4] * (rs_token * wa[0][4]);
+        xa[0][0][5] = xa[0][0][5] * (rs_token * wa[0][5]);
+        xa[0][0][6] = xa[0][0][6] * (rs_token * wa[0][6]);
+        xa[0][0][7] = xa[0][0][7] * (rs_token * wa[0][7]);
+        xa[0][1][0] = xa[0][1][0] * (rs_token * wa[1][0]);
+        xa[0][1][1] = xa[0][1][1] * (rs_token * wa[1][1]);
+        xa[0][1][2] = xa[0][1][2] * (rs_token * wa[1][2]);
+        xa[0][1][3] = xa[0][1][3] * (rs_token * wa[1][3]);
+        xa[0][1][4] = xa[0][1][4] * (rs_token * wa[1][4]);
+        xa[0][1][5] = xa[0][1][5] * (rs_token * wa[1][5]);
+        xa[0][1][6] = xa[0][1][6] * (rs_token * wa[1][6]);
+        xa[0][1][7] = xa[0][1][7] * (rs_token * wa[1][7]);
+        if (round_y) {
+          xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+          xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+          xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+          xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+          xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+          xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+          xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+          xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+          xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+          xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+          xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+          xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+          xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+          xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+          xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+          xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+        }
+      }
+      // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+      fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+      fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+      fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+      fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+      fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+      fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+      fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+      fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+      if (h < H) {  // head h
+        __nv_bfloat16* po = xout + (h) * xout_hs;
+        {  // rotate chunk slot 0
+          const int e = (pos + 0) * 8;
+          fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+        }
+        {  // rotate chunk slot 1
+          const int e = (pos + 8) * 8;
+          fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+        }
+      }
+    }
+  }
 }
 
-// Grid: a warp per item, at most as many blocks as fit on the GPU at once
-// (and at most 32 per multiprocessor); the item loop covers the rest.
+// Grid: persistent, at most 32 blocks per multiprocessor
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wfp32_tabfp32_interleaved_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
-    const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
-    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
-    int dev = 0;
-    cudaError_t err = cudaGetDevice(&dev);
+  const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
+  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
+  int dev = 0;
+  cudaError_t err = cudaGetDevice(&dev);
+  if (err != cudaSuccess) return err;
+  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+  if (per_sm == 0) {
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_interleaved_d128_full_vec16), 128, 0);
     if (err != cudaSuccess) return err;
-    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-    if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_interleaved_d128_full_vec16), 128, 0);
-        if (err != cudaSuccess) return err;
-        if (per_sm > 32) per_sm = 32;
-        if (per_sm < 1) per_sm = 1;
-        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-    }
-    FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_interleaved_d128_full_vec16_grid) g;
-    int64_t items = 0;
-    {  // the work items of q
-        fg_heads_set& set = g.set[0];
-        set.hg = 4;
-        set.tpw = 1;
-        set.nhb = 1;  // a run per token
-        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
-        set.hg_div = fg_udiv_make((uint32_t)set.hg);
-        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
-        items += set.nit;
-    }
-    {  // the work items of k
-        fg_heads_set& set = g.set[1];
-        set.hg = 4;
-        set.tpw = 1;
-        set.nhb = 1;  // a run per token
-        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
-        set.hg_div = fg_udiv_make((uint32_t)set.hg);
-        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
-        items += set.nit;
-    }
-    g.nitems = items;
-    g.s_div = fg_udiv_make((uint32_t)p->S);
-    int64_t blocks = (items + 4 - 1) / 4;
-    const int64_t cap = (int64_t)sm_count * per_sm;
-    if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
-    return cudaGetLastError();
+    if (per_sm > 32) per_sm = 32;
+    if (per_sm < 1) per_sm = 1;
+    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+  }
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_interleaved_d128_full_vec16_grid) g;
+  int64_t items = 0;
+  {  // the work items of q
+    fg_heads_set& set = g.set[0];
+    set.hg = 4;
+    set.tpw = 1;
+    set.nhb = 1;  // a run per token
+    set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+    set.hg_div = fg_udiv_make((uint32_t)set.hg);
+    set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+    items += set.nit;
+  }
+  {  // the work items of k
+    fg_heads_set& set = g.set[1];
+    set.hg = 4;
+    set.tpw = 1;
+    set.nhb = 1;  // a run per token
+    set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+    set.hg_div = fg_udiv_make((uint32_t)set.hg);
+    set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+    items += set.nit;
+  }
+  g.nitems = items;
+  g.s_div = fg_udiv_make((uint32_t)p->S);
+  int64_t blocks = (items + 4 - 1) / 4;
+  const int64_t cap = (int64_t)sm_count * per_sm;
+  if (blocks > cap) blocks = cap;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  return cudaGetLastError();
 }
 
 // qknorm_across_heads_rope_bf16_wfp32_tabfp32_interleaved_d128_partial_vec16
 //   qknorm_across_heads_rope: act=bf16 weight=fp32 table=fp32 pairing=interleaved head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-// The call's work decomposition, computed once by the launcher below: the
-// kernel divides by run-time sizes only through its fg_udiv divisors.
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_interleaved_d128_partial_vec16_grid) {
-    fg_heads_set set[2];  // q, k
-    int64_t nitems;       // work items of all sets
-    fg_udiv s_div;        // divides a token index by S
+  fg_heads_set set[2];  // q, k
+  int64_t nitems;       // work items of all sets
+  fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_interleaved_d128_partial_vec16)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_interleaved_d128_partial_vec16_grid) g)
 {
-    const int lane = threadIdx.x & 31;
-    const int pos = lane % 8;    // this lane's chunk position within its head
-    const int group = lane / 8;  // which of the warp's 4 heads
-    const int64_t ntok = p.B * p.S;
-    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
-    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
-    // per-token data is loaded once per run.
-    const int tpw = 1, tsub = 0, hstep = 4;
-    const int64_t nitems = g.nitems;
-    const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
-    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 4;
-    for (int64_t it = warp; it < nitems; it += nwarps) {
-        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
-        // what they share per token (the table rows) is read from DRAM once, not 2 times
-        const int set = (int)(it % 2);
-        const int64_t j = it / 2;
-        // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // quotients: the op takes fewer than 2^31 tokens
-        const int64_t tb = j;  // one item per token
-        const int64_t t = tb * tpw + tsub;
-        if (t >= ntok) continue;
-        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
-        // the item's heads: input and output rows of token (b, s), head strides, count
-        const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
-        const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
-        __nv_bfloat16* xout = (__nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
-        const int64_t xout_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
-        const int64_t H = (set == 0 ? p.HQ : p.HK);
-        // cos/sin of row s: 4 angle(s) per rotate chunk
-        float cs[2][4] = {}, sn[2][4] = {};
-        {
-            const float* crow = (const float*)p.cos + s * p.cos_stride[0];
-            const float* srow = (const float*)p.sin + s * p.sin_stride[0];
-            if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 4 onwards
-                const int a = (pos + 0) * 4;
-                fg_load_fp32x4_keep(crow + a + 0, &cs[0][0]);
-                fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
-            }
-            if (pos + 8 < nr) {  // chunk slot 1: angles (pos + 8) * 4 onwards
-                const int a = (pos + 8) * 4;
-                fg_load_fp32x4_keep(crow + a + 0, &cs[1][0]);
-                fg_load_fp32x4_keep(srow + a + 0, &sn[1][0]);
-            }
-        }
-        // RMS over the token's H * D elements: a first pass over its heads
-        float rs_token;
-        {
-            float ss = 0.0f;
-            for (int64_t h = group; h - group < H; h += hstep) {
-                float xa[1][2][8] = {};
-                if (h < H) {  // head h
-                    const __nv_bfloat16* px = xin + (h) * xin_hs;
-                    {  // chunk slot 0
-                        const int e = (pos + 0) * 8;
-                        fg_load_bf16x8_keep(px + e + 0, &xa[0][0][0]);
-                    }
-                    {  // chunk slot 1
-                        const int e = (pos + 8) * 8;
-                        fg_load_bf16x8_keep(px + e + 0, &xa[0][1][0]);
-                    }
-                }
-                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            }
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            rs_token = rsqrtf(ss / (float)(H * 128) + p.eps);
-        }
-        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
-            float xa[1][2][8] = {};
-            if (h < H) {  // head h
-                const __nv_bfloat16* px = xin + (h) * xin_hs;
-                {  // chunk slot 0
-                    const int e = (pos + 0) * 8;
-                    fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
-                }
-                {  // chunk slot 1
-                    const int e = (pos + 8) * 8;
-                    fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
-                }
-            }
-            // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // rounding act
-            if (h < H) {  // head h: every lane of its group takes this branch
-                // w at this lane's elements of head h
-                const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
-                float wa[2][8] = {};
-                {  // chunk slot 0
-                    const int e = (pos + 0) * 8;
-                    fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                    fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-                }
-                {  // chunk slot 1
-                    const int e = (pos + 8) * 8;
-                    fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-                    fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
-                }
-                xa[0][0][0] = xa[0][0][0] * (rs_token * wa[0][0]);
-                xa[0][0][1] = xa[0][0][1] * (rs_token * wa[0][1]);
-                xa[0][0][2] = xa[0][0][2] * (rs_token * wa[0][2]);
-                xa[0][0][3] = xa[0][0][3] * (rs_token * wa[0][3]);
-                xa[0][0][4] = xa[0][0][4] * (rs_token * wa[0][4]);
-                xa[0][0][5] = xa[0][0][5] * (rs_token * wa[0][5]);
-                xa[0][0][6] = xa[0][0][6] * (rs_token * wa[0][6]);
-                xa[0][0][7] = xa[0][0][7] * (rs_token * wa[0][7]);
-                xa[0][1][0] = xa[0][1][0] * (rs_token * wa[1][0]);
-                xa[0][1][1] = xa[0][1][1] * (rs_token * wa[1][1]);
-                xa[0][1][2] = xa[0][1][2] * (rs_token * wa[1][2]);
-                xa[0][1][3] = xa[0][1][3] * (rs_token * wa[1][3]);
-                xa[0][1][4] = xa[0][1][4] * (rs_token * wa[1][4]);
-                xa[0][1][5] = xa[0][1][5] * (rs_token * wa[1][5]);
-                xa[0][1][6] = xa[0][1][6] * (rs_token * wa[1][6]);
-                xa[0][1][7] = xa[0][1][7] * (rs_token * wa[1][7]);
-                if (round_y) {
-                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-                }
-            }
-            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-            if (pos < nr) {  // chunk slot 0, where it lies below R
-                fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-                fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-                fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-                fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-            }
-            if (pos + 8 < nr) {  // chunk slot 1, where it lies below R
-                fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-                fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-                fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-                fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-            }
-            if (h < H) {  // head h
-                __nv_bfloat16* po = xout + (h) * xout_hs;
-                {  // chunk slot 0
-                    const int e = (pos + 0) * 8;
-                    fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
-                }
-                {  // chunk slot 1
-                    const int e = (pos + 8) * 8;
-                    fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
-                }
-            }
-        }
+  const int lane = threadIdx.x & 31;
+  const int pos = lane % 8;    // this lane's chunk position within its head
+  const int group = lane / 8;  // which of the warp's 4 heads
+  const int64_t ntok = p.B * p.S;
+  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
+  // 4 at a time (lane group g takes heads g, g + 4, ...)
+  const int tpw = 1, tsub = 0, hstep = 4;
+  const int64_t nitems = g.nitems;
+  const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
+  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+  const int64_t nwarps = (int64_t)gridDim.x * 4;
+  for (int64_t it = warp; it < nitems; it += nwarps) {
+    // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+    // what they share per token (the table rows) is read from DRAM once, not 2 times
+    const int set = (int)(it % 2);
+    const int64_t j = it / 2;
+    const int64_t tb = j;  // one item per token
+    const int64_t t = tb * tpw + tsub;
+    if (t >= ntok) continue;
+    const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
+    const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
+    const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
+    __nv_bfloat16* xout = (__nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
+    const int64_t xout_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
+    const int64_t H = (set == 0 ? p.HQ : p.HK);
+    // cos/sin of row s: 4 angle(s) per rotate chunk
+    float cs[2][4] = {}, sn[2][4] = {};
+    {
+      const float* crow = (const float*)p.cos + s * p.cos_stride[0];
+      const float* srow = (const float*)p.sin + s * p.sin_stride[0];
+      if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 4 onwards
+        const int a = (pos + 0) * 4;
+        fg_load_fp32x4_keep(crow + a + 0, &cs[0][0]);
+        fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
+      }
+      if (pos + 8 < nr) {  // chunk slot 1: angles (pos + 8) * 4 onwards
+        const int a = (pos + 8) * 4;
+        fg_load_fp32x4_keep(crow + a + 0, &cs[1][0]);
+        fg_load_fp32x4_keep(srow + a + 0, &sn[1][0]);
+      }
     }
+    // RMS over the token's H * D elements: a first pass over its heads
+    float rs_token;
+    {
+      float ss = 0.0f;
+      for (int64_t h = group; h - group < H; h += hstep) {
+        float xa[1][2][8] = {};
+        if (h < H) {  // head h
+          const __nv_bfloat16* px = xin + (h) * xin_hs;
+          {  // chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(px + e + 0, &xa[0][0][0]);
+          }
+          {  // chunk slot 1
+            const int e = (pos + 8) * 8;
+            fg_load_bf16x8_keep(px + e + 0, &xa[0][1][0]);
+          }
+        }
+        ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+        ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+        ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+        ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+        ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+        ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+        ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+        ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+        ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+        ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+        ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+        ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+        ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+        ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+        ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+        ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+      }
+      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      rs_token = rsqrtf(ss / (float)(H * 128) + p.eps);
+    }
+    for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+      float xa[1][2][8] = {};
+      if (h < H) {  // head h
+        const __nv_bfloat16* px = xin + (h) * xin_hs;
+        {  // chunk slot 0
+          const int e = (pos + 0) * 8;
+          fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+        }
+        {  // chunk slot 1
+          const int e = (pos + 8) * 8;
+          fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+        }
+      }
+      // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
+      const bool round_y = p.norm_rounding == 1;  // rounding act
+      if (h < H) {  // head h: every lane of its group takes this branch
+        // w at this lane's elements of head h
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
+        float wa[2][8] = {};
+        {  // chunk slot 0
+          const int e = (pos + 0) * 8;
+          fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+          fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+        }
+        {  // chunk slot 1
+          const int e = (pos + 8) * 8;
+          fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+          fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
+        }
+        xa[0][0][0] = xa[0][0][0] * (rs_token * wa[0][0]);
+        xa[0][0][1] = xa[0][0][1] * (rs_token * wa[0][1]);
+        xa[0][0][2] = xa[0][0][2] * (rs_token * wa[0][2]);
+        xa[0][0][3] = xa[0][0][3] * (rs_token * wa[0][3]);
+        xa[0][0][4] = xa[0][0][4] * (rs_token * wa[0][4]);
+        xa[0][0][5] = xa[0][0][5] * (rs_token * wa[0][5]);
+        xa[0][0][6] = xa[0][0][6] * (rs_token * wa[0][6]);
+        xa[0][0][7] = xa[0][0][7] * (rs_token * wa[0][7]);
+        xa[0][1][0] = xa[0][1][0] * (rs_token * wa[1][0]);
+        xa[0][1][1] = xa[0][1][1] * (rs_token * wa[1][1]);
+        xa[0][1][2] = xa[0][1][2] * (rs_token * wa[1][2]);
+        xa[0][1][3] = xa[0][1][3] * (rs_token * wa[1][3]);
+        xa[0][1][4] = xa[0][1][4] * (rs_token * wa[1][4]);
+        xa[0][1][5] = xa[0][1][5] * (rs_token * wa[1][5]);
+        xa[0][1][6] = xa[0][1][6] * (rs_token * wa[1][6]);
+        xa[0][1][7] = xa[0][1][7] * (rs_token * wa[1][7]);
+        if (round_y) {
+          xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+          xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+          xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+          xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+          xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+          xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+          xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+          xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+          xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+          xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+          xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+          xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+          xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+          xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+          xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+          xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+        }
+      }
+      // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+      if (pos < nr) {  // chunk slot 0, where it lies below R
+          fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+          fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+          fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+          fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+      }
+      if (pos + 8 < nr) {  // chunk slot 1, where it lies below R
+          fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+          fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+          fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+          fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+      }
+      if (h < H) {  // head h
+        __nv_bfloat16* po = xout + (h) * xout_hs;
+        {  // chunk slot 0
+          const int e = (pos + 0) * 8;
+          fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+        }
+        {  // chunk slot 1
+          const int e = (pos + 8) * 8;
+          fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+        }
+      }
+    }
+  }
 }
 
-// Grid: a warp per item, at most as many blocks as fit on the GPU at once
-// (and at most 32 per multiprocessor); the item loop covers the rest.
+// Grid: persistent, at most 32 blocks per multiprocessor
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wfp32_tabfp32_interleaved_d128_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
-    const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
-    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
-    int dev = 0;
-    cudaError_t err = cudaGetDevice(&dev);
+  const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
+  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
+  int dev = 0;
+  cudaError_t err = cudaGetDevice(&dev);
+  if (err != cudaSuccess) return err;
+  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+  if (per_sm == 0) {
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_interleaved_d128_partial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
-    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-    if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_interleaved_d128_partial_vec16), 128, 0);
-        if (err != cudaSuccess) return err;
-        if (per_sm > 32) per_sm = 32;
-        if (per_sm < 1) per_sm = 1;
-        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-    }
-    FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_interleaved_d128_partial_vec16_grid) g;
-    int64_t items = 0;
-    {  // the work items of q
-        fg_heads_set& set = g.set[0];
-        set.hg = 4;
-        set.tpw = 1;
-        set.nhb = 1;  // a run per token
-        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
-        set.hg_div = fg_udiv_make((uint32_t)set.hg);
-        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
-        items += set.nit;
-    }
-    {  // the work items of k
-        fg_heads_set& set = g.set[1];
-        set.hg = 4;
-        set.tpw = 1;
-        set.nhb = 1;  // a run per token
-        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
-        set.hg_div = fg_udiv_make((uint32_t)set.hg);
-        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
-        items += set.nit;
-    }
-    g.nitems = items;
-    g.s_div = fg_udiv_make((uint32_t)p->S);
-    int64_t blocks = (items + 4 - 1) / 4;
-    const int64_t cap = (int64_t)sm_count * per_sm;
-    if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_interleaved_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
-    return cudaGetLastError();
+    if (per_sm > 32) per_sm = 32;
+    if (per_sm < 1) per_sm = 1;
+    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+  }
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_interleaved_d128_partial_vec16_grid) g;
+  int64_t items = 0;
+  {  // the work items of q
+    fg_heads_set& set = g.set[0];
+    set.hg = 4;
+    set.tpw = 1;
+    set.nhb = 1;  // a run per token
+    set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+    set.hg_div = fg_udiv_make((uint32_t)set.hg);
+    set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+    items += set.nit;
+  }
+  {  // the work items of k
+    fg_heads_set& set = g.set[1];
+    set.hg = 4;
+    set.tpw = 1;
+    set.nhb = 1;  // a run per token
+    set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+    set.hg_div = fg_udiv_make((uint32_t)set.hg);
+    set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+    items += set.nit;
+  }
+  g.nitems = items;
+  g.s_div = fg_udiv_make((uint32_t)p->S);
+  int64_t blocks = (items + 4 - 1) / 4;
+  const int64_t cap = (int64_t)sm_count * per_sm;
+  if (blocks > cap) blocks = cap;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_interleaved_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  return cudaGetLastError();
 }
 
 // qknorm_across_heads_rope_bf16_wfp32_tabfp32_interleaved_dany_partial_vec16
 //   qknorm_across_heads_rope: act=bf16 weight=fp32 table=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-// The call's work decomposition, computed once by the launcher below: the
-// kernel divides by run-time sizes only through its fg_udiv divisors.
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_interleaved_dany_partial_vec16_grid) {
-    fg_heads_set set[2];  // q, k
-    int64_t nitems;       // work items of all sets
-    fg_udiv s_div;        // divides a token index by S
+  fg_heads_set set[2];  // q, k
+  int64_t nitems;       // work items of all sets
+  fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_interleaved_dany_partial_vec16)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_interleaved_dany_partial_vec16_grid) g)
 {
-    const int lane = threadIdx.x & 31;
-    const int pos = lane % 32;    // this lane's chunk position within its head
-    const int group = lane / 32;  // which of the warp's 1 heads
-    const int64_t ntok = p.B * p.S;
-    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
-    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
-    // per-token data is loaded once per run.
-    const int tpw = 1, tsub = 0, hstep = 1;
-    const int64_t nitems = g.nitems;
-    const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
-    const int nd = (int)p.D / 8;  // chunks of the head
-    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 4;
-    for (int64_t it = warp; it < nitems; it += nwarps) {
-        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
-        // what they share per token (the table rows) is read from DRAM once, not 2 times
-        const int set = (int)(it % 2);
-        const int64_t j = it / 2;
-        // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // quotients: the op takes fewer than 2^31 tokens
-        const int64_t tb = j;  // one item per token
-        const int64_t t = tb * tpw + tsub;
-        if (t >= ntok) continue;
-        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
-        // the item's heads: input and output rows of token (b, s), head strides, count
-        const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
-        const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
-        __nv_bfloat16* xout = (__nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
-        const int64_t xout_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
-        const int64_t H = (set == 0 ? p.HQ : p.HK);
-        // cos/sin of row s: 4 angle(s) per rotate chunk
-        float cs[2][4] = {}, sn[2][4] = {};
-        {
-            const float* crow = (const float*)p.cos + s * p.cos_stride[0];
-            const float* srow = (const float*)p.sin + s * p.sin_stride[0];
-            if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 4 onwards
-                const int a = (pos + 0) * 4;
-                fg_load_fp32x4_keep(crow + a + 0, &cs[0][0]);
-                fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
-            }
-            if (pos + 32 < nr) {  // chunk slot 1: angles (pos + 32) * 4 onwards
-                const int a = (pos + 32) * 4;
-                fg_load_fp32x4_keep(crow + a + 0, &cs[1][0]);
-                fg_load_fp32x4_keep(srow + a + 0, &sn[1][0]);
-            }
-        }
-        // RMS over the token's H * D elements: a first pass over its heads
-        float rs_token;
-        {
-            float ss = 0.0f;
-            for (int64_t h = group; h - group < H; h += hstep) {
-                float xa[1][2][8] = {};
-                if (h < H) {  // head h
-                    const __nv_bfloat16* px = xin + (h) * xin_hs;
-                    if (pos < nd) {  // chunk slot 0
-                        const int e = (pos + 0) * 8;
-                        fg_load_bf16x8_keep(px + e + 0, &xa[0][0][0]);
-                    }
-                    if (pos + 32 < nd) {  // chunk slot 1
-                        const int e = (pos + 32) * 8;
-                        fg_load_bf16x8_keep(px + e + 0, &xa[0][1][0]);
-                    }
-                }
-                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            }
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            rs_token = rsqrtf(ss / (float)(H * p.D) + p.eps);
-        }
-        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
-            float xa[1][2][8] = {};
-            if (h < H) {  // head h
-                const __nv_bfloat16* px = xin + (h) * xin_hs;
-                if (pos < nd) {  // chunk slot 0
-                    const int e = (pos + 0) * 8;
-                    fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
-                }
-                if (pos + 32 < nd) {  // chunk slot 1
-                    const int e = (pos + 32) * 8;
-                    fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
-                }
-            }
-            // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // rounding act
-            if (h < H) {  // head h: every lane of its group takes this branch
-                // w at this lane's elements of head h
-                const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
-                float wa[2][8] = {};
-                if (pos < nd) {  // chunk slot 0
-                    const int e = (pos + 0) * 8;
-                    fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                    fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-                }
-                if (pos + 32 < nd) {  // chunk slot 1
-                    const int e = (pos + 32) * 8;
-                    fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
-                    fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
-                }
-                xa[0][0][0] = xa[0][0][0] * (rs_token * wa[0][0]);
-                xa[0][0][1] = xa[0][0][1] * (rs_token * wa[0][1]);
-                xa[0][0][2] = xa[0][0][2] * (rs_token * wa[0][2]);
-                xa[0][0][3] = xa[0][0][3] * (rs_token * wa[0][3]);
-                xa[0][0][4] = xa[0][0][4] * (rs_token * wa[0][4]);
-                xa[0][0][5] = xa[0][0][5] * (rs_token * wa[0][5]);
-                xa[0][0][6] = xa[0][0][6] * (rs_token * wa[0][6]);
-                xa[0][0][7] = xa[0][0][7] * (rs_token * wa[0][7]);
-                xa[0][1][0] = xa[0][1][0] * (rs_token * wa[1][0]);
-                xa[0][1][1] = xa[0][1][1] * (rs_token * wa[1][1]);
-                xa[0][1][2] = xa[0][1][2] * (rs_token * wa[1][2]);
-                xa[0][1][3] = xa[0][1][3] * (rs_token * wa[1][3]);
-                xa[0][1][4] = xa[0][1][4] * (rs_token * wa[1][4]);
-                xa[0][1][5] = xa[0][1][5] * (rs_token * wa[1][5]);
-                xa[0][1][6] = xa[0][1][6] * (rs_token * wa[1][6]);
-                xa[0][1][7] = xa[0][1][7] * (rs_token * wa[1][7]);
-                if (round_y) {
-                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-                }
-            }
-            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-            if (pos < nr) {  // chunk slot 0, where it lies below R
-                fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-                fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-                fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-                fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-            }
-            if (pos + 32 < nr) {  // chunk slot 1, where it lies below R
-                fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-                fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-                fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-                fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-            }
-            if (h < H) {  // head h
-                __nv_bfloat16* po = xout + (h) * xout_hs;
-                if (pos < nd) {  // chunk slot 0
-                    const int e = (pos + 0) * 8;
-                    fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
-                }
-                if (pos + 32 < nd) {  // chunk slot 1
-                    const int e = (pos + 32) * 8;
-                    fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
-                }
-            }
-        }
+  const int lane = threadIdx.x & 31;
+  const int pos = lane % 32;    // this lane's chunk position within its head
+  const int group = lane / 32;  // which of the warp's 1 heads
+  const int64_t ntok = p.B * p.S;
+  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
+  // 1 at a time (lane group g takes heads g, g + 1, ...)
+  const int tpw = 1, tsub = 0, hstep = 1;
+  const int64_t nitems = g.nitems;
+  const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
+  const int nd = (int)p.D / 8;  // chunks of the head
+  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+  const int64_t nwarps = (int64_t)gridDim.x * 4;
+  for (int64_t it = warp; it < nitems; it += nwarps) {
+    // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+    // what they share per token (the table rows) is read from DRAM once, not 2 times
+    const int set = (int)(it % 2);
+    const int64_t j = it / 2;
+    const int64_t tb = j;  // one item per token
+    const int64_t t = tb * tpw + tsub;
+    if (t >= ntok) continue;
+    const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
+    const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
+    const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
+    __nv_bfloat16* xout = (__nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
+    const int64_t xout_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
+    const int64_t H = (set == 0 ? p.HQ : p.HK);
+    // cos/sin of row s: 4 angle(s) per rotate chunk
+    float cs[2][4] = {}, sn[2][4] = {};
+    {
+      const float* crow = (const float*)p.cos + s * p.cos_stride[0];
+      const float* srow = (const float*)p.sin + s * p.sin_stride[0];
+      if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 4 onwards
+        const int a = (pos + 0) * 4;
+        fg_load_fp32x4_keep(crow + a + 0, &cs[0][0]);
+        fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
+      }
+      if (pos + 32 < nr) {  // chunk slot 1: angles (pos + 32) * 4 onwards
+        const int a = (pos + 32) * 4;
+        fg_load_fp32x4_keep(crow + a + 0, &cs[1][0]);
+        fg_load_fp32x4_keep(srow + a + 0, &sn[1][0]);
+      }
     }
+    // RMS over the token's H * D elements: a first pass over its heads
+    float rs_token;
+    {
+      float ss = 0.0f;
+      for (int64_t h = group; h - group < H; h += hstep) {
+        float xa[1][2][8] = {};
+        if (h < H) {  // head h
+          const __nv_bfloat16* px = xin + (h) * xin_hs;
+          if (pos < nd) {  // chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(px + e + 0, &xa[0][0][0]);
+          }
+          if (pos + 32 < nd) {  // chunk slot 1
+            const int e = (pos + 32) * 8;
+            fg_load_bf16x8_keep(px + e + 0, &xa[0][1][0]);
+          }
+        }
+        ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+        ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+        ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+        ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+        ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+        ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+        ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+        ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+        ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+        ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+        ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+        ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+        ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+        ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+        ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+        ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+      }
+      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      rs_token = rsqrtf(ss / (float)(H * p.D) + p.eps);
+    }
+    for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+      float xa[1][2][8] = {};
+      if (h < H) {  // head h
+        const __nv_bfloat16* px = xin + (h) * xin_hs;
+        if (pos < nd) {  // chunk slot 0
+          const int e = (pos + 0) * 8;
+          fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+        }
+        if (pos + 32 < nd) {  // chunk slot 1
+          const int e = (pos + 32) * 8;
+          fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+        }
+      }
+      // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
+      const bool round_y = p.norm_rounding == 1;  // rounding act
+      if (h < H) {  // head h: every lane of its group takes this branch
+        // w at this lane's elements of head h
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
+        float wa[2][8] = {};
+        if (pos < nd) {  // chunk slot 0
+          const int e = (pos + 0) * 8;
+          fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+          fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+        }
+        if (pos + 32 < nd) {  // chunk slot 1
+          const int e = (pos + 32) * 8;
+          fg_load_fp32x4_keep(pw + e + 0, &wa[1][0]);
+          fg_load_fp32x4_keep(pw + e + 4, &wa[1][4]);
+        }
+        xa[0][0][0] = xa[0][0][0] * (rs_token * wa[0][0]);
+        xa[0][0][1] = xa[0][0][1] * (rs_token * wa[0][1]);
+        xa[0][0][2] = xa[0][0][2] * (rs_token * wa[0][2]);
+        xa[0][0][3] = xa[0][0][3] * (rs_token * wa[0][3]);
+        xa[0][0][4] = xa[0][0][4] * (rs_token * wa[0][4]);
+        xa[0][0][5] = xa[0][0][5] * (rs_token * wa[0][5]);
+        xa[0][0][6] = xa[0][0][6] * (rs_token * wa[0][6]);
+        xa[0][0][7] = xa[0][0][7] * (rs_token * wa[0][7]);
+        xa[0][1][0] = xa[0][1][0] * (rs_token * wa[1][0]);
+        xa[0][1][1] = xa[0][1][1] * (rs_token * wa[1][1]);
+        xa[0][1][2] = xa[0][1][2] * (rs_token * wa[1][2]);
+        xa[0][1][3] = xa[0][1][3] * (rs_token * wa[1][3]);
+        xa[0][1][4] = xa[0][1][4] * (rs_token * wa[1][4]);
+        xa[0][1][5] = xa[0][1][5] * (rs_token * wa[1][5]);
+        xa[0][1][6] = xa[0][1][6] * (rs_token * wa[1][6]);
+        xa[0][1][7] = xa[0][1][7] * (rs_token * wa[1][7]);
+        if (round_y) {
+          xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+          xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+          xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+          xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+          xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+          xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+          xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+          xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+          xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+          xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+          xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+          xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+          xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+          xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+          xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+          xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+        }
+      }
+      // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+      if (pos < nr) {  // chunk slot 0, where it lies below R
+          fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+          fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+          fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+          fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+      }
+      if (pos + 32 < nr) {  // chunk slot 1, where it lies below R
+          fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+          fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+          fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+          fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+      }
+      if (h < H) {  // head h
+        __nv_bfloat16* po = xout + (h) * xout_hs;
+        if (pos < nd) {  // chunk slot 0
+          const int e = (pos + 0) * 8;
+          fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+        }
+        if (pos + 32 < nd) {  // chunk slot 1
+          const int e = (pos + 32) * 8;
+          fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+        }
+      }
+    }
+  }
 }
 
-// Grid: a warp per item, at most as many blocks as fit on the GPU at once
-// (and at most 32 per multiprocessor); the item loop covers the rest.
+// Grid: persistent, at most 32 blocks per multiprocessor
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wfp32_tabfp32_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
-    const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
-    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
-    int dev = 0;
-    cudaError_t err = cudaGetDevice(&dev);
+  const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
+  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
+  int dev = 0;
+  cudaError_t err = cudaGetDevice(&dev);
+  if (err != cudaSuccess) return err;
+  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+  if (per_sm == 0) {
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_interleaved_dany_partial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
-    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-    if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_interleaved_dany_partial_vec16), 128, 0);
-        if (err != cudaSuccess) return err;
-        if (per_sm > 32) per_sm = 32;
-        if (per_sm < 1) per_sm = 1;
-        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-    }
-    FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_interleaved_dany_partial_vec16_grid) g;
-    int64_t items = 0;
-    {  // the work items of q
-        fg_heads_set& set = g.set[0];
-        set.hg = 1;
-        set.tpw = 1;
-        set.nhb = 1;  // a run per token
-        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
-        set.hg_div = fg_udiv_make((uint32_t)set.hg);
-        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
-        items += set.nit;
-    }
-    {  // the work items of k
-        fg_heads_set& set = g.set[1];
-        set.hg = 1;
-        set.tpw = 1;
-        set.nhb = 1;  // a run per token
-        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
-        set.hg_div = fg_udiv_make((uint32_t)set.hg);
-        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
-        items += set.nit;
-    }
-    g.nitems = items;
-    g.s_div = fg_udiv_make((uint32_t)p->S);
-    int64_t blocks = (items + 4 - 1) / 4;
-    const int64_t cap = (int64_t)sm_count * per_sm;
-    if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
-    return cudaGetLastError();
+    if (per_sm > 32) per_sm = 32;
+    if (per_sm < 1) per_sm = 1;
+    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+  }
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_interleaved_dany_partial_vec16_grid) g;
+  int64_t items = 0;
+  {  // the work items of q
+    fg_heads_set& set = g.set[0];
+    set.hg = 1;
+    set.tpw = 1;
+    set.nhb = 1;  // a run per token
+    set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+    set.hg_div = fg_udiv_make((uint32_t)set.hg);
+    set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+    items += set.nit;
+  }
+  {  // the work items of k
+    fg_heads_set& set = g.set[1];
+    set.hg = 1;
+    set.tpw = 1;
+    set.nhb = 1;  // a run per token
+    set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+    set.hg_div = fg_udiv_make((uint32_t)set.hg);
+    set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+    items += set.nit;
+  }
+  g.nitems = items;
+  g.s_div = fg_udiv_make((uint32_t)p->S);
+  int64_t blocks = (items + 4 - 1) / 4;
+  const int64_t cap = (int64_t)sm_count * per_sm;
+  if (blocks > cap) blocks = cap;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  return cudaGetLastError();
 }
 
 // qknorm_across_heads_rope_bf16_wfp32_tabfp32_interleaved_dany_partial_scalar
 //   qknorm_across_heads_rope: act=bf16 weight=fp32 table=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-// The call's work decomposition, computed once by the launcher below: the
-// kernel divides by run-time sizes only through its fg_udiv divisors.
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_interleaved_dany_partial_scalar_grid) {
-    fg_heads_set set[2];  // q, k
-    int64_t nitems;       // work items of all sets
-    fg_udiv s_div;        // divides a token index by S
+  fg_heads_set set[2];  // q, k
+  int64_t nitems;       // work items of all sets
+  fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_interleaved_dany_partial_scalar)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_interleaved_dany_partial_scalar_grid) g)
 {
-    const int lane = threadIdx.x & 31;
-    const int pos = lane % 32;    // this lane's chunk position within its head
-    const int group = lane / 32;  // which of the warp's 1 heads
-    const int64_t ntok = p.B * p.S;
-    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
-    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
-    // per-token data is loaded once per run.
-    const int tpw = 1, tsub = 0, hstep = 1;
-    const int64_t nitems = g.nitems;
-    const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
-    const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
-    const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 4;
-    for (int64_t it = warp; it < nitems; it += nwarps) {
-        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
-        // what they share per token (the table rows) is read from DRAM once, not 2 times
-        const int set = (int)(it % 2);
-        const int64_t j = it / 2;
-        // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // quotients: the op takes fewer than 2^31 tokens
-        const int64_t tb = j;  // one item per token
-        const int64_t t = tb * tpw + tsub;
-        if (t >= ntok) continue;
-        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
-        // the item's heads: input and output rows of token (b, s), head strides, count
-        const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
-        const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
-        __nv_bfloat16* xout = (__nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
-        const int64_t xout_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
-        const int64_t H = (set == 0 ? p.HQ : p.HK);
-        // cos/sin of row s: 4 angle(s) per rotate chunk
-        float cs[2][4] = {}, sn[2][4] = {};
-        {
-            const float* crow = (const float*)p.cos + s * p.cos_stride[0];
-            const float* srow = (const float*)p.sin + s * p.sin_stride[0];
-            if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 4 onwards
-                const int a = (pos + 0) * 4;
-                if (a + 0 < rhalf) cs[0][0] = fg_to_f32((crow + a)[0]);
-                if (a + 1 < rhalf) cs[0][1] = fg_to_f32((crow + a)[1]);
-                if (a + 2 < rhalf) cs[0][2] = fg_to_f32((crow + a)[2]);
-                if (a + 3 < rhalf) cs[0][3] = fg_to_f32((crow + a)[3]);
-                if (a + 0 < rhalf) sn[0][0] = fg_to_f32((srow + a)[0]);
-                if (a + 1 < rhalf) sn[0][1] = fg_to_f32((srow + a)[1]);
-                if (a + 2 < rhalf) sn[0][2] = fg_to_f32((srow + a)[2]);
-                if (a + 3 < rhalf) sn[0][3] = fg_to_f32((srow + a)[3]);
-            }
-            if (pos + 32 < nr) {  // chunk slot 1: angles (pos + 32) * 4 onwards
-                const int a = (pos + 32) * 4;
-                if (a + 0 < rhalf) cs[1][0] = fg_to_f32((crow + a)[0]);
-                if (a + 1 < rhalf) cs[1][1] = fg_to_f32((crow + a)[1]);
-                if (a + 2 < rhalf) cs[1][2] = fg_to_f32((crow + a)[2]);
-                if (a + 3 < rhalf) cs[1][3] = fg_to_f32((crow + a)[3]);
-                if (a + 0 < rhalf) sn[1][0] = fg_to_f32((srow + a)[0]);
-                if (a + 1 < rhalf) sn[1][1] = fg_to_f32((srow + a)[1]);
-                if (a + 2 < rhalf) sn[1][2] = fg_to_f32((srow + a)[2]);
-                if (a + 3 < rhalf) sn[1][3] = fg_to_f32((srow + a)[3]);
-            }
-        }
-        // RMS over the token's H * D elements: a first pass over its heads
-        float rs_token;
-        {
-            float ss = 0.0f;
-            for (int64_t h = group; h - group < H; h += hstep) {
-                float xa[1][2][8] = {};
-                float xp[1][2][8] = {};
-                if (h < H) {  // head h
-                    const __nv_bfloat16* px = xin + (h) * xin_hs;
-                    if (pos < nr) {  // rotate chunk slot 0
-                        const int e = (pos + 0) * 8;
-                        if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                        if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                        if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                        if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                        if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
-                        if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
-                        if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
-                        if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
-                    }
-                    if (pos + 32 < nr) {  // rotate chunk slot 1
-                        const int e = (pos + 32) * 8;
-                        if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
-                        if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
-                        if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
-                        if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
-                        if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
-                        if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
-                        if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
-                        if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
-                    }
-                    if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                        const int e = p.R + (pos + 0) * 8;
-                        if (e + 0 < (int)p.D) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                        if (e + 1 < (int)p.D) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                        if (e + 2 < (int)p.D) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                        if (e + 3 < (int)p.D) xp[0][0][3] = fg_to_f32((px + e)[3]);
-                        if (e + 4 < (int)p.D) xp[0][0][4] = fg_to_f32((px + e)[4]);
-                        if (e + 5 < (int)p.D) xp[0][0][5] = fg_to_f32((px + e)[5]);
-                        if (e + 6 < (int)p.D) xp[0][0][6] = fg_to_f32((px + e)[6]);
-                        if (e + 7 < (int)p.D) xp[0][0][7] = fg_to_f32((px + e)[7]);
-                    }
-                    if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                        const int e = p.R + (pos + 32) * 8;
-                        if (e + 0 < (int)p.D) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                        if (e + 1 < (int)p.D) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                        if (e + 2 < (int)p.D) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                        if (e + 3 < (int)p.D) xp[0][1][3] = fg_to_f32((px + e)[3]);
-                        if (e + 4 < (int)p.D) xp[0][1][4] = fg_to_f32((px + e)[4]);
-                        if (e + 5 < (int)p.D) xp[0][1][5] = fg_to_f32((px + e)[5]);
-                        if (e + 6 < (int)p.D) xp[0][1][6] = fg_to_f32((px + e)[6]);
-                        if (e + 7 < (int)p.D) xp[0][1][7] = fg_to_f32((px + e)[7]);
-                    }
-                }
-                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-                ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-                ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-                ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-                ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-                ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-                ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-                ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-                ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
-            }
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            rs_token = rsqrtf(ss / (float)(H * p.D) + p.eps);
-        }
-        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
-            float xa[1][2][8] = {};
-            float xp[1][2][8] = {};
-            if (h < H) {  // head h
-                const __nv_bfloat16* px = xin + (h) * xin_hs;
-                if (pos < nr) {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 8;
-                    if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                    if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                    if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                    if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                    if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
-                    if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
-                    if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
-                    if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
-                }
-                if (pos + 32 < nr) {  // rotate chunk slot 1
-                    const int e = (pos + 32) * 8;
-                    if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
-                    if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
-                    if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
-                    if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
-                    if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
-                    if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
-                    if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
-                    if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
-                }
-                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                    const int e = p.R + (pos + 0) * 8;
-                    if (e + 0 < (int)p.D) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                    if (e + 1 < (int)p.D) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                    if (e + 2 < (int)p.D) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                    if (e + 3 < (int)p.D) xp[0][0][3] = fg_to_f32((px + e)[3]);
-                    if (e + 4 < (int)p.D) xp[0][0][4] = fg_to_f32((px + e)[4]);
-                    if (e + 5 < (int)p.D) xp[0][0][5] = fg_to_f32((px + e)[5]);
-                    if (e + 6 < (int)p.D) xp[0][0][6] = fg_to_f32((px + e)[6]);
-                    if (e + 7 < (int)p.D) xp[0][0][7] = fg_to_f32((px + e)[7]);
-                }
-                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                    const int e = p.R + (pos + 32) * 8;
-                    if (e + 0 < (int)p.D) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                    if (e + 1 < (int)p.D) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                    if (e + 2 < (int)p.D) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                    if (e + 3 < (int)p.D) xp[0][1][3] = fg_to_f32((px + e)[3]);
-                    if (e + 4 < (int)p.D) xp[0][1][4] = fg_to_f32((px + e)[4]);
-                    if (e + 5 < (int)p.D) xp[0][1][5] = fg_to_f32((px + e)[5]);
-                    if (e + 6 < (int)p.D) xp[0][1][6] = fg_to_f32((px + e)[6]);
-                    if (e + 7 < (int)p.D) xp[0][1][7] = fg_to_f32((px + e)[7]);
-                }
-            }
-            // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // rounding act
-            if (h < H) {  // head h: every lane of its group takes this branch
-                // w at this lane's elements of head h
-                const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
-                float wa[2][8] = {};
-                float wp[2][8] = {};
-                if (pos < nr) {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 8;
-                    if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
-                    if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
-                    if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
-                    if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
-                    if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
-                    if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
-                    if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
-                    if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
-                }
-                if (pos + 32 < nr) {  // rotate chunk slot 1
-                    const int e = (pos + 32) * 8;
-                    if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
-                    if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
-                    if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
-                    if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
-                    if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
-                    if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
-                    if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
-                    if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
-                }
-                if (pos < np) {  // pass chunk slot 0
-                    const int e = p.R + (pos + 0) * 8;
-                    if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
-                    if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
-                    if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
-                    if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
-                    if (e + 4 < (int)p.D) wp[0][4] = fg_to_f32((pw + e)[4]);
-                    if (e + 5 < (int)p.D) wp[0][5] = fg_to_f32((pw + e)[5]);
-                    if (e + 6 < (int)p.D) wp[0][6] = fg_to_f32((pw + e)[6]);
-                    if (e + 7 < (int)p.D) wp[0][7] = fg_to_f32((pw + e)[7]);
-                }
-                if (pos + 32 < np) {  // pass chunk slot 1
-                    const int e = p.R + (pos + 32) * 8;
-                    if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
-                    if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
-                    if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
-                    if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
-                    if (e + 4 < (int)p.D) wp[1][4] = fg_to_f32((pw + e)[4]);
-                    if (e + 5 < (int)p.D) wp[1][5] = fg_to_f32((pw + e)[5]);
-                    if (e + 6 < (int)p.D) wp[1][6] = fg_to_f32((pw + e)[6]);
-                    if (e + 7 < (int)p.D) wp[1][7] = fg_to_f32((pw + e)[7]);
-                }
-                xa[0][0][0] = xa[0][0][0] * (rs_token * wa[0][0]);
-                xa[0][0][1] = xa[0][0][1] * (rs_token * wa[0][1]);
-                xa[0][0][2] = xa[0][0][2] * (rs_token * wa[0][2]);
-                xa[0][0][3] = xa[0][0][3] * (rs_token * wa[0][3]);
-                xa[0][0][4] = xa[0][0][4] * (rs_token * wa[0][4]);
-                xa[0][0][5] = xa[0][0][5] * (rs_token * wa[0][5]);
-                xa[0][0][6] = xa[0][0][6] * (rs_token * wa[0][6]);
-                xa[0][0][7] = xa[0][0][7] * (rs_token * wa[0][7]);
-                xa[0][1][0] = xa[0][1][0] * (rs_token * wa[1][0]);
-                xa[0][1][1] = xa[0][1][1] * (rs_token * wa[1][1]);
-                xa[0][1][2] = xa[0][1][2] * (rs_token * wa[1][2]);
-                xa[0][1][3] = xa[0][1][3] * (rs_token * wa[1][3]);
-                xa[0][1][4] = xa[0][1][4] * (rs_token * wa[1][4]);
-                xa[0][1][5] = xa[0][1][5] * (rs_token * wa[1][5]);
-                xa[0][1][6] = xa[0][1][6] * (rs_token * wa[1][6]);
-                xa[0][1][7] = xa[0][1][7] * (rs_token * wa[1][7]);
-                xp[0][0][0] = xp[0][0][0] * (rs_token * wp[0][0]);
-                xp[0][0][1] = xp[0][0][1] * (rs_token * wp[0][1]);
-                xp[0][0][2] = xp[0][0][2] * (rs_token * wp[0][2]);
-                xp[0][0][3] = xp[0][0][3] * (rs_token * wp[0][3]);
-                xp[0][0][4] = xp[0][0][4] * (rs_token * wp[0][4]);
-                xp[0][0][5] = xp[0][0][5] * (rs_token * wp[0][5]);
-                xp[0][0][6] = xp[0][0][6] * (rs_token * wp[0][6]);
-                xp[0][0][7] = xp[0][0][7] * (rs_token * wp[0][7]);
-                xp[0][1][0] = xp[0][1][0] * (rs_token * wp[1][0]);
-                xp[0][1][1] = xp[0][1][1] * (rs_token * wp[1][1]);
-                xp[0][1][2] = xp[0][1][2] * (rs_token * wp[1][2]);
-                xp[0][1][3] = xp[0][1][3] * (rs_token * wp[1][3]);
-                xp[0][1][4] = xp[0][1][4] * (rs_token * wp[1][4]);
-                xp[0][1][5] = xp[0][1][5] * (rs_token * wp[1][5]);
-                xp[0][1][6] = xp[0][1][6] * (rs_token * wp[1][6]);
-                xp[0][1][7] = xp[0][1][7] * (rs_token * wp[1][7]);
-                if (round_y) {
-                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-                    xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                    xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                    xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                    xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                    xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                    xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                    xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                    xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                    xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                    xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                    xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                    xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                    xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                    xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                    xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                    xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
-                }
-            }
-            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-            if (h < H) {  // head h
-                __nv_bfloat16* po = xout + (h) * xout_hs;
-                if (pos < nr) {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 8;
-                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
-                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
-                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
-                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
-                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
-                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
-                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
-                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
-                }
-                if (pos + 32 < nr) {  // rotate chunk slot 1
-                    const int e = (pos + 32) * 8;
-                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
-                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
-                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
-                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
-                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
-                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
-                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
-                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
-                }
-                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                    const int e = p.R + (pos + 0) * 8;
-                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][0][0]);
-                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][0][1]);
-                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][0][2]);
-                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][0][3]);
-                    if (e + 4 < (int)p.D) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][0][4]);
-                    if (e + 5 < (int)p.D) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][0][5]);
-                    if (e + 6 < (int)p.D) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][0][6]);
-                    if (e + 7 < (int)p.D) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][0][7]);
-                }
-                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                    const int e = p.R + (pos + 32) * 8;
-                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][1][0]);
-                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][1][1]);
-                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][1][2]);
-                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][1][3]);
-                    if (e + 4 < (int)p.D) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][1][4]);
-                    if (e + 5 < (int)p.D) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][1][5]);
-                    if (e + 6 < (int)p.D) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][1][6]);
-                    if (e + 7 < (int)p.D) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][1][7]);
-                }
-            }
-        }
+  const int lane = threadIdx.x & 31;
+  const int pos = lane % 32;    // this lane's chunk position within its head
+  const int group = lane / 32;  // which of the warp's 1 heads
+  const int64_t ntok = p.B * p.S;
+  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
+  // 1 at a time (lane group g takes heads g, g + 1, ...)
+  const int tpw = 1, tsub = 0, hstep = 1;
+  const int64_t nitems = g.nitems;
+  const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
+  const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
+  const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
+  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+  const int64_t nwarps = (int64_t)gridDim.x * 4;
+  for (int64_t it = warp; it < nitems; it += nwarps) {
+    // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+    // what they share per token (the table rows) is read from DRAM once, not 2 times
+    const int set = (int)(it % 2);
+    const int64_t j = it / 2;
+    const int64_t tb = j;  // one item per token
+    const int64_t t = tb * tpw + tsub;
+    if (t >= ntok) continue;
+    const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
+    const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
+    const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
+    __nv_bfloat16* xout = (__nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
+    const int64_t xout_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
+    const int64_t H = (set == 0 ? p.HQ : p.HK);
+    // cos/sin of row s: 4 angle(s) per rotate chunk
+    float cs[2][4] = {}, sn[2][4] = {};
+    {
+      const float* crow = (const float*)p.cos + s * p.cos_stride[0];
+      const float* srow = (const float*)p.sin + s * p.sin_stride[0];
+      if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 4 onwards
+        const int a = (pos + 0) * 4;
+        if (a + 0 < rhalf) cs[0][0] = fg_to_f32((crow + a)[0]);
+        if (a + 1 < rhalf) cs[0][1] = fg_to_f32((crow + a)[1]);
+        if (a + 2 < rhalf) cs[0][2] = fg_to_f32((crow + a)[2]);
+        if (a + 3 < rhalf) cs[0][3] = fg_to_f32((crow + a)[3]);
+        if (a + 0 < rhalf) sn[0][0] = fg_to_f32((srow + a)[0]);
+        if (a + 1 < rhalf) sn[0][1] = fg_to_f32((srow + a)[1]);
+        if (a + 2 < rhalf) sn[0][2] = fg_to_f32((srow + a)[2]);
+        if (a + 3 < rhalf) sn[0][3] = fg_to_f32((srow + a)[3]);
+      }
+      if (pos + 32 < nr) {  // chunk slot 1: angles (pos + 32) * 4 onwards
+        const int a = (pos + 32) * 4;
+        if (a + 0 < rhalf) cs[1][0] = fg_to_f32((crow + a)[0]);
+        if (a + 1 < rhalf) cs[1][1] = fg_to_f32((crow + a)[1]);
+        if (a + 2 < rhalf) cs[1][2] = fg_to_f32((crow + a)[2]);
+        if (a + 3 < rhalf) cs[1][3] = fg_to_f32((crow + a)[3]);
+        if (a + 0 < rhalf) sn[1][0] = fg_to_f32((srow + a)[0]);
+        if (a + 1 < rhalf) sn[1][1] = fg_to_f32((srow + a)[1]);
+        if (a + 2 < rhalf) sn[1][2] = fg_to_f32((srow + a)[2]);
+        if (a + 3 < rhalf) sn[1][3] = fg_to_f32((srow + a)[3]);
+      }
     }
+    // RMS over the token's H * D elements: a first pass over its heads
+    float rs_token;
+    {
+      float ss = 0.0f;
+      for (int64_t h = group; h - group < H; h += hstep) {
+        float xa[1][2][8] = {};
+        float xp[1][2][8] = {};
+        if (h < H) {  // head h
+          const __nv_bfloat16* px = xin + (h) * xin_hs;
+          if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
+            if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
+            if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
+            if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+            if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
+            if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
+            if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
+            if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+          }
+          if (pos + 32 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 32) * 8;
+            if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
+            if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
+            if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
+            if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+            if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
+            if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
+            if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
+            if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+          }
+          if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < (int)p.D) xp[0][0][0] = fg_to_f32((px + e)[0]);
+            if (e + 1 < (int)p.D) xp[0][0][1] = fg_to_f32((px + e)[1]);
+            if (e + 2 < (int)p.D) xp[0][0][2] = fg_to_f32((px + e)[2]);
+            if (e + 3 < (int)p.D) xp[0][0][3] = fg_to_f32((px + e)[3]);
+            if (e + 4 < (int)p.D) xp[0][0][4] = fg_to_f32((px + e)[4]);
+            if (e + 5 < (int)p.D) xp[0][0][5] = fg_to_f32((px + e)[5]);
+            if (e + 6 < (int)p.D) xp[0][0][6] = fg_to_f32((px + e)[6]);
+            if (e + 7 < (int)p.D) xp[0][0][7] = fg_to_f32((px + e)[7]);
+          }
+          if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+            const int e = p.R + (pos + 32) * 8;
+            if (e + 0 < (int)p.D) xp[0][1][0] = fg_to_f32((px + e)[0]);
+            if (e + 1 < (int)p.D) xp[0][1][1] = fg_to_f32((px + e)[1]);
+            if (e + 2 < (int)p.D) xp[0][1][2] = fg_to_f32((px + e)[2]);
+            if (e + 3 < (int)p.D) xp[0][1][3] = fg_to_f32((px + e)[3]);
+            if (e + 4 < (int)p.D) xp[0][1][4] = fg_to_f32((px + e)[4]);
+            if (e + 5 < (int)p.D) xp[0][1][5] = fg_to_f32((px + e)[5]);
+            if (e + 6 < (int)p.D) xp[0][1][6] = fg_to_f32((px + e)[6]);
+            if (e + 7 < (int)p.D) xp[0][1][7] = fg_to_f32((px + e)[7]);
+          }
+        }
+        ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+        ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+        ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+        ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+        ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+        ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+        ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+        ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+        ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+        ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+        ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+        ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+        ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+        ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+        ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+        ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+        ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+        ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+        ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+        ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+        ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
+        ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
+        ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
+        ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
+        ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+        ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+        ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+        ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+        ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
+        ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
+        ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
+        ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
+      }
+      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      rs_token = rsqrtf(ss / (float)(H * p.D) + p.eps);
+    }
+    for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+      float xa[1][2][8] = {};
+      float xp[1][2][8] = {};
+      if (h < H) {  // head h
+        const __nv_bfloat16* px = xin + (h) * xin_hs;
+        if (pos < nr) {  // rotate chunk slot 0
+          const int e = (pos + 0) * 8;
+          if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
+          if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
+          if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
+          if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+          if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
+          if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
+          if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
+          if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+        }
+        if (pos + 32 < nr) {  // rotate chunk slot 1
+          const int e = (pos + 32) * 8;
+          if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
+          if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
+          if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
+          if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+          if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
+          if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
+          if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
+          if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+          const int e = p.R + (pos + 0) * 8;
+          if (e + 0 < (int)p.D) xp[0][0][0] = fg_to_f32((px + e)[0]);
+          if (e + 1 < (int)p.D) xp[0][0][1] = fg_to_f32((px + e)[1]);
+          if (e + 2 < (int)p.D) xp[0][0][2] = fg_to_f32((px + e)[2]);
+          if (e + 3 < (int)p.D) xp[0][0][3] = fg_to_f32((px + e)[3]);
+          if (e + 4 < (int)p.D) xp[0][0][4] = fg_to_f32((px + e)[4]);
+          if (e + 5 < (int)p.D) xp[0][0][5] = fg_to_f32((px + e)[5]);
+          if (e + 6 < (int)p.D) xp[0][0][6] = fg_to_f32((px + e)[6]);
+          if (e + 7 < (int)p.D) xp[0][0][7] = fg_to_f32((px + e)[7]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+          const int e = p.R + (pos + 32) * 8;
+          if (e + 0 < (int)p.D) xp[0][1][0] = fg_to_f32((px + e)[0]);
+          if (e + 1 < (int)p.D) xp[0][1][1] = fg_to_f32((px + e)[1]);
+          if (e + 2 < (int)p.D) xp[0][1][2] = fg_to_f32((px + e)[2]);
+          if (e + 3 < (int)p.D) xp[0][1][3] = fg_to_f32((px + e)[3]);
+          if (e + 4 < (int)p.D) xp[0][1][4] = fg_to_f32((px + e)[4]);
+          if (e + 5 < (int)p.D) xp[0][1][5] = fg_to_f32((px + e)[5]);
+          if (e + 6 < (int)p.D) xp[0][1][6] = fg_to_f32((px + e)[6]);
+          if (e + 7 < (int)p.D) xp[0][1][7] = fg_to_f32((px + e)[7]);
+        }
+      }
+      // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
+      const bool round_y = p.norm_rounding == 1;  // rounding act
+      if (h < H) {  // head h: every lane of its group takes this branch
+        // w at this lane's elements of head h
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
+        float wa[2][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+          const int e = (pos + 0) * 8;
+          if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
+          if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
+          if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
+          if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
+          if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
+          if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
+          if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
+          if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 32 < nr) {  // rotate chunk slot 1
+          const int e = (pos + 32) * 8;
+          if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
+          if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
+          if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
+          if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
+          if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
+          if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
+          if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
+          if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+          const int e = p.R + (pos + 0) * 8;
+          if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
+          if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
+          if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
+          if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
+          if (e + 4 < (int)p.D) wp[0][4] = fg_to_f32((pw + e)[4]);
+          if (e + 5 < (int)p.D) wp[0][5] = fg_to_f32((pw + e)[5]);
+          if (e + 6 < (int)p.D) wp[0][6] = fg_to_f32((pw + e)[6]);
+          if (e + 7 < (int)p.D) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+          const int e = p.R + (pos + 32) * 8;
+          if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
+          if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
+          if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
+          if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
+          if (e + 4 < (int)p.D) wp[1][4] = fg_to_f32((pw + e)[4]);
+          if (e + 5 < (int)p.D) wp[1][5] = fg_to_f32((pw + e)[5]);
+          if (e + 6 < (int)p.D) wp[1][6] = fg_to_f32((pw + e)[6]);
+          if (e + 7 < (int)p.D) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
+        xa[0][0][0] = xa[0][0][0] * (rs_token * wa[0][0]);
+        xa[0][0][1] = xa[0][0][1] * (rs_token * wa[0][1]);
+        xa[0][0][2] = xa[0][0][2] * (rs_token * wa[0][2]);
+        xa[0][0][3] = xa[0][0][3] * (rs_token * wa[0][3]);
+        xa[0][0][4] = xa[0][0][4] * (rs_token * wa[0][4]);
+        xa[0][0][5] = xa[0][0][5] * (rs_token * wa[0][5]);
+        xa[0][0][6] = xa[0][0][6] * (rs_token * wa[0][6]);
+        xa[0][0][7] = xa[0][0][7] * (rs_token * wa[0][7]);
+        xa[0][1][0] = xa[0][1][0] * (rs_token * wa[1][0]);
+        xa[0][1][1] = xa[0][1][1] * (rs_token * wa[1][1]);
+        xa[0][1][2] = xa[0][1][2] * (rs_token * wa[1][2]);
+        xa[0][1][3] = xa[0][1][3] * (rs_token * wa[1][3]);
+        xa[0][1][4] = xa[0][1][4] * (rs_token * wa[1][4]);
+        xa[0][1][5] = xa[0][1][5] * (rs_token * wa[1][5]);
+        xa[0][1][6] = xa[0][1][6] * (rs_token * wa[1][6]);
+        xa[0][1][7] = xa[0][1][7] * (rs_token * wa[1][7]);
+        xp[0][0][0] = xp[0][0][0] * (rs_token * wp[0][0]);
+        xp[0][0][1] = xp[0][0][1] * (rs_token * wp[0][1]);
+        xp[0][0][2] = xp[0][0][2] * (rs_token * wp[0][2]);
+        xp[0][0][3] = xp[0][0][3] * (rs_token * wp[0][3]);
+        xp[0][0][4] = xp[0][0][4] * (rs_token * wp[0][4]);
+        xp[0][0][5] = xp[0][0][5] * (rs_token * wp[0][5]);
+        xp[0][0][6] = xp[0][0][6] * (rs_token * wp[0][6]);
+        xp[0][0][7] = xp[0][0][7] * (rs_token * wp[0][7]);
+        xp[0][1][0] = xp[0][1][0] * (rs_token * wp[1][0]);
+        xp[0][1][1] = xp[0][1][1] * (rs_token * wp[1][1]);
+        xp[0][1][2] = xp[0][1][2] * (rs_token * wp[1][2]);
+        xp[0][1][3] = xp[0][1][3] * (rs_token * wp[1][3]);
+        xp[0][1][4] = xp[0][1][4] * (rs_token * wp[1][4]);
+        xp[0][1][5] = xp[0][1][5] * (rs_token * wp[1][5]);
+        xp[0][1][6] = xp[0][1][6] * (rs_token * wp[1][6]);
+        xp[0][1][7] = xp[0][1][7] * (rs_token * wp[1][7]);
+        if (round_y) {
+          xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+          xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+          xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+          xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+          xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+          xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+          xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+          xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+          xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+          xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+          xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+          xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+          xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+          xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+          xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+          xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+          xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
+          xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
+          xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
+          xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
+          xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
+          xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
+          xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
+          xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
+          xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
+          xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
+          xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
+          xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
+          xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
+          xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
+          xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
+          xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
+        }
+      }
+      // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+      fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+      fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+      fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+      fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+      fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+      fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+      fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+      fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+      if (h < H) {  // head h
+        __nv_bfloat16* po = xout + (h) * xout_hs;
+        if (pos < nr) {  // rotate chunk slot 0
+          const int e = (pos + 0) * 8;
+          if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
+          if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
+          if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
+          if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
+          if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
+          if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
+          if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
+          if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
+        }
+        if (pos + 32 < nr) {  // rotate chunk slot 1
+          const int e = (pos + 32) * 8;
+          if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
+          if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
+          if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
+          if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
+          if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
+          if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
+          if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
+          if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
+        }
+        if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+          const int e = p.R + (pos + 0) * 8;
+          if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][0][0]);
+          if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][0][1]);
+          if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][0][2]);
+          if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][0][3]);
+          if (e + 4 < (int)p.D) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][0][4]);
+          if (e + 5 < (int)p.D) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][0][5]);
+          if (e + 6 < (int)p.D) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][0][6]);
+          if (e + 7 < (int)p.D) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][0][7]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+          const int e = p.R + (pos + 32) * 8;
+          if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][1][0]);
+          if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][1][1]);
+          if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][1][2]);
+          if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][1][3]);
+          if (e + 4 < (int)p.D) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][1][4]);
+          if (e + 5 < (int)p.D) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][1][5]);
+          if (e + 6 < (int)p.D) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][1][6]);
+          if (e + 7 < (int)p.D) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][1][7]);
+        }
+      }
+    }
+  }
 }
 
-// Grid: a warp per item, at most as many blocks as fit on the GPU at once
-// (and at most 32 per multiprocessor); the item loop covers the rest.
+// Grid: persistent, at most 32 blocks per multiprocessor
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wfp32_tabfp32_interleaved_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
-    const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
-    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
-    int dev = 0;
-    cudaError_t err = cudaGetDevice(&dev);
+  const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
+  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
+  int dev = 0;
+  cudaError_t err = cudaGetDevice(&dev);
+  if (err != cudaSuccess) return err;
+  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+  if (per_sm == 0) {
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_interleaved_dany_partial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
-    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-    if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_interleaved_dany_partial_scalar), 128, 0);
-        if (err != cudaSuccess) return err;
-        if (per_sm > 32) per_sm = 32;
-        if (per_sm < 1) per_sm = 1;
-        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-    }
-    FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_interleaved_dany_partial_scalar_grid) g;
-    int64_t items = 0;
-    {  // the work items of q
-        fg_heads_set& set = g.set[0];
-        set.hg = 1;
-        set.tpw = 1;
-        set.nhb = 1;  // a run per token
-        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
-        set.hg_div = fg_udiv_make((uint32_t)set.hg);
-        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
-        items += set.nit;
-    }
-    {  // the work items of k
-        fg_heads_set& set = g.set[1];
-        set.hg = 1;
-        set.tpw = 1;
-        set.nhb = 1;  // a run per token
-        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
-        set.hg_div = fg_udiv_make((uint32_t)set.hg);
-        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
-        items += set.nit;
-    }
-    g.nitems = items;
-    g.s_div = fg_udiv_make((uint32_t)p->S);
-    int64_t blocks = (items + 4 - 1) / 4;
-    const int64_t cap = (int64_t)sm_count * per_sm;
-    if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
-    return cudaGetLastError();
+    if (per_sm > 32) per_sm = 32;
+    if (per_sm < 1) per_sm = 1;
+    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+  }
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_interleaved_dany_partial_scalar_grid) g;
+  int64_t items = 0;
+  {  // the work items of q
+    fg_heads_set& set = g.set[0];
+    set.hg = 1;
+    set.tpw = 1;
+    set.nhb = 1;  // a run per token
+    set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+    set.hg_div = fg_udiv_make((uint32_t)set.hg);
+    set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+    items += set.nit;
+  }
+  {  // the work items of k
+    fg_heads_set& set = g.set[1];
+    set.hg = 1;
+    set.tpw = 1;
+    set.nhb = 1;  // a run per token
+    set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+    set.hg_div = fg_udiv_make((uint32_t)set.hg);
+    set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+    items += set.nit;
+  }
+  g.nitems = items;
+  g.s_div = fg_udiv_make((uint32_t)p->S);
+  int64_t blocks = (items + 4 - 1) / 4;
+  const int64_t cap = (int64_t)sm_count * per_sm;
+  if (blocks > cap) blocks = cap;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  return cudaGetLastError();
 }
 
 // qknorm_across_heads_rope_bf16_wfp32_tabfp32_half_d64_full_vec16
 //   qknorm_across_heads_rope: act=bf16 weight=fp32 table=fp32 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-// The call's work decomposition, computed once by the launcher below: the
-// kernel divides by run-time sizes only through its fg_udiv divisors.
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_half_d64_full_vec16_grid) {
-    fg_heads_set set[2];  // q, k
-    int64_t nitems;       // work items of all sets
-    fg_udiv s_div;        // divides a token index by S
+  fg_heads_set set[2];  // q, k
+  int64_t nitems;       // work items of all sets
+  fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_half_d64_full_vec16)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_half_d64_full_vec16_grid) g)
 {
-    const int lane = threadIdx.x & 31;
-    const int pos = lane % 4;    // this lane's chunk position within its head
-    const int group = lane / 4;  // which of the warp's 8 heads
-    const int64_t ntok = p.B * p.S;
-    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
-    // 8 at a time (lane group g takes heads g, g + 8, ...), so that
-    // per-token data is loaded once per run.
-    const int tpw = 1, tsub = 0, hstep = 8;
-    const int64_t nitems = g.nitems;
-    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 4;
-    for (int64_t it = warp; it < nitems; it += nwarps) {
-        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
-        // what they share per token (the table rows) is read from DRAM once, not 2 times
-        const int set = (int)(it % 2);
-        const int64_t j = it / 2;
-        // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // quotients: the op takes fewer than 2^31 tokens
-        const int64_t tb = j;  // one item per token
-        const int64_t t = tb * tpw + tsub;
-        if (t >= ntok) continue;
-        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
-        // the item's heads: input and output rows of token (b, s), head strides, count
-        const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
-        const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
-        __nv_bfloat16* xout = (__nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
-        const int64_t xout_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
-        const int64_t H = (set == 0 ? p.HQ : p.HK);
-        // cos/sin of row s: 8 angle(s) per rotate chunk
-        float cs[1][8] = {}, sn[1][8] = {};
-        {
-            const float* crow = (const float*)p.cos + s * p.cos_stride[0];
-            const float* srow = (const float*)p.sin + s * p.sin_stride[0];
-            {  // chunk slot 0: angles (pos + 0) * 8 onwards
-                const int a = (pos + 0) * 8;
-                fg_load_fp32x4_keep(crow + a + 0, &cs[0][0]);
-                fg_load_fp32x4_keep(crow + a + 4, &cs[0][4]);
-                fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
-                fg_load_fp32x4_keep(srow + a + 4, &sn[0][4]);
-            }
-        }
-        // RMS over the token's H * D elements: a first pass over its heads
-        float rs_token;
-        {
-            float ss = 0.0f;
-            for (int64_t h = group; h - group < H; h += hstep) {
-                float xa[1][1][8] = {};
-                float xb[1][1][8] = {};
-                if (h < H) {  // head h
-                    const __nv_bfloat16* px = xin + (h) * xin_hs;
-                    {  // rotate chunk slot 0
-                        const int e = (pos + 0) * 8;
-                        fg_load_bf16x8_keep(px + e + 0, &xa[0][0][0]);
-                        fg_load_bf16x8_keep(px + e + 32 + 0, &xb[0][0][0]);
-                    }
-                }
-                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-                ss = fmaf(xb[0][0][4], xb[0][0][4], ss);
-                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-                ss = fmaf(xb[0][0][5], xb[0][0][5], ss);
-                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-                ss = fmaf(xb[0][0][6], xb[0][0][6], ss);
-                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-                ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
-            }
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            rs_token = rsqrtf(ss / (float)(H * 64) + p.eps);
-        }
-        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
-            float xa[1][1][8] = {};
-            float xb[1][1][8] = {};
-            if (h < H) {  // head h
-                const __nv_bfloat16* px = xin + (h) * xin_hs;
-                {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 8;
-                    fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
-                    fg_load_bf16x8_stream(px + e + 32 + 0, &xb[0][0][0]);
-                }
-            }
-            // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // rounding act
-            if (h < H) {  // head h: every lane of its group takes this branch
-                // w at this lane's elements of head h
-                const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
-                float wa[1][8] = {};
-                float wb[1][8] = {};
-                {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 8;
-                    fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                    fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-                    fg_load_fp32x4_keep(pw + e + 32 + 0, &wb[0][0]);
-                    fg_load_fp32x4_keep(pw + e + 32 + 4, &wb[0][4]);
-                }
-                xa[0][0][0] = xa[0][0][0] * (rs_token * wa[0][0]);
-                xb[0][0][0] = xb[0][0][0] * (rs_token * wb[0][0]);
-                xa[0][0][1] = xa[0][0][1] * (rs_token * wa[0][1]);
-                xb[0][0][1] = xb[0][0][1] * (rs_token * wb[0][1]);
-                xa[0][0][2] = xa[0][0][2] * (rs_token * wa[0][2]);
-                xb[0][0][2] = xb[0][0][2] * (rs_token * wb[0][2]);
-                xa[0][0][3] = xa[0][0][3] * (rs_token * wa[0][3]);
-                xb[0][0][3] = xb[0][0][3] * (rs_token * wb[0][3]);
-                xa[0][0][4] = xa[0][0][4] * (rs_token * wa[0][4]);
-                xb[0][0][4] = xb[0][0][4] * (rs_token * wb[0][4]);
-                xa[0][0][5] = xa[0][0][5] * (rs_token * wa[0][5]);
-                xb[0][0][5] = xb[0][0][5] * (rs_token * wb[0][5]);
-                xa[0][0][6] = xa[0][0][6] * (rs_token * wa[0][6]);
-                xb[0][0][6] = xb[0][0][6] * (rs_token * wb[0][6]);
-                xa[0][0][7] = xa[0][0][7] * (rs_token * wa[0][7]);
-                xb[0][0][7] = xb[0][0][7] * (rs_token * wb[0][7]);
-                if (round_y) {
-                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                    xb[0][0][0] = fg_round_to<__nv_bfloat16>(xb[0][0][0]);
-                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                    xb[0][0][1] = fg_round_to<__nv_bfloat16>(xb[0][0][1]);
-                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                    xb[0][0][2] = fg_round_to<__nv_bfloat16>(xb[0][0][2]);
-                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                    xb[0][0][3] = fg_round_to<__nv_bfloat16>(xb[0][0][3]);
-                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                    xb[0][0][4] = fg_round_to<__nv_bfloat16>(xb[0][0][4]);
-                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                    xb[0][0][5] = fg_round_to<__nv_bfloat16>(xb[0][0][5]);
-                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                    xb[0][0][6] = fg_round_to<__nv_bfloat16>(xb[0][0][6]);
-                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                    xb[0][0][7] = fg_round_to<__nv_bfloat16>(xb[0][0][7]);
-                }
-            }
-            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-            fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][4], sn[0][4]);
-            fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
-            fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
-            fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-            if (h < H) {  // head h
-                __nv_bfloat16* po = xout + (h) * xout_hs;
-                {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 8;
-                    fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
-                    fg_store_bf16x8(po + e + 32 + 0, &xb[0][0][0]);
-                }
-            }
-        }
+  const int lane = threadIdx.x & 31;
+  const int pos = lane % 4;    // this lane's chunk position within its head
+  const int group = lane / 4;  // which of the warp's 8 heads
+  const int64_t ntok = p.B * p.S;
+  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
+  // 8 at a time (lane group g takes heads g, g + 8, ...)
+  const int tpw = 1, tsub = 0, hstep = 8;
+  const int64_t nitems = g.nitems;
+  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+  const int64_t nwarps = (int64_t)gridDim.x * 4;
+  for (int64_t it = warp; it < nitems; it += nwarps) {
+    // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+    // what they share per token (the table rows) is read from DRAM once, not 2 times
+    const int set = (int)(it % 2);
+    const int64_t j = it / 2;
+    const int64_t tb = j;  // one item per token
+    const int64_t t = tb * tpw + tsub;
+    if (t >= ntok) continue;
+    const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
+    const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
+    const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
+    __nv_bfloat16* xout = (__nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
+    const int64_t xout_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
+    const int64_t H = (set == 0 ? p.HQ : p.HK);
+    // cos/sin of row s: 8 angle(s) per rotate chunk
+    float cs[1][8] = {}, sn[1][8] = {};
+    {
+      const float* crow = (const float*)p.cos + s * p.cos_stride[0];
+      const float* srow = (const float*)p.sin + s * p.sin_stride[0];
+      {  // chunk slot 0: angles (pos + 0) * 8 onwards
+        const int a = (pos + 0) * 8;
+        fg_load_fp32x4_keep(crow + a + 0, &cs[0][0]);
+        fg_load_fp32x4_keep(crow + a + 4, &cs[0][4]);
+        fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
+        fg_load_fp32x4_keep(srow + a + 4, &sn[0][4]);
+      }
     }
+    // RMS over the token's H * D elements: a first pass over its heads
+    float rs_token;
+    {
+      float ss = 0.0f;
+      for (int64_t h = group; h - group < H; h += hstep) {
+        float xa[1][1][8] = {};
+        float xb[1][1][8] = {};
+        if (h < H) {  // head h
+          const __nv_bfloat16* px = xin + (h) * xin_hs;
+          {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(px + e + 0, &xa[0][0][0]);
+            fg_load_bf16x8_keep(px + e + 32 + 0, &xb[0][0][0]);
+          }
+        }
+        ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+        ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+        ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+        ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+        ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+        ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+        ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+        ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+        ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+        ss = fmaf(xb[0][0][4], xb[0][0][4], ss);
+        ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+        ss = fmaf(xb[0][0][5], xb[0][0][5], ss);
+        ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+        ss = fmaf(xb[0][0][6], xb[0][0][6], ss);
+        ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+        ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
+      }
+      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      rs_token = rsqrtf(ss / (float)(H * 64) + p.eps);
+    }
+    for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+      float xa[1][1][8] = {};
+      float xb[1][1][8] = {};
+      if (h < H) {  // head h
+        const __nv_bfloat16* px = xin + (h) * xin_hs;
+        {  // rotate chunk slot 0
+          const int e = (pos + 0) * 8;
+          fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+          fg_load_bf16x8_stream(px + e + 32 + 0, &xb[0][0][0]);
+        }
+      }
+      // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
+      const bool round_y = p.norm_rounding == 1;  // rounding act
+      if (h < H) {  // head h: every lane of its group takes this branch
+        // w at this lane's elements of head h
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        {  // rotate chunk slot 0
+          const int e = (pos + 0) * 8;
+          fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+          fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+          fg_load_fp32x4_keep(pw + e + 32 + 0, &wb[0][0]);
+          fg_load_fp32x4_keep(pw + e + 32 + 4, &wb[0][4]);
+        }
+        xa[0][0][0] = xa[0][0][0] * (rs_token * wa[0][0]);
+        xb[0][0][0] = xb[0][0][0] * (rs_token * wb[0][0]);
+        xa[0][0][1] = xa[0][0][1] * (rs_token * wa[0][1]);
+        xb[0][0][1] = xb[0][0][1] * (rs_token * wb[0][1]);
+        xa[0][0][2] = xa[0][0][2] * (rs_token * wa[0][2]);
+        xb[0][0][2] = xb[0][0][2] * (rs_token * wb[0][2]);
+        xa[0][0][3] = xa[0][0][3] * (rs_token * wa[0][3]);
+        xb[0][0][3] = xb[0][0][3] * (rs_token * wb[0][3]);
+        xa[0][0][4] = xa[0][0][4] * (rs_token * wa[0][4]);
+        xb[0][0][4] = xb[0][0][4] * (rs_token * wb[0][4]);
+        xa[0][0][5] = xa[0][0][5] * (rs_token * wa[0][5]);
+        xb[0][0][5] = xb[0][0][5] * (rs_token * wb[0][5]);
+        xa[0][0][6] = xa[0][0][6] * (rs_token * wa[0][6]);
+        xb[0][0][6] = xb[0][0][6] * (rs_token * wb[0][6]);
+        xa[0][0][7] = xa[0][0][7] * (rs_token * wa[0][7]);
+        xb[0][0][7] = xb[0][0][7] * (rs_token * wb[0][7]);
+        if (round_y) {
+          xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+          xb[0][0][0] = fg_round_to<__nv_bfloat16>(xb[0][0][0]);
+          xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+          xb[0][0][1] = fg_round_to<__nv_bfloat16>(xb[0][0][1]);
+          xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+          xb[0][0][2] = fg_round_to<__nv_bfloat16>(xb[0][0][2]);
+          xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+          xb[0][0][3] = fg_round_to<__nv_bfloat16>(xb[0][0][3]);
+          xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+          xb[0][0][4] = fg_round_to<__nv_bfloat16>(xb[0][0][4]);
+          xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+          xb[0][0][5] = fg_round_to<__nv_bfloat16>(xb[0][0][5]);
+          xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+          xb[0][0][6] = fg_round_to<__nv_bfloat16>(xb[0][0][6]);
+          xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+          xb[0][0][7] = fg_round_to<__nv_bfloat16>(xb[0][0][7]);
+        }
+      }
+      // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+      fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+      fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+      fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+      fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+      fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][4], sn[0][4]);
+      fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
+      fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
+      fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
+      if (h < H) {  // head h
+        __nv_bfloat16* po = xout + (h) * xout_hs;
+        {  // rotate chunk slot 0
+          const int e = (pos + 0) * 8;
+          fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+          fg_store_bf16x8(po + e + 32 + 0, &xb[0][0][0]);
+        }
+      }
+    }
+  }
 }
 
-// Grid: a warp per item, at most as many blocks as fit on the GPU at once
-// (and at most 32 per multiprocessor); the item loop covers the rest.
+// Grid: persistent, at most 32 blocks per multiprocessor
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wfp32_tabfp32_half_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
-    const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
-    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
-    int dev = 0;
-    cudaError_t err = cudaGetDevice(&dev);
+  const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
+  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
+  int dev = 0;
+  cudaError_t err = cudaGetDevice(&dev);
+  if (err != cudaSuccess) return err;
+  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+  if (per_sm == 0) {
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_half_d64_full_vec16), 128, 0);
     if (err != cudaSuccess) return err;
-    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-    if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_half_d64_full_vec16), 128, 0);
-        if (err != cudaSuccess) return err;
-        if (per_sm > 32) per_sm = 32;
-        if (per_sm < 1) per_sm = 1;
-        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-    }
-    FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_half_d64_full_vec16_grid) g;
-    int64_t items = 0;
-    {  // the work items of q
-        fg_heads_set& set = g.set[0];
-        set.hg = 8;
-        set.tpw = 1;
-        set.nhb = 1;  // a run per token
-        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
-        set.hg_div = fg_udiv_make((uint32_t)set.hg);
-        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
-        items += set.nit;
-    }
-    {  // the work items of k
-        fg_heads_set& set = g.set[1];
-        set.hg = 8;
-        set.tpw = 1;
-        set.nhb = 1;  // a run per token
-        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
-        set.hg_div = fg_udiv_make((uint32_t)set.hg);
-        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
-        items += set.nit;
-    }
-    g.nitems = items;
-    g.s_div = fg_udiv_make((uint32_t)p->S);
-    int64_t blocks = (items + 4 - 1) / 4;
-    const int64_t cap = (int64_t)sm_count * per_sm;
-    if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
-    return cudaGetLastError();
+    if (per_sm > 32) per_sm = 32;
+    if (per_sm < 1) per_sm = 1;
+    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+  }
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_half_d64_full_vec16_grid) g;
+  int64_t items = 0;
+  {  // the work items of q
+    fg_heads_set& set = g.set[0];
+    set.hg = 8;
+    set.tpw = 1;
+    set.nhb = 1;  // a run per token
+    set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+    set.hg_div = fg_udiv_make((uint32_t)set.hg);
+    set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+    items += set.nit;
+  }
+  {  // the work items of k
+    fg_heads_set& set = g.set[1];
+    set.hg = 8;
+    set.tpw = 1;
+    set.nhb = 1;  // a run per token
+    set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+    set.hg_div = fg_udiv_make((uint32_t)set.hg);
+    set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+    items += set.nit;
+  }
+  g.nitems = items;
+  g.s_div = fg_udiv_make((uint32_t)p->S);
+  int64_t blocks = (items + 4 - 1) / 4;
+  const int64_t cap = (int64_t)sm_count * per_sm;
+  if (blocks > cap) blocks = cap;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  return cudaGetLastError();
 }
 
 // qknorm_across_heads_rope_bf16_wfp32_tabfp32_half_d128_full_vec16
 //   qknorm_across_heads_rope: act=bf16 weight=fp32 table=fp32 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-// The call's work decomposition, computed once by the launcher below: the
-// kernel divides by run-time sizes only through its fg_udiv divisors.
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_half_d128_full_vec16_grid) {
-    fg_heads_set set[2];  // q, k
-    int64_t nitems;       // work items of all sets
-    fg_udiv s_div;        // divides a token index by S
+  fg_heads_set set[2];  // q, k
+  int64_t nitems;       // work items of all sets
+  fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_half_d128_full_vec16)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_half_d128_full_vec16_grid) g)
 {
-    const int lane = threadIdx.x & 31;
-    const int pos = lane % 8;    // this lane's chunk position within its head
-    const int group = lane / 8;  // which of the warp's 4 heads
-    const int64_t ntok = p.B * p.S;
-    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
-    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
-    // per-token data is loaded once per run.
-    const int tpw = 1, tsub = 0, hstep = 4;
-    const int64_t nitems = g.nitems;
-    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 4;
-    for (int64_t it = warp; it < nitems; it += nwarps) {
-        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
-        // what they share per token (the table rows) is read from DRAM once, not 2 times
-        const int set = (int)(it % 2);
-        const int64_t j = it / 2;
-        // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // quotients: the op takes fewer than 2^31 tokens
-        const int64_t tb = j;  // one item per token
-        const int64_t t = tb * tpw + tsub;
-        if (t >= ntok) continue;
-        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
-        // the item's heads: input and output rows of token (b, s), head strides, count
-        const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
-        const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
-        __nv_bfloat16* xout = (__nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
-        const int64_t xout_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
-        const int64_t H = (set == 0 ? p.HQ : p.HK);
-        // cos/sin of row s: 8 angle(s) per rotate chunk
-        float cs[1][8] = {}, sn[1][8] = {};
-        {
-            const float* crow = (const float*)p.cos + s * p.cos_stride[0];
-            const float* srow = (const float*)p.sin + s * p.sin_stride[0];
-            {  // chunk slot 0: angles (pos + 0) * 8 onwards
-                const int a = (pos + 0) * 8;
-                fg_load_fp32x4_keep(crow + a + 0, &cs[0][0]);
-                fg_load_fp32x4_keep(crow + a + 4, &cs[0][4]);
-                fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
-                fg_load_fp32x4_keep(srow + a + 4, &sn[0][4]);
-            }
-        }
-        // RMS over the token's H * D elements: a first pass over its heads
-        float rs_token;
-        {
-            float ss = 0.0f;
-            for (int64_t h = group; h - group < H; h += hstep) {
-                float xa[1][1][8] = {};
-                float xb[1][1][8] = {};
-                if (h < H) {  // head h
-                    const __nv_bfloat16* px = xin + (h) * xin_hs;
-                    {  // rotate chunk slot 0
-                        const int e = (pos + 0) * 8;
-                        fg_load_bf16x8_keep(px + e + 0, &xa[0][0][0]);
-                        fg_load_bf16x8_keep(px + e + 64 + 0, &xb[0][0][0]);
-                    }
-                }
-                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-                ss = fmaf(xb[0][0][4], xb[0][0][4], ss);
-                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-                ss = fmaf(xb[0][0][5], xb[0][0][5], ss);
-                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-                ss = fmaf(xb[0][0][6], xb[0][0][6], ss);
-                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-                ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
-            }
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            rs_token = rsqrtf(ss / (float)(H * 128) + p.eps);
-        }
-        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
-            float xa[1][1][8] = {};
-            float xb[1][1][8] = {};
-            if (h < H) {  // head h
-                const __nv_bfloat16* px = xin + (h) * xin_hs;
-                {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 8;
-                    fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
-                    fg_load_bf16x8_stream(px + e + 64 + 0, &xb[0][0][0]);
-                }
-            }
-            // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // rounding act
-            if (h < H) {  // head h: every lane of its group takes this branch
-                // w at this lane's elements of head h
-                const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
-                float wa[1][8] = {};
-                float wb[1][8] = {};
-                {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 8;
-                    fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                    fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-                    fg_load_fp32x4_keep(pw + e + 64 + 0, &wb[0][0]);
-                    fg_load_fp32x4_keep(pw + e + 64 + 4, &wb[0][4]);
-                }
-                xa[0][0][0] = xa[0][0][0] * (rs_token * wa[0][0]);
-                xb[0][0][0] = xb[0][0][0] * (rs_token * wb[0][0]);
-                xa[0][0][1] = xa[0][0][1] * (rs_token * wa[0][1]);
-                xb[0][0][1] = xb[0][0][1] * (rs_token * wb[0][1]);
-                xa[0][0][2] = xa[0][0][2] * (rs_token * wa[0][2]);
-                xb[0][0][2] = xb[0][0][2] * (rs_token * wb[0][2]);
-                xa[0][0][3] = xa[0][0][3] * (rs_token * wa[0][3]);
-                xb[0][0][3] = xb[0][0][3] * (rs_token * wb[0][3]);
-                xa[0][0][4] = xa[0][0][4] * (rs_token * wa[0][4]);
-                xb[0][0][4] = xb[0][0][4] * (rs_token * wb[0][4]);
-                xa[0][0][5] = xa[0][0][5] * (rs_token * wa[0][5]);
-                xb[0][0][5] = xb[0][0][5] * (rs_token * wb[0][5]);
-                xa[0][0][6] = xa[0][0][6] * (rs_token * wa[0][6]);
-                xb[0][0][6] = xb[0][0][6] * (rs_token * wb[0][6]);
-                xa[0][0][7] = xa[0][0][7] * (rs_token * wa[0][7]);
-                xb[0][0][7] = xb[0][0][7] * (rs_token * wb[0][7]);
-                if (round_y) {
-                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                    xb[0][0][0] = fg_round_to<__nv_bfloat16>(xb[0][0][0]);
-                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                    xb[0][0][1] = fg_round_to<__nv_bfloat16>(xb[0][0][1]);
-                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                    xb[0][0][2] = fg_round_to<__nv_bfloat16>(xb[0][0][2]);
-                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                    xb[0][0][3] = fg_round_to<__nv_bfloat16>(xb[0][0][3]);
-                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                    xb[0][0][4] = fg_round_to<__nv_bfloat16>(xb[0][0][4]);
-                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                    xb[0][0][5] = fg_round_to<__nv_bfloat16>(xb[0][0][5]);
-                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                    xb[0][0][6] = fg_round_to<__nv_bfloat16>(xb[0][0][6]);
-                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                    xb[0][0][7] = fg_round_to<__nv_bfloat16>(xb[0][0][7]);
-                }
-            }
-            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-            fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][4], sn[0][4]);
-            fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
-            fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
-            fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-            if (h < H) {  // head h
-                __nv_bfloat16* po = xout + (h) * xout_hs;
-                {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 8;
-                    fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
-                    fg_store_bf16x8(po + e + 64 + 0, &xb[0][0][0]);
-                }
-            }
-        }
+  const int lane = threadIdx.x & 31;
+  const int pos = lane % 8;    // this lane's chunk position within its head
+  const int group = lane / 8;  // which of the warp's 4 heads
+  const int64_t ntok = p.B * p.S;
+  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
+  // 4 at a time (lane group g takes heads g, g + 4, ...)
+  const int tpw = 1, tsub = 0, hstep = 4;
+  const int64_t nitems = g.nitems;
+  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+  const int64_t nwarps = (int64_t)gridDim.x * 4;
+  for (int64_t it = warp; it < nitems; it += nwarps) {
+    // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+    // what they share per token (the table rows) is read from DRAM once, not 2 times
+    const int set = (int)(it % 2);
+    const int64_t j = it / 2;
+    const int64_t tb = j;  // one item per token
+    const int64_t t = tb * tpw + tsub;
+    if (t >= ntok) continue;
+    const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
+    const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
+    const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
+    __nv_bfloat16* xout = (__nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
+    const int64_t xout_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
+    const int64_t H = (set == 0 ? p.HQ : p.HK);
+    // cos/sin of row s: 8 angle(s) per rotate chunk
+    float cs[1][8] = {}, sn[1][8] = {};
+    {
+      const float* crow = (const float*)p.cos + s * p.cos_stride[0];
+      const float* srow = (const float*)p.sin + s * p.sin_stride[0];
+      {  // chunk slot 0: angles (pos + 0) * 8 onwards
+        const int a = (pos + 0) * 8;
+        fg_load_fp32x4_keep(crow + a + 0, &cs[0][0]);
+        fg_load_fp32x4_keep(crow + a + 4, &cs[0][4]);
+        fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
+        fg_load_fp32x4_keep(srow + a + 4, &sn[0][4]);
+      }
     }
+    // RMS over the token's H * D elements: a first pass over its heads
+    float rs_token;
+    {
+      float ss = 0.0f;
+      for (int64_t h = group; h - group < H; h += hstep) {
+        float xa[1][1][8] = {};
+        float xb[1][1][8] = {};
+        if (h < H) {  // head h
+          const __nv_bfloat16* px = xin + (h) * xin_hs;
+          {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(px + e + 0, &xa[0][0][0]);
+            fg_load_bf16x8_keep(px + e + 64 + 0, &xb[0][0][0]);
+          }
+        }
+        ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+        ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+        ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+        ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+        ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+        ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+        ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+        ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+        ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+        ss = fmaf(xb[0][0][4], xb[0][0][4], ss);
+        ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+        ss = fmaf(xb[0][0][5], xb[0][0][5], ss);
+        ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+        ss = fmaf(xb[0][0][6], xb[0][0][6], ss);
+        ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+        ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
+      }
+      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      rs_token = rsqrtf(ss / (float)(H * 128) + p.eps);
+    }
+    for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+      float xa[1][1][8] = {};
+      float xb[1][1][8] = {};
+      if (h < H) {  // head h
+        const __nv_bfloat16* px = xin + (h) * xin_hs;
+        {  // rotate chunk slot 0
+          const int e = (pos + 0) * 8;
+          fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+          fg_load_bf16x8_stream(px + e + 64 + 0, &xb[0][0][0]);
+        }
+      }
+      // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
+      const bool round_y = p.norm_rounding == 1;  // rounding act
+      if (h < H) {  // head h: every lane of its group takes this branch
+        // w at this lane's elements of head h
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        {  // rotate chunk slot 0
+          const int e = (pos + 0) * 8;
+          fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+          fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+          fg_load_fp32x4_keep(pw + e + 64 + 0, &wb[0][0]);
+          fg_load_fp32x4_keep(pw + e + 64 + 4, &wb[0][4]);
+        }
+        xa[0][0][0] = xa[0][0][0] * (rs_token * wa[0][0]);
+        xb[0][0][0] = xb[0][0][0] * (rs_token * wb[0][0]);
+        xa[0][0][1] = xa[0][0][1] * (rs_token * wa[0][1]);
+        xb[0][0][1] = xb[0][0][1] * (rs_token * wb[0][1]);
+        xa[0][0][2] = xa[0][0][2] * (rs_token * wa[0][2]);
+        xb[0][0][2] = xb[0][0][2] * (rs_token * wb[0][2]);
+        xa[0][0][3] = xa[0][0][3] * (rs_token * wa[0][3]);
+        xb[0][0][3] = xb[0][0][3] * (rs_token * wb[0][3]);
+        xa[0][0][4] = xa[0][0][4] * (rs_token * wa[0][4]);
+        xb[0][0][4] = xb[0][0][4] * (rs_token * wb[0][4]);
+        xa[0][0][5] = xa[0][0][5] * (rs_token * wa[0][5]);
+        xb[0][0][5] = xb[0][0][5] * (rs_token * wb[0][5]);
+        xa[0][0][6] = xa[0][0][6] * (rs_token * wa[0][6]);
+        xb[0][0][6] = xb[0][0][6] * (rs_token * wb[0][6]);
+        xa[0][0][7] = xa[0][0][7] * (rs_token * wa[0][7]);
+        xb[0][0][7] = xb[0][0][7] * (rs_token * wb[0][7]);
+        if (round_y) {
+          xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+          xb[0][0][0] = fg_round_to<__nv_bfloat16>(xb[0][0][0]);
+          xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+          xb[0][0][1] = fg_round_to<__nv_bfloat16>(xb[0][0][1]);
+          xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+          xb[0][0][2] = fg_round_to<__nv_bfloat16>(xb[0][0][2]);
+          xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+          xb[0][0][3] = fg_round_to<__nv_bfloat16>(xb[0][0][3]);
+          xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+          xb[0][0][4] = fg_round_to<__nv_bfloat16>(xb[0][0][4]);
+          xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+          xb[0][0][5] = fg_round_to<__nv_bfloat16>(xb[0][0][5]);
+          xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+          xb[0][0][6] = fg_round_to<__nv_bfloat16>(xb[0][0][6]);
+          xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+          xb[0][0][7] = fg_round_to<__nv_bfloat16>(xb[0][0][7]);
+        }
+      }
+      // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+      fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+      fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+      fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+      fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+      fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][4], sn[0][4]);
+      fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
+      fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
+      fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
+      if (h < H) {  // head h
+        __nv_bfloat16* po = xout + (h) * xout_hs;
+        {  // rotate chunk slot 0
+          const int e = (pos + 0) * 8;
+          fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+          fg_store_bf16x8(po + e + 64 + 0, &xb[0][0][0]);
+        }
+      }
+    }
+  }
 }
 
-// Grid: a warp per item, at most as many blocks as fit on the GPU at once
-// (and at most 32 per multiprocessor); the item loop covers the rest.
+// Grid: persistent, at most 32 blocks per multiprocessor
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wfp32_tabfp32_half_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
-    const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
-    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
-    int dev = 0;
-    cudaError_t err = cudaGetDevice(&dev);
+  const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
+  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
+  int dev = 0;
+  cudaError_t err = cudaGetDevice(&dev);
+  if (err != cudaSuccess) return err;
+  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+  if (per_sm == 0) {
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_half_d128_full_vec16), 128, 0);
     if (err != cudaSuccess) return err;
-    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-    if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_half_d128_full_vec16), 128, 0);
-        if (err != cudaSuccess) return err;
-        if (per_sm > 32) per_sm = 32;
-        if (per_sm < 1) per_sm = 1;
-        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-    }
-    FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_half_d128_full_vec16_grid) g;
-    int64_t items = 0;
-    {  // the work items of q
-        fg_heads_set& set = g.set[0];
-        set.hg = 4;
-        set.tpw = 1;
-        set.nhb = 1;  // a run per token
-        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
-        set.hg_div = fg_udiv_make((uint32_t)set.hg);
-        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
-        items += set.nit;
-    }
-    {  // the work items of k
-        fg_heads_set& set = g.set[1];
-        set.hg = 4;
-        set.tpw = 1;
-        set.nhb = 1;  // a run per token
-        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
-        set.hg_div = fg_udiv_make((uint32_t)set.hg);
-        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
-        items += set.nit;
-    }
-    g.nitems = items;
-    g.s_div = fg_udiv_make((uint32_t)p->S);
-    int64_t blocks = (items + 4 - 1) / 4;
-    const int64_t cap = (int64_t)sm_count * per_sm;
-    if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
-    return cudaGetLastError();
+    if (per_sm > 32) per_sm = 32;
+    if (per_sm < 1) per_sm = 1;
+    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+  }
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_half_d128_full_vec16_grid) g;
+  int64_t items = 0;
+  {  // the work items of q
+    fg_heads_set& set = g.set[0];
+    set.hg = 4;
+    set.tpw = 1;
+    set.nhb = 1;  // a run per token
+    set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+    set.hg_div = fg_udiv_make((uint32_t)set.hg);
+    set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+    items += set.nit;
+  }
+  {  // the work items of k
+    fg_heads_set& set = g.set[1];
+    set.hg = 4;
+    set.tpw = 1;
+    set.nhb = 1;  // a run per token
+    set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+    set.hg_div = fg_udiv_make((uint32_t)set.hg);
+    set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+    items += set.nit;
+  }
+  g.nitems = items;
+  g.s_div = fg_udiv_make((uint32_t)p->S);
+  int64_t blocks = (items + 4 - 1) / 4;
+  const int64_t cap = (int64_t)sm_count * per_sm;
+  if (blocks > cap) blocks = cap;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  return cudaGetLastError();
 }
 
 // qknorm_across_heads_rope_bf16_wfp32_tabfp32_half_d128_partial_vec16
 //   qknorm_across_heads_rope: act=bf16 weight=fp32 table=fp32 pairing=half head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-// The call's work decomposition, computed once by the launcher below: the
-// kernel divides by run-time sizes only through its fg_udiv divisors.
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_half_d128_partial_vec16_grid) {
-    fg_heads_set set[2];  // q, k
-    int64_t nitems;       // work items of all sets
-    fg_udiv s_div;        // divides a token index by S
+  fg_heads_set set[2];  // q, k
+  int64_t nitems;       // work items of all sets
+  fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_half_d128_partial_vec16)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_half_d128_partial_vec16_grid) g)
 {
-    const int lane = threadIdx.x & 31;
-    const int pos = lane % 8;    // this lane's chunk position within its head
-    const int group = lane / 8;  // which of the warp's 4 heads
-    const int64_t ntok = p.B * p.S;
-    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
-    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
-    // per-token data is loaded once per run.
-    const int tpw = 1, tsub = 0, hstep = 4;
-    const int64_t nitems = g.nitems;
-    const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
-    const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
-    const int np = (128 - (int)p.R) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 4;
-    for (int64_t it = warp; it < nitems; it += nwarps) {
-        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
-        // what they share per token (the table rows) is read from DRAM once, not 2 times
-        const int set = (int)(it % 2);
-        const int64_t j = it / 2;
-        // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // quotients: the op takes fewer than 2^31 tokens
-        const int64_t tb = j;  // one item per token
-        const int64_t t = tb * tpw + tsub;
-        if (t >= ntok) continue;
-        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
-        // the item's heads: input and output rows of token (b, s), head strides, count
-        const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
-        const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
-        __nv_bfloat16* xout = (__nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
-        const int64_t xout_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
-        const int64_t H = (set == 0 ? p.HQ : p.HK);
-        // cos/sin of row s: 8 angle(s) per rotate chunk
-        float cs[1][8] = {}, sn[1][8] = {};
-        {
-            const float* crow = (const float*)p.cos + s * p.cos_stride[0];
-            const float* srow = (const float*)p.sin + s * p.sin_stride[0];
-            if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 8 onwards
-                const int a = (pos + 0) * 8;
-                fg_load_fp32x4_keep(crow + a + 0, &cs[0][0]);
-                fg_load_fp32x4_keep(crow + a + 4, &cs[0][4]);
-                fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
-                fg_load_fp32x4_keep(srow + a + 4, &sn[0][4]);
-            }
-        }
-        // RMS over the token's H * D elements: a first pass over its heads
-        float rs_token;
-        {
-            float ss = 0.0f;
-            for (int64_t h = group; h - group < H; h += hstep) {
-                float xa[1][1][8] = {};
-                float xb[1][1][8] = {};
-                float xp[1][2][8] = {};
-                if (h < H) {  // head h
-                    const __nv_bfloat16* px = xin + (h) * xin_hs;
-                    if (pos < nr) {  // rotate chunk slot 0
-                        const int e = (pos + 0) * 8;
-                        fg_load_bf16x8_keep(px + e + 0, &xa[0][0][0]);
-                        fg_load_bf16x8_keep(px + e + rhalf + 0, &xb[0][0][0]);
-                    }
-                    if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                        const int e = p.R + (pos + 0) * 8;
-                        fg_load_bf16x8_keep(px + e + 0, &xp[0][0][0]);
-                    }
-                    if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                        const int e = p.R + (pos + 8) * 8;
-                        fg_load_bf16x8_keep(px + e + 0, &xp[0][1][0]);
-                    }
-                }
-                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-                ss = fmaf(xb[0][0][4], xb[0][0][4], ss);
-                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-                ss = fmaf(xb[0][0][5], xb[0][0][5], ss);
-                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-                ss = fmaf(xb[0][0][6], xb[0][0][6], ss);
-                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-                ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
-                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-                ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-                ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-                ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-                ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-                ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-                ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-                ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-                ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
-            }
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            rs_token = rsqrtf(ss / (float)(H * 128) + p.eps);
-        }
-        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
-            float xa[1][1][8] = {};
-            float xb[1][1][8] = {};
-            float xp[1][2][8] = {};
-            if (h < H) {  // head h
-                const __nv_bfloat16* px = xin + (h) * xin_hs;
-                if (pos < nr) {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 8;
-                    fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
-                    fg_load_bf16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
-                }
-                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                    const int e = p.R + (pos + 0) * 8;
-                    fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
-                }
-                if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                    const int e = p.R + (pos + 8) * 8;
-                    fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
-                }
-            }
-            // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // rounding act
-            if (h < H) {  // head h: every lane of its group takes this branch
-                // w at this lane's elements of head h
-                const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
-                float wa[1][8] = {};
-                float wb[1][8] = {};
-                float wp[2][8] = {};
-                if (pos < nr) {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 8;
-                    fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                    fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-                    fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
-                    fg_load_fp32x4_keep(pw + e + rhalf + 4, &wb[0][4]);
-                }
-                if (pos < np) {  // pass chunk slot 0
-                    const int e = p.R + (pos + 0) * 8;
-                    fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-                    fg_load_fp32x4_keep(pw + e + 4, &wp[0][4]);
-                }
-                if (pos + 8 < np) {  // pass chunk slot 1
-                    const int e = p.R + (pos + 8) * 8;
-                    fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-                    fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
-                }
-                xa[0][0][0] = xa[0][0][0] * (rs_token * wa[0][0]);
-                xb[0][0][0] = xb[0][0][0] * (rs_token * wb[0][0]);
-                xa[0][0][1] = xa[0][0][1] * (rs_token * wa[0][1]);
-                xb[0][0][1] = xb[0][0][1] * (rs_token * wb[0][1]);
-                xa[0][0][2] = xa[0][0][2] * (rs_token * wa[0][2]);
-                xb[0][0][2] = xb[0][0][2] * (rs_token * wb[0][2]);
-                xa[0][0][3] = xa[0][0][3] * (rs_token * wa[0][3]);
-                xb[0][0][3] = xb[0][0][3] * (rs_token * wb[0][3]);
-                xa[0][0][4] = xa[0][0][4] * (rs_token * wa[0][4]);
-                xb[0][0][4] = xb[0][0][4] * (rs_token * wb[0][4]);
-                xa[0][0][5] = xa[0][0][5] * (rs_token * wa[0][5]);
-                xb[0][0][5] = xb[0][0][5] * (rs_token * wb[0][5]);
-                xa[0][0][6] = xa[0][0][6] * (rs_token * wa[0][6]);
-                xb[0][0][6] = xb[0][0][6] * (rs_token * wb[0][6]);
-                xa[0][0][7] = xa[0][0][7] * (rs_token * wa[0][7]);
-                xb[0][0][7] = xb[0][0][7] * (rs_token * wb[0][7]);
-                xp[0][0][0] = xp[0][0][0] * (rs_token * wp[0][0]);
-                xp[0][0][1] = xp[0][0][1] * (rs_token * wp[0][1]);
-                xp[0][0][2] = xp[0][0][2] * (rs_token * wp[0][2]);
-                xp[0][0][3] = xp[0][0][3] * (rs_token * wp[0][3]);
-                xp[0][0][4] = xp[0][0][4] * (rs_token * wp[0][4]);
-                xp[0][0][5] = xp[0][0][5] * (rs_token * wp[0][5]);
-                xp[0][0][6] = xp[0][0][6] * (rs_token * wp[0][6]);
-                xp[0][0][7] = xp[0][0][7] * (rs_token * wp[0][7]);
-                xp[0][1][0] = xp[0][1][0] * (rs_token * wp[1][0]);
-                xp[0][1][1] = xp[0][1][1] * (rs_token * wp[1][1]);
-                xp[0][1][2] = xp[0][1][2] * (rs_token * wp[1][2]);
-                xp[0][1][3] = xp[0][1][3] * (rs_token * wp[1][3]);
-                xp[0][1][4] = xp[0][1][4] * (rs_token * wp[1][4]);
-                xp[0][1][5] = xp[0][1][5] * (rs_token * wp[1][5]);
-                xp[0][1][6] = xp[0][1][6] * (rs_token * wp[1][6]);
-                xp[0][1][7] = xp[0][1][7] * (rs_token * wp[1][7]);
-                if (round_y) {
-                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                    xb[0][0][0] = fg_round_to<__nv_bfloat16>(xb[0][0][0]);
-                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                    xb[0][0][1] = fg_round_to<__nv_bfloat16>(xb[0][0][1]);
-                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                    xb[0][0][2] = fg_round_to<__nv_bfloat16>(xb[0][0][2]);
-                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                    xb[0][0][3] = fg_round_to<__nv_bfloat16>(xb[0][0][3]);
-                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                    xb[0][0][4] = fg_round_to<__nv_bfloat16>(xb[0][0][4]);
-                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                    xb[0][0][5] = fg_round_to<__nv_bfloat16>(xb[0][0][5]);
-                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                    xb[0][0][6] = fg_round_to<__nv_bfloat16>(xb[0][0][6]);
-                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                    xb[0][0][7] = fg_round_to<__nv_bfloat16>(xb[0][0][7]);
-                    xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                    xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                    xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                    xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                    xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                    xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                    xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                    xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                    xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                    xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                    xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                    xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                    xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                    xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                    xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                    xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
-                }
-            }
-            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-            fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][4], sn[0][4]);
-            fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
-            fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
-            fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-            if (h < H) {  // head h
-                __nv_bfloat16* po = xout + (h) * xout_hs;
-                if (pos < nr) {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 8;
-                    fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
-                    fg_store_bf16x8(po + e + rhalf + 0, &xb[0][0][0]);
-                }
-                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                    const int e = p.R + (pos + 0) * 8;
-                    fg_store_bf16x8(po + e + 0, &xp[0][0][0]);
-                }
-                if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                    const int e = p.R + (pos + 8) * 8;
-                    fg_store_bf16x8(po + e + 0, &xp[0][1][0]);
-                }
-            }
-        }
+  const int lane = threadIdx.x & 31;
+  const int pos = lane % 8;    // this lane's chunk position within its head
+  const int group = lane / 8;  // which of the warp's 4 heads
+  const int64_t ntok = p.B * p.S;
+  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
+  // 4 at a time (lane group g takes heads g, g + 4, ...)
+  const int tpw = 1, tsub = 0, hstep = 4;
+  const int64_t nitems = g.nitems;
+  const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
+  const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
+  const int np = (128 - (int)p.R) / 8;  // pass chunks
+  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+  const int64_t nwarps = (int64_t)gridDim.x * 4;
+  for (int64_t it = warp; it < nitems; it += nwarps) {
+    // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+    // what they share per token (the table rows) is read from DRAM once, not 2 times
+    const int set = (int)(it % 2);
+    const int64_t j = it / 2;
+    const int64_t tb = j;  // one item per token
+    const int64_t t = tb * tpw + tsub;
+    if (t >= ntok) continue;
+    const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
+    const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
+    const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
+    __nv_bfloat16* xout = (__nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
+    const int64_t xout_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
+    const int64_t H = (set == 0 ? p.HQ : p.HK);
+    // cos/sin of row s: 8 angle(s) per rotate chunk
+    float cs[1][8] = {}, sn[1][8] = {};
+    {
+      const float* crow = (const float*)p.cos + s * p.cos_stride[0];
+      const float* srow = (const float*)p.sin + s * p.sin_stride[0];
+      if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 8 onwards
+        const int a = (pos + 0) * 8;
+        fg_load_fp32x4_keep(crow + a + 0, &cs[0][0]);
+        fg_load_fp32x4_keep(crow + a + 4, &cs[0][4]);
+        fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
+        fg_load_fp32x4_keep(srow + a + 4, &sn[0][4]);
+      }
     }
+    // RMS over the token's H * D elements: a first pass over its heads
+    float rs_token;
+    {
+      float ss = 0.0f;
+      for (int64_t h = group; h - group < H; h += hstep) {
+        float xa[1][1][8] = {};
+        float xb[1][1][8] = {};
+        float xp[1][2][8] = {};
+        if (h < H) {  // head h
+          const __nv_bfloat16* px = xin + (h) * xin_hs;
+          if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(px + e + 0, &xa[0][0][0]);
+            fg_load_bf16x8_keep(px + e + rhalf + 0, &xb[0][0][0]);
+          }
+          if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+            const int e = p.R + (pos + 0) * 8;
+            fg_load_bf16x8_keep(px + e + 0, &xp[0][0][0]);
+          }
+          if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
+            const int e = p.R + (pos + 8) * 8;
+            fg_load_bf16x8_keep(px + e + 0, &xp[0][1][0]);
+          }
+        }
+        ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+        ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+        ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+        ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+        ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+        ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+        ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+        ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+        ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+        ss = fmaf(xb[0][0][4], xb[0][0][4], ss);
+        ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+        ss = fmaf(xb[0][0][5], xb[0][0][5], ss);
+        ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+        ss = fmaf(xb[0][0][6], xb[0][0][6], ss);
+        ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+        ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
+        ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+        ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+        ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+        ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+        ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
+        ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
+        ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
+        ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
+        ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+        ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+        ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+        ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+        ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
+        ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
+        ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
+        ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
+      }
+      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      rs_token = rsqrtf(ss / (float)(H * 128) + p.eps);
+    }
+    for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+      float xa[1][1][8] = {};
+      float xb[1][1][8] = {};
+      float xp[1][2][8] = {};
+      if (h < H) {  // head h
+        const __nv_bfloat16* px = xin + (h) * xin_hs;
+        if (pos < nr) {  // rotate chunk slot 0
+          const int e = (pos + 0) * 8;
+          fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+          fg_load_bf16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
+        }
+        if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+          const int e = p.R + (pos + 0) * 8;
+          fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
+        }
+        if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
+          const int e = p.R + (pos + 8) * 8;
+          fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
+        }
+      }
+      // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
+      const bool round_y = p.norm_rounding == 1;  // rounding act
+      if (h < H) {  // head h: every lane of its group takes this branch
+        // w at this lane's elements of head h
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+          const int e = (pos + 0) * 8;
+          fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+          fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+          fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
+          fg_load_fp32x4_keep(pw + e + rhalf + 4, &wb[0][4]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+          const int e = p.R + (pos + 0) * 8;
+          fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
+          fg_load_fp32x4_keep(pw + e + 4, &wp[0][4]);
+        }
+        if (pos + 8 < np) {  // pass chunk slot 1
+          const int e = p.R + (pos + 8) * 8;
+          fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
+          fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
+        }
+        xa[0][0][0] = xa[0][0][0] * (rs_token * wa[0][0]);
+        xb[0][0][0] = xb[0][0][0] * (rs_token * wb[0][0]);
+        xa[0][0][1] = xa[0][0][1] * (rs_token * wa[0][1]);
+        xb[0][0][1] = xb[0][0][1] * (rs_token * wb[0][1]);
+        xa[0][0][2] = xa[0][0][2] * (rs_token * wa[0][2]);
+        xb[0][0][2] = xb[0][0][2] * (rs_token * wb[0][2]);
+        xa[0][0][3] = xa[0][0][3] * (rs_token * wa[0][3]);
+        xb[0][0][3] = xb[0][0][3] * (rs_token * wb[0][3]);
+        xa[0][0][4] = xa[0][0][4] * (rs_token * wa[0][4]);
+        xb[0][0][4] = xb[0][0][4] * (rs_token * wb[0][4]);
+        xa[0][0][5] = xa[0][0][5] * (rs_token * wa[0][5]);
+        xb[0][0][5] = xb[0][0][5] * (rs_token * wb[0][5]);
+        xa[0][0][6] = xa[0][0][6] * (rs_token * wa[0][6]);
+        xb[0][0][6] = xb[0][0][6] * (rs_token * wb[0][6]);
+        xa[0][0][7] = xa[0][0][7] * (rs_token * wa[0][7]);
+        xb[0][0][7] = xb[0][0][7] * (rs_token * wb[0][7]);
+        xp[0][0][0] = xp[0][0][0] * (rs_token * wp[0][0]);
+        xp[0][0][1] = xp[0][0][1] * (rs_token * wp[0][1]);
+        xp[0][0][2] = xp[0][0][2] * (rs_token * wp[0][2]);
+        xp[0][0][3] = xp[0][0][3] * (rs_token * wp[0][3]);
+        xp[0][0][4] = xp[0][0][4] * (rs_token * wp[0][4]);
+        xp[0][0][5] = xp[0][0][5] * (rs_token * wp[0][5]);
+        xp[0][0][6] = xp[0][0][6] * (rs_token * wp[0][6]);
+        xp[0][0][7] = xp[0][0][7] * (rs_token * wp[0][7]);
+        xp[0][1][0] = xp[0][1][0] * (rs_token * wp[1][0]);
+        xp[0][1][1] = xp[0][1][1] * (rs_token * wp[1][1]);
+        xp[0][1][2] = xp[0][1][2] * (rs_token * wp[1][2]);
+        xp[0][1][3] = xp[0][1][3] * (rs_token * wp[1][3]);
+        xp[0][1][4] = xp[0][1][4] * (rs_token * wp[1][4]);
+        xp[0][1][5] = xp[0][1][5] * (rs_token * wp[1][5]);
+        xp[0][1][6] = xp[0][1][6] * (rs_token * wp[1][6]);
+        xp[0][1][7] = xp[0][1][7] * (rs_token * wp[1][7]);
+        if (round_y) {
+          xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+          xb[0][0][0] = fg_round_to<__nv_bfloat16>(xb[0][0][0]);
+          xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+          xb[0][0][1] = fg_round_to<__nv_bfloat16>(xb[0][0][1]);
+          xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+          xb[0][0][2] = fg_round_to<__nv_bfloat16>(xb[0][0][2]);
+          xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+          xb[0][0][3] = fg_round_to<__nv_bfloat16>(xb[0][0][3]);
+          xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+          xb[0][0][4] = fg_round_to<__nv_bfloat16>(xb[0][0][4]);
+          xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+          xb[0][0][5] = fg_round_to<__nv_bfloat16>(xb[0][0][5]);
+          xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+          xb[0][0][6] = fg_round_to<__nv_bfloat16>(xb[0][0][6]);
+          xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+          xb[0][0][7] = fg_round_to<__nv_bfloat16>(xb[0][0][7]);
+          xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
+          xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
+          xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
+          xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
+          xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
+          xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
+          xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
+          xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
+          xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
+          xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
+          xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
+          xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
+          xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
+          xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
+          xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
+          xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
+        }
+      }
+      // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+      fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+      fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+      fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+      fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+      fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][4], sn[0][4]);
+      fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
+      fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
+      fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
+      if (h < H) {  // head h
+        __nv_bfloat16* po = xout + (h) * xout_hs;
+        if (pos < nr) {  // rotate chunk slot 0
+          const int e = (pos + 0) * 8;
+          fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+          fg_store_bf16x8(po + e + rhalf + 0, &xb[0][0][0]);
+        }
+        if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+          const int e = p.R + (pos + 0) * 8;
+          fg_store_bf16x8(po + e + 0, &xp[0][0][0]);
+        }
+        if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
+          const int e = p.R + (pos + 8) * 8;
+          fg_store_bf16x8(po + e + 0, &xp[0][1][0]);
+        }
+      }
+    }
+  }
 }
 
-// Grid: a warp per item, at most as many blocks as fit on the GPU at once
-// (and at most 32 per multiprocessor); the item loop covers the rest.
+// Grid: persistent, at most 32 blocks per multiprocessor
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wfp32_tabfp32_half_d128_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
-    const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
-    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
-    int dev = 0;
-    cudaError_t err = cudaGetDevice(&dev);
+  const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
+  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
+  int dev = 0;
+  cudaError_t err = cudaGetDevice(&dev);
+  if (err != cudaSuccess) return err;
+  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+  if (per_sm == 0) {
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_half_d128_partial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
-    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-    if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_half_d128_partial_vec16), 128, 0);
-        if (err != cudaSuccess) return err;
-        if (per_sm > 32) per_sm = 32;
-        if (per_sm < 1) per_sm = 1;
-        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-    }
-    FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_half_d128_partial_vec16_grid) g;
-    int64_t items = 0;
-    {  // the work items of q
-        fg_heads_set& set = g.set[0];
-        set.hg = 4;
-        set.tpw = 1;
-        set.nhb = 1;  // a run per token
-        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
-        set.hg_div = fg_udiv_make((uint32_t)set.hg);
-        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
-        items += set.nit;
-    }
-    {  // the work items of k
-        fg_heads_set& set = g.set[1];
-        set.hg = 4;
-        set.tpw = 1;
-        set.nhb = 1;  // a run per token
-        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
-        set.hg_div = fg_udiv_make((uint32_t)set.hg);
-        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
-        items += set.nit;
-    }
-    g.nitems = items;
-    g.s_div = fg_udiv_make((uint32_t)p->S);
-    int64_t blocks = (items + 4 - 1) / 4;
-    const int64_t cap = (int64_t)sm_count * per_sm;
-    if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_half_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
-    return cudaGetLastError();
+    if (per_sm > 32) per_sm = 32;
+    if (per_sm < 1) per_sm = 1;
+    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+  }
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_half_d128_partial_vec16_grid) g;
+  int64_t items = 0;
+  {  // the work items of q
+    fg_heads_set& set = g.set[0];
+    set.hg = 4;
+    set.tpw = 1;
+    set.nhb = 1;  // a run per token
+    set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+    set.hg_div = fg_udiv_make((uint32_t)set.hg);
+    set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+    items += set.nit;
+  }
+  {  // the work items of k
+    fg_heads_set& set = g.set[1];
+    set.hg = 4;
+    set.tpw = 1;
+    set.nhb = 1;  // a run per token
+    set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+    set.hg_div = fg_udiv_make((uint32_t)set.hg);
+    set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+    items += set.nit;
+  }
+  g.nitems = items;
+  g.s_div = fg_udiv_make((uint32_t)p->S);
+  int64_t blocks = (items + 4 - 1) / 4;
+  const int64_t cap = (int64_t)sm_count * per_sm;
+  if (blocks > cap) blocks = cap;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_half_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  return cudaGetLastError();
 }
 
 // qknorm_across_heads_rope_bf16_wfp32_tabfp32_half_dany_partial_vec16
 //   qknorm_across_heads_rope: act=bf16 weight=fp32 table=fp32 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-// The call's work decomposition, computed once by the launcher below: the
-// kernel divides by run-time sizes only through its fg_udiv divisors.
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_half_dany_partial_vec16_grid) {
-    fg_heads_set set[2];  // q, k
-    int64_t nitems;       // work items of all sets
-    fg_udiv s_div;        // divides a token index by S
+  fg_heads_set set[2];  // q, k
+  int64_t nitems;       // work items of all sets
+  fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_half_dany_partial_vec16)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_half_dany_partial_vec16_grid) g)
 {
-    const int lane = threadIdx.x & 31;
-    const int pos = lane % 32;    // this lane's chunk position within its head
-    const int group = lane / 32;  // which of the warp's 1 heads
-    const int64_t ntok = p.B * p.S;
-    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
-    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
-    // per-token data is loaded once per run.
-    const int tpw = 1, tsub = 0, hstep = 1;
-    const int64_t nitems = g.nitems;
-    const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
-    const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
-    const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 4;
-    for (int64_t it = warp; it < nitems; it += nwarps) {
-        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
-        // what they share per token (the table rows) is read from DRAM once, not 2 times
-        const int set = (int)(it % 2);
-        const int64_t j = it / 2;
-        // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // quotients: the op takes fewer than 2^31 tokens
-        const int64_t tb = j;  // one item per token
-        const int64_t t = tb * tpw + tsub;
-        if (t >= ntok) continue;
-        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
-        // the item's heads: input and output rows of token (b, s), head strides, count
-        const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
-        const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
-        __nv_bfloat16* xout = (__nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
-        const int64_t xout_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
-        const int64_t H = (set == 0 ? p.HQ : p.HK);
-        // cos/sin of row s: 8 angle(s) per rotate chunk
-        float cs[1][8] = {}, sn[1][8] = {};
-        {
-            const float* crow = (const float*)p.cos + s * p.cos_stride[0];
-            const float* srow = (const float*)p.sin + s * p.sin_stride[0];
-            if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 8 onwards
-                const int a = (pos + 0) * 8;
-                fg_load_fp32x4_keep(crow + a + 0, &cs[0][0]);
-                fg_load_fp32x4_keep(crow + a + 4, &cs[0][4]);
-                fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
-                fg_load_fp32x4_keep(srow + a + 4, &sn[0][4]);
-            }
-        }
-        // RMS over the token's H * D elements: a first pass over its heads
-        float rs_token;
-        {
-            float ss = 0.0f;
-            for (int64_t h = group; h - group < H; h += hstep) {
-                float xa[1][1][8] = {};
-                float xb[1][1][8] = {};
-                float xp[1][2][8] = {};
-                if (h < H) {  // head h
-                    const __nv_bfloat16* px = xin + (h) * xin_hs;
-                    if (pos < nr) {  // rotate chunk slot 0
-                        const int e = (pos + 0) * 8;
-                        fg_load_bf16x8_keep(px + e + 0, &xa[0][0][0]);
-                        fg_load_bf16x8_keep(px + e + rhalf + 0, &xb[0][0][0]);
-                    }
-                    if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                        const int e = p.R + (pos + 0) * 8;
-                        fg_load_bf16x8_keep(px + e + 0, &xp[0][0][0]);
-                    }
-                    if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                        const int e = p.R + (pos + 32) * 8;
-                        fg_load_bf16x8_keep(px + e + 0, &xp[0][1][0]);
-                    }
-                }
-                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-                ss = fmaf(xb[0][0][4], xb[0][0][4], ss);
-                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-                ss = fmaf(xb[0][0][5], xb[0][0][5], ss);
-                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-                ss = fmaf(xb[0][0][6], xb[0][0][6], ss);
-                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-                ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
-                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-                ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-                ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-                ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-                ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-                ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-                ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-                ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-                ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
-            }
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            rs_token = rsqrtf(ss / (float)(H * p.D) + p.eps);
-        }
-        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
-            float xa[1][1][8] = {};
-            float xb[1][1][8] = {};
-            float xp[1][2][8] = {};
-            if (h < H) {  // head h
-                const __nv_bfloat16* px = xin + (h) * xin_hs;
-                if (pos < nr) {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 8;
-                    fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
-                    fg_load_bf16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
-                }
-                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                    const int e = p.R + (pos + 0) * 8;
-                    fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
-                }
-                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                    const int e = p.R + (pos + 32) * 8;
-                    fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
-                }
-            }
-            // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // rounding act
-            if (h < H) {  // head h: every lane of its group takes this branch
-                // w at this lane's elements of head h
-                const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
-                float wa[1][8] = {};
-                float wb[1][8] = {};
-                float wp[2][8] = {};
-                if (pos < nr) {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 8;
-                    fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
-                    fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
-                    fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
-                    fg_load_fp32x4_keep(pw + e + rhalf + 4, &wb[0][4]);
-                }
-                if (pos < np) {  // pass chunk slot 0
-                    const int e = p.R + (pos + 0) * 8;
-                    fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
-                    fg_load_fp32x4_keep(pw + e + 4, &wp[0][4]);
-                }
-                if (pos + 32 < np) {  // pass chunk slot 1
-                    const int e = p.R + (pos + 32) * 8;
-                    fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
-                    fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
-                }
-                xa[0][0][0] = xa[0][0][0] * (rs_token * wa[0][0]);
-                xb[0][0][0] = xb[0][0][0] * (rs_token * wb[0][0]);
-                xa[0][0][1] = xa[0][0][1] * (rs_token * wa[0][1]);
-                xb[0][0][1] = xb[0][0][1] * (rs_token * wb[0][1]);
-                xa[0][0][2] = xa[0][0][2] * (rs_token * wa[0][2]);
-                xb[0][0][2] = xb[0][0][2] * (rs_token * wb[0][2]);
-                xa[0][0][3] = xa[0][0][3] * (rs_token * wa[0][3]);
-                xb[0][0][3] = xb[0][0][3] * (rs_token * wb[0][3]);
-                xa[0][0][4] = xa[0][0][4] * (rs_token * wa[0][4]);
-                xb[0][0][4] = xb[0][0][4] * (rs_token * wb[0][4]);
-                xa[0][0][5] = xa[0][0][5] * (rs_token * wa[0][5]);
-                xb[0][0][5] = xb[0][0][5] * (rs_token * wb[0][5]);
-                xa[0][0][6] = xa[0][0][6] * (rs_token * wa[0][6]);
-                xb[0][0][6] = xb[0][0][6] * (rs_token * wb[0][6]);
-                xa[0][0][7] = xa[0][0][7] * (rs_token * wa[0][7]);
-                xb[0][0][7] = xb[0][0][7] * (rs_token * wb[0][7]);
-                xp[0][0][0] = xp[0][0][0] * (rs_token * wp[0][0]);
-                xp[0][0][1] = xp[0][0][1] * (rs_token * wp[0][1]);
-                xp[0][0][2] = xp[0][0][2] * (rs_token * wp[0][2]);
-                xp[0][0][3] = xp[0][0][3] * (rs_token * wp[0][3]);
-                xp[0][0][4] = xp[0][0][4] * (rs_token * wp[0][4]);
-                xp[0][0][5] = xp[0][0][5] * (rs_token * wp[0][5]);
-                xp[0][0][6] = xp[0][0][6] * (rs_token * wp[0][6]);
-                xp[0][0][7] = xp[0][0][7] * (rs_token * wp[0][7]);
-                xp[0][1][0] = xp[0][1][0] * (rs_token * wp[1][0]);
-                xp[0][1][1] = xp[0][1][1] * (rs_token * wp[1][1]);
-                xp[0][1][2] = xp[0][1][2] * (rs_token * wp[1][2]);
-                xp[0][1][3] = xp[0][1][3] * (rs_token * wp[1][3]);
-                xp[0][1][4] = xp[0][1][4] * (rs_token * wp[1][4]);
-                xp[0][1][5] = xp[0][1][5] * (rs_token * wp[1][5]);
-                xp[0][1][6] = xp[0][1][6] * (rs_token * wp[1][6]);
-                xp[0][1][7] = xp[0][1][7] * (rs_token * wp[1][7]);
-                if (round_y) {
-                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                    xb[0][0][0] = fg_round_to<__nv_bfloat16>(xb[0][0][0]);
-                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                    xb[0][0][1] = fg_round_to<__nv_bfloat16>(xb[0][0][1]);
-                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                    xb[0][0][2] = fg_round_to<__nv_bfloat16>(xb[0][0][2]);
-                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                    xb[0][0][3] = fg_round_to<__nv_bfloat16>(xb[0][0][3]);
-                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                    xb[0][0][4] = fg_round_to<__nv_bfloat16>(xb[0][0][4]);
-                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                    xb[0][0][5] = fg_round_to<__nv_bfloat16>(xb[0][0][5]);
-                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                    xb[0][0][6] = fg_round_to<__nv_bfloat16>(xb[0][0][6]);
-                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                    xb[0][0][7] = fg_round_to<__nv_bfloat16>(xb[0][0][7]);
-                    xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                    xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                    xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                    xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                    xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                    xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                    xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                    xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                    xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                    xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                    xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                    xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                    xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                    xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                    xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                    xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
-                }
-            }
-            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-            fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][4], sn[0][4]);
-            fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
-            fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
-            fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-            if (h < H) {  // head h
-                __nv_bfloat16* po = xout + (h) * xout_hs;
-                if (pos < nr) {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 8;
-                    fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
-                    fg_store_bf16x8(po + e + rhalf + 0, &xb[0][0][0]);
-                }
-                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                    const int e = p.R + (pos + 0) * 8;
-                    fg_store_bf16x8(po + e + 0, &xp[0][0][0]);
-                }
-                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                    const int e = p.R + (pos + 32) * 8;
-                    fg_store_bf16x8(po + e + 0, &xp[0][1][0]);
-                }
-            }
-        }
+  const int lane = threadIdx.x & 31;
+  const int pos = lane % 32;    // this lane's chunk position within its head
+  const int group = lane / 32;  // which of the warp's 1 heads
+  const int64_t ntok = p.B * p.S;
+  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
+  // 1 at a time (lane group g takes heads g, g + 1, ...)
+  const int tpw = 1, tsub = 0, hstep = 1;
+  const int64_t nitems = g.nitems;
+  const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
+  const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
+  const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
+  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+  const int64_t nwarps = (int64_t)gridDim.x * 4;
+  for (int64_t it = warp; it < nitems; it += nwarps) {
+    // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+    // what they share per token (the table rows) is read from DRAM once, not 2 times
+    const int set = (int)(it % 2);
+    const int64_t j = it / 2;
+    const int64_t tb = j;  // one item per token
+    const int64_t t = tb * tpw + tsub;
+    if (t >= ntok) continue;
+    const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
+    const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
+    const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
+    __nv_bfloat16* xout = (__nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
+    const int64_t xout_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
+    const int64_t H = (set == 0 ? p.HQ : p.HK);
+    // cos/sin of row s: 8 angle(s) per rotate chunk
+    float cs[1][8] = {}, sn[1][8] = {};
+    {
+      const float* crow = (const float*)p.cos + s * p.cos_stride[0];
+      const float* srow = (const float*)p.sin + s * p.sin_stride[0];
+      if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 8 onwards
+        const int a = (pos + 0) * 8;
+        fg_load_fp32x4_keep(crow + a + 0, &cs[0][0]);
+        fg_load_fp32x4_keep(crow + a + 4, &cs[0][4]);
+        fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
+        fg_load_fp32x4_keep(srow + a + 4, &sn[0][4]);
+      }
     }
+    // RMS over the token's H * D elements: a first pass over its heads
+    float rs_token;
+    {
+      float ss = 0.0f;
+      for (int64_t h = group; h - group < H; h += hstep) {
+        float xa[1][1][8] = {};
+        float xb[1][1][8] = {};
+        float xp[1][2][8] = {};
+        if (h < H) {  // head h
+          const __nv_bfloat16* px = xin + (h) * xin_hs;
+          if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(px + e + 0, &xa[0][0][0]);
+            fg_load_bf16x8_keep(px + e + rhalf + 0, &xb[0][0][0]);
+          }
+          if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+            const int e = p.R + (pos + 0) * 8;
+            fg_load_bf16x8_keep(px + e + 0, &xp[0][0][0]);
+          }
+          if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+            const int e = p.R + (pos + 32) * 8;
+            fg_load_bf16x8_keep(px + e + 0, &xp[0][1][0]);
+          }
+        }
+        ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+        ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+        ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+        ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+        ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+        ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+        ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+        ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+        ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+        ss = fmaf(xb[0][0][4], xb[0][0][4], ss);
+        ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+        ss = fmaf(xb[0][0][5], xb[0][0][5], ss);
+        ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+        ss = fmaf(xb[0][0][6], xb[0][0][6], ss);
+        ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+        ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
+        ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+        ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+        ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+        ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+        ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
+        ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
+        ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
+        ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
+        ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+        ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+        ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+        ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+        ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
+        ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
+        ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
+        ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
+      }
+      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      rs_token = rsqrtf(ss / (float)(H * p.D) + p.eps);
+    }
+    for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+      float xa[1][1][8] = {};
+      float xb[1][1][8] = {};
+      float xp[1][2][8] = {};
+      if (h < H) {  // head h
+        const __nv_bfloat16* px = xin + (h) * xin_hs;
+        if (pos < nr) {  // rotate chunk slot 0
+          const int e = (pos + 0) * 8;
+          fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+          fg_load_bf16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
+        }
+        if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+          const int e = p.R + (pos + 0) * 8;
+          fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+          const int e = p.R + (pos + 32) * 8;
+          fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
+        }
+      }
+      // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
+      const bool round_y = p.norm_rounding == 1;  // rounding act
+      if (h < H) {  // head h: every lane of its group takes this branch
+        // w at this lane's elements of head h
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+          const int e = (pos + 0) * 8;
+          fg_load_fp32x4_keep(pw + e + 0, &wa[0][0]);
+          fg_load_fp32x4_keep(pw + e + 4, &wa[0][4]);
+          fg_load_fp32x4_keep(pw + e + rhalf + 0, &wb[0][0]);
+          fg_load_fp32x4_keep(pw + e + rhalf + 4, &wb[0][4]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+          const int e = p.R + (pos + 0) * 8;
+          fg_load_fp32x4_keep(pw + e + 0, &wp[0][0]);
+          fg_load_fp32x4_keep(pw + e + 4, &wp[0][4]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+          const int e = p.R + (pos + 32) * 8;
+          fg_load_fp32x4_keep(pw + e + 0, &wp[1][0]);
+          fg_load_fp32x4_keep(pw + e + 4, &wp[1][4]);
+        }
+        xa[0][0][0] = xa[0][0][0] * (rs_token * wa[0][0]);
+        xb[0][0][0] = xb[0][0][0] * (rs_token * wb[0][0]);
+        xa[0][0][1] = xa[0][0][1] * (rs_token * wa[0][1]);
+        xb[0][0][1] = xb[0][0][1] * (rs_token * wb[0][1]);
+        xa[0][0][2] = xa[0][0][2] * (rs_token * wa[0][2]);
+        xb[0][0][2] = xb[0][0][2] * (rs_token * wb[0][2]);
+        xa[0][0][3] = xa[0][0][3] * (rs_token * wa[0][3]);
+        xb[0][0][3] = xb[0][0][3] * (rs_token * wb[0][3]);
+        xa[0][0][4] = xa[0][0][4] * (rs_token * wa[0][4]);
+        xb[0][0][4] = xb[0][0][4] * (rs_token * wb[0][4]);
+        xa[0][0][5] = xa[0][0][5] * (rs_token * wa[0][5]);
+        xb[0][0][5] = xb[0][0][5] * (rs_token * wb[0][5]);
+        xa[0][0][6] = xa[0][0][6] * (rs_token * wa[0][6]);
+        xb[0][0][6] = xb[0][0][6] * (rs_token * wb[0][6]);
+        xa[0][0][7] = xa[0][0][7] * (rs_token * wa[0][7]);
+        xb[0][0][7] = xb[0][0][7] * (rs_token * wb[0][7]);
+        xp[0][0][0] = xp[0][0][0] * (rs_token * wp[0][0]);
+        xp[0][0][1] = xp[0][0][1] * (rs_token * wp[0][1]);
+        xp[0][0][2] = xp[0][0][2] * (rs_token * wp[0][2]);
+        xp[0][0][3] = xp[0][0][3] * (rs_token * wp[0][3]);
+        xp[0][0][4] = xp[0][0][4] * (rs_token * wp[0][4]);
+        xp[0][0][5] = xp[0][0][5] * (rs_token * wp[0][5]);
+        xp[0][0][6] = xp[0][0][6] * (rs_token * wp[0][6]);
+        xp[0][0][7] = xp[0][0][7] * (rs_token * wp[0][7]);
+        xp[0][1][0] = xp[0][1][0] * (rs_token * wp[1][0]);
+        xp[0][1][1] = xp[0][1][1] * (rs_token * wp[1][1]);
+        xp[0][1][2] = xp[0][1][2] * (rs_token * wp[1][2]);
+        xp[0][1][3] = xp[0][1][3] * (rs_token * wp[1][3]);
+        xp[0][1][4] = xp[0][1][4] * (rs_token * wp[1][4]);
+        xp[0][1][5] = xp[0][1][5] * (rs_token * wp[1][5]);
+        xp[0][1][6] = xp[0][1][6] * (rs_token * wp[1][6]);
+        xp[0][1][7] = xp[0][1][7] * (rs_token * wp[1][7]);
+        if (round_y) {
+          xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+          xb[0][0][0] = fg_round_to<__nv_bfloat16>(xb[0][0][0]);
+          xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+          xb[0][0][1] = fg_round_to<__nv_bfloat16>(xb[0][0][1]);
+          xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+          xb[0][0][2] = fg_round_to<__nv_bfloat16>(xb[0][0][2]);
+          xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+          xb[0][0][3] = fg_round_to<__nv_bfloat16>(xb[0][0][3]);
+          xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+          xb[0][0][4] = fg_round_to<__nv_bfloat16>(xb[0][0][4]);
+          xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+          xb[0][0][5] = fg_round_to<__nv_bfloat16>(xb[0][0][5]);
+          xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+          xb[0][0][6] = fg_round_to<__nv_bfloat16>(xb[0][0][6]);
+          xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+          xb[0][0][7] = fg_round_to<__nv_bfloat16>(xb[0][0][7]);
+          xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
+          xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
+          xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
+          xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
+          xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
+          xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
+          xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
+          xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
+          xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
+          xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
+          xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
+          xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
+          xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
+          xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
+          xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
+          xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
+        }
+      }
+      // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+      fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+      fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+      fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+      fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+      fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][4], sn[0][4]);
+      fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
+      fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
+      fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
+      if (h < H) {  // head h
+        __nv_bfloat16* po = xout + (h) * xout_hs;
+        if (pos < nr) {  // rotate chunk slot 0
+          const int e = (pos + 0) * 8;
+          fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+          fg_store_bf16x8(po + e + rhalf + 0, &xb[0][0][0]);
+        }
+        if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+          const int e = p.R + (pos + 0) * 8;
+          fg_store_bf16x8(po + e + 0, &xp[0][0][0]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+          const int e = p.R + (pos + 32) * 8;
+          fg_store_bf16x8(po + e + 0, &xp[0][1][0]);
+        }
+      }
+    }
+  }
 }
 
-// Grid: a warp per item, at most as many blocks as fit on the GPU at once
-// (and at most 32 per multiprocessor); the item loop covers the rest.
+// Grid: persistent, at most 32 blocks per multiprocessor
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wfp32_tabfp32_half_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
-    const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
-    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
-    int dev = 0;
-    cudaError_t err = cudaGetDevice(&dev);
+  const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
+  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
+  int dev = 0;
+  cudaError_t err = cudaGetDevice(&dev);
+  if (err != cudaSuccess) return err;
+  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+  if (per_sm == 0) {
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_half_dany_partial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
-    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-    if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_half_dany_partial_vec16), 128, 0);
-        if (err != cudaSuccess) return err;
-        if (per_sm > 32) per_sm = 32;
-        if (per_sm < 1) per_sm = 1;
-        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-    }
-    FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_half_dany_partial_vec16_grid) g;
-    int64_t items = 0;
-    {  // the work items of q
-        fg_heads_set& set = g.set[0];
-        set.hg = 1;
-        set.tpw = 1;
-        set.nhb = 1;  // a run per token
-        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
-        set.hg_div = fg_udiv_make((uint32_t)set.hg);
-        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
-        items += set.nit;
-    }
-    {  // the work items of k
-        fg_heads_set& set = g.set[1];
-        set.hg = 1;
-        set.tpw = 1;
-        set.nhb = 1;  // a run per token
-        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
-        set.hg_div = fg_udiv_make((uint32_t)set.hg);
-        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
-        items += set.nit;
-    }
-    g.nitems = items;
-    g.s_div = fg_udiv_make((uint32_t)p->S);
-    int64_t blocks = (items + 4 - 1) / 4;
-    const int64_t cap = (int64_t)sm_count * per_sm;
-    if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
-    return cudaGetLastError();
+    if (per_sm > 32) per_sm = 32;
+    if (per_sm < 1) per_sm = 1;
+    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+  }
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_half_dany_partial_vec16_grid) g;
+  int64_t items = 0;
+  {  // the work items of q
+    fg_heads_set& set = g.set[0];
+    set.hg = 1;
+    set.tpw = 1;
+    set.nhb = 1;  // a run per token
+    set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+    set.hg_div = fg_udiv_make((uint32_t)set.hg);
+    set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+    items += set.nit;
+  }
+  {  // the work items of k
+    fg_heads_set& set = g.set[1];
+    set.hg = 1;
+    set.tpw = 1;
+    set.nhb = 1;  // a run per token
+    set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+    set.hg_div = fg_udiv_make((uint32_t)set.hg);
+    set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+    items += set.nit;
+  }
+  g.nitems = items;
+  g.s_div = fg_udiv_make((uint32_t)p->S);
+  int64_t blocks = (items + 4 - 1) / 4;
+  const int64_t cap = (int64_t)sm_count * per_sm;
+  if (blocks > cap) blocks = cap;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  return cudaGetLastError();
 }
 
 // qknorm_across_heads_rope_bf16_wfp32_tabfp32_half_dany_partial_scalar
 //   qknorm_across_heads_rope: act=bf16 weight=fp32 table=fp32 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-// The call's work decomposition, computed once by the launcher below: the
-// kernel divides by run-time sizes only through its fg_udiv divisors.
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_half_dany_partial_scalar_grid) {
-    fg_heads_set set[2];  // q, k
-    int64_t nitems;       // work items of all sets
-    fg_udiv s_div;        // divides a token index by S
+  fg_heads_set set[2];  // q, k
+  int64_t nitems;       // work items of all sets
+  fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_half_dany_partial_scalar)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_half_dany_partial_scalar_grid) g)
 {
-    const int lane = threadIdx.x & 31;
-    const int pos = lane % 32;    // this lane's chunk position within its head
-    const int group = lane / 32;  // which of the warp's 1 heads
-    const int64_t ntok = p.B * p.S;
-    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
-    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
-    // per-token data is loaded once per run.
-    const int tpw = 1, tsub = 0, hstep = 1;
-    const int64_t nitems = g.nitems;
-    const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
-    const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
-    const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 4;
-    for (int64_t it = warp; it < nitems; it += nwarps) {
-        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
-        // what they share per token (the table rows) is read from DRAM once, not 2 times
-        const int set = (int)(it % 2);
-        const int64_t j = it / 2;
-        // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // quotients: the op takes fewer than 2^31 tokens
-        const int64_t tb = j;  // one item per token
-        const int64_t t = tb * tpw + tsub;
-        if (t >= ntok) continue;
-        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
-        // the item's heads: input and output rows of token (b, s), head strides, count
-        const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
-        const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
-        __nv_bfloat16* xout = (__nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
-        const int64_t xout_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
-        const int64_t H = (set == 0 ? p.HQ : p.HK);
-        // cos/sin of row s: 8 angle(s) per rotate chunk
-        float cs[1][8] = {}, sn[1][8] = {};
-        {
-            const float* crow = (const float*)p.cos + s * p.cos_stride[0];
-            const float* srow = (const float*)p.sin + s * p.sin_stride[0];
-            if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 8 onwards
-                const int a = (pos + 0) * 8;
-                if (a + 0 < rhalf) cs[0][0] = fg_to_f32((crow + a)[0]);
-                if (a + 1 < rhalf) cs[0][1] = fg_to_f32((crow + a)[1]);
-                if (a + 2 < rhalf) cs[0][2] = fg_to_f32((crow + a)[2]);
-                if (a + 3 < rhalf) cs[0][3] = fg_to_f32((crow + a)[3]);
-                if (a + 4 < rhalf) cs[0][4] = fg_to_f32((crow + a)[4]);
-                if (a + 5 < rhalf) cs[0][5] = fg_to_f32((crow + a)[5]);
-                if (a + 6 < rhalf) cs[0][6] = fg_to_f32((crow + a)[6]);
-                if (a + 7 < rhalf) cs[0][7] = fg_to_f32((crow + a)[7]);
-                if (a + 0 < rhalf) sn[0][0] = fg_to_f32((srow + a)[0]);
-                if (a + 1 < rhalf) sn[0][1] = fg_to_f32((srow + a)[1]);
-                if (a + 2 < rhalf) sn[0][2] = fg_to_f32((srow + a)[2]);
-                if (a + 3 < rhalf) sn[0][3] = fg_to_f32((srow + a)[3]);
-                if (a + 4 < rhalf) sn[0][4] = fg_to_f32((srow + a)[4]);
-                if (a + 5 < rhalf) sn[0][5] = fg_to_f32((srow + a)[5]);
-                if (a + 6 < rhalf) sn[0][6] = fg_to_f32((srow + a)[6]);
-                if (a + 7 < rhalf) sn[0][7] = fg_to_f32((srow + a)[7]);
-            }
-        }
-        // RMS over the token's H * D elements: a first pass over its heads
-        float rs_token;
-        {
-            float ss = 0.0f;
-            for (int64_t h = group; h - group < H; h += hstep) {
-                float xa[1][1][8] = {};
-                float xb[1][1][8] = {};
-                float xp[1][2][8] = {};
-                if (h < H) {  // head h
-                    const __nv_bfloat16* px = xin + (h) * xin_hs;
-                    if (pos < nr) {  // rotate chunk slot 0
-                        const int e = (pos + 0) * 8;
-                        if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                        if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                        if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                        if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                        if (e + 4 < rhalf) xa[0][0][4] = fg_to_f32((px + e)[4]);
-                        if (e + 5 < rhalf) xa[0][0][5] = fg_to_f32((px + e)[5]);
-                        if (e + 6 < rhalf) xa[0][0][6] = fg_to_f32((px + e)[6]);
-                        if (e + 7 < rhalf) xa[0][0][7] = fg_to_f32((px + e)[7]);
-                        if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
-                        if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
-                        if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
-                        if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
-                        if (e + 4 < rhalf) xb[0][0][4] = fg_to_f32((px + e + rhalf)[4]);
-                        if (e + 5 < rhalf) xb[0][0][5] = fg_to_f32((px + e + rhalf)[5]);
-                        if (e + 6 < rhalf) xb[0][0][6] = fg_to_f32((px + e + rhalf)[6]);
-                        if (e + 7 < rhalf) xb[0][0][7] = fg_to_f32((px + e + rhalf)[7]);
-                    }
-                    if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                        const int e = p.R + (pos + 0) * 8;
-                        if (e + 0 < (int)p.D) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                        if (e + 1 < (int)p.D) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                        if (e + 2 < (int)p.D) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                        if (e + 3 < (int)p.D) xp[0][0][3] = fg_to_f32((px + e)[3]);
-                        if (e + 4 < (int)p.D) xp[0][0][4] = fg_to_f32((px + e)[4]);
-                        if (e + 5 < (int)p.D) xp[0][0][5] = fg_to_f32((px + e)[5]);
-                        if (e + 6 < (int)p.D) xp[0][0][6] = fg_to_f32((px + e)[6]);
-                        if (e + 7 < (int)p.D) xp[0][0][7] = fg_to_f32((px + e)[7]);
-                    }
-                    if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                        const int e = p.R + (pos + 32) * 8;
-                        if (e + 0 < (int)p.D) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                        if (e + 1 < (int)p.D) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                        if (e + 2 < (int)p.D) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                        if (e + 3 < (int)p.D) xp[0][1][3] = fg_to_f32((px + e)[3]);
-                        if (e + 4 < (int)p.D) xp[0][1][4] = fg_to_f32((px + e)[4]);
-                        if (e + 5 < (int)p.D) xp[0][1][5] = fg_to_f32((px + e)[5]);
-                        if (e + 6 < (int)p.D) xp[0][1][6] = fg_to_f32((px + e)[6]);
-                        if (e + 7 < (int)p.D) xp[0][1][7] = fg_to_f32((px + e)[7]);
-                    }
-                }
-                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-                ss = fmaf(xb[0][0][4], xb[0][0][4], ss);
-                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-                ss = fmaf(xb[0][0][5], xb[0][0][5], ss);
-                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-                ss = fmaf(xb[0][0][6], xb[0][0][6], ss);
-                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-                ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
-                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-                ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-                ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-                ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-                ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-                ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-                ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-                ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-                ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
-            }
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            rs_token = rsqrtf(ss / (float)(H * p.D) + p.eps);
-        }
-        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
-            float xa[1][1][8] = {};
-            float xb[1][1][8] = {};
-            float xp[1][2][8] = {};
-            if (h < H) {  // head h
-                const __nv_bfloat16* px = xin + (h) * xin_hs;
-                if (pos < nr) {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 8;
-                    if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                    if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                    if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                    if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                    if (e + 4 < rhalf) xa[0][0][4] = fg_to_f32((px + e)[4]);
-                    if (e + 5 < rhalf) xa[0][0][5] = fg_to_f32((px + e)[5]);
-                    if (e + 6 < rhalf) xa[0][0][6] = fg_to_f32((px + e)[6]);
-                    if (e + 7 < rhalf) xa[0][0][7] = fg_to_f32((px + e)[7]);
-                    if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
-                    if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
-                    if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
-                    if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
-                    if (e + 4 < rhalf) xb[0][0][4] = fg_to_f32((px + e + rhalf)[4]);
-                    if (e + 5 < rhalf) xb[0][0][5] = fg_to_f32((px + e + rhalf)[5]);
-                    if (e + 6 < rhalf) xb[0][0][6] = fg_to_f32((px + e + rhalf)[6]);
-                    if (e + 7 < rhalf) xb[0][0][7] = fg_to_f32((px + e + rhalf)[7]);
-                }
-                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                    const int e = p.R + (pos + 0) * 8;
-                    if (e + 0 < (int)p.D) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                    if (e + 1 < (int)p.D) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                    if (e + 2 < (int)p.D) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                    if (e + 3 < (int)p.D) xp[0][0][3] = fg_to_f32((px + e)[3]);
-                    if (e + 4 < (int)p.D) xp[0][0][4] = fg_to_f32((px + e)[4]);
-                    if (e + 5 < (int)p.D) xp[0][0][5] = fg_to_f32((px + e)[5]);
-                    if (e + 6 < (int)p.D) xp[0][0][6] = fg_to_f32((px + e)[6]);
-                    if (e + 7 < (int)p.D) xp[0][0][7] = fg_to_f32((px + e)[7]);
-                }
-                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                    const int e = p.R + (pos + 32) * 8;
-                    if (e + 0 < (int)p.D) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                    if (e + 1 < (int)p.D) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                    if (e + 2 < (int)p.D) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                    if (e + 3 < (int)p.D) xp[0][1][3] = fg_to_f32((px + e)[3]);
-                    if (e + 4 < (int)p.D) xp[0][1][4] = fg_to_f32((px + e)[4]);
-                    if (e + 5 < (int)p.D) xp[0][1][5] = fg_to_f32((px + e)[5]);
-                    if (e + 6 < (int)p.D) xp[0][1][6] = fg_to_f32((px + e)[6]);
-                    if (e + 7 < (int)p.D) xp[0][1][7] = fg_to_f32((px + e)[7]);
-                }
-            }
-            // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // rounding act
-            if (h < H) {  // head h: every lane of its group takes this branch
-                // w at this lane's elements of head h
-                const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
-                float wa[1][8] = {};
-                float wb[1][8] = {};
-                float wp[2][8] = {};
-                if (pos < nr) {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 8;
-                    if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
-                    if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
-                    if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
-                    if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
-                    if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
-                    if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
-                    if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
-                    if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
-                    if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
-                    if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
-                    if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
-                    if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
-                    if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
-                    if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
-                    if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
-                    if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
-                }
-                if (pos < np) {  // pass chunk slot 0
-                    const int e = p.R + (pos + 0) * 8;
-                    if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
-                    if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
-                    if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
-                    if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
-                    if (e + 4 < (int)p.D) wp[0][4] = fg_to_f32((pw + e)[4]);
-                    if (e + 5 < (int)p.D) wp[0][5] = fg_to_f32((pw + e)[5]);
-                    if (e + 6 < (int)p.D) wp[0][6] = fg_to_f32((pw + e)[6]);
-                    if (e + 7 < (int)p.D) wp[0][7] = fg_to_f32((pw + e)[7]);
-                }
-                if (pos + 32 < np) {  // pass chunk slot 1
-                    const int e = p.R + (pos + 32) * 8;
-                    if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
-                    if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
-                    if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
-                    if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
-                    if (e + 4 < (int)p.D) wp[1][4] = fg_to_f32((pw + e)[4]);
-                    if (e + 5 < (int)p.D) wp[1][5] = fg_to_f32((pw + e)[5]);
-                    if (e + 6 < (int)p.D) wp[1][6] = fg_to_f32((pw + e)[6]);
-                    if (e + 7 < (int)p.D) wp[1][7] = fg_to_f32((pw + e)[7]);
-                }
-                xa[0][0][0] = xa[0][0][0] * (rs_token * wa[0][0]);
-                xb[0][0][0] = xb[0][0][0] * (rs_token * wb[0][0]);
-                xa[0][0][1] = xa[0][0][1] * (rs_token * wa[0][1]);
-                xb[0][0][1] = xb[0][0][1] * (rs_token * wb[0][1]);
-                xa[0][0][2] = xa[0][0][2] * (rs_token * wa[0][2]);
-                xb[0][0][2] = xb[0][0][2] * (rs_token * wb[0][2]);
-                xa[0][0][3] = xa[0][0][3] * (rs_token * wa[0][3]);
-                xb[0][0][3] = xb[0][0][3] * (rs_token * wb[0][3]);
-                xa[0][0][4] = xa[0][0][4] * (rs_token * wa[0][4]);
-                xb[0][0][4] = xb[0][0][4] * (rs_token * wb[0][4]);
-                xa[0][0][5] = xa[0][0][5] * (rs_token * wa[0][5]);
-                xb[0][0][5] = xb[0][0][5] * (rs_token * wb[0][5]);
-                xa[0][0][6] = xa[0][0][6] * (rs_token * wa[0][6]);
-                xb[0][0][6] = xb[0][0][6] * (rs_token * wb[0][6]);
-                xa[0][0][7] = xa[0][0][7] * (rs_token * wa[0][7]);
-                xb[0][0][7] = xb[0][0][7] * (rs_token * wb[0][7]);
-                xp[0][0][0] = xp[0][0][0] * (rs_token * wp[0][0]);
-                xp[0][0][1] = xp[0][0][1] * (rs_token * wp[0][1]);
-                xp[0][0][2] = xp[0][0][2] * (rs_token * wp[0][2]);
-                xp[0][0][3] = xp[0][0][3] * (rs_token * wp[0][3]);
-                xp[0][0][4] = xp[0][0][4] * (rs_token * wp[0][4]);
-                xp[0][0][5] = xp[0][0][5] * (rs_token * wp[0][5]);
-                xp[0][0][6] = xp[0][0][6] * (rs_token * wp[0][6]);
-                xp[0][0][7] = xp[0][0][7] * (rs_token * wp[0][7]);
-                xp[0][1][0] = xp[0][1][0] * (rs_token * wp[1][0]);
-                xp[0][1][1] = xp[0][1][1] * (rs_token * wp[1][1]);
-                xp[0][1][2] = xp[0][1][2] * (rs_token * wp[1][2]);
-                xp[0][1][3] = xp[0][1][3] * (rs_token * wp[1][3]);
-                xp[0][1][4] = xp[0][1][4] * (rs_token * wp[1][4]);
-                xp[0][1][5] = xp[0][1][5] * (rs_token * wp[1][5]);
-                xp[0][1][6] = xp[0][1][6] * (rs_token * wp[1][6]);
-                xp[0][1][7] = xp[0][1][7] * (rs_token * wp[1][7]);
-                if (round_y) {
-                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                    xb[0][0][0] = fg_round_to<__nv_bfloat16>(xb[0][0][0]);
-                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                    xb[0][0][1] = fg_round_to<__nv_bfloat16>(xb[0][0][1]);
-                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                    xb[0][0][2] = fg_round_to<__nv_bfloat16>(xb[0][0][2]);
-                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                    xb[0][0][3] = fg_round_to<__nv_bfloat16>(xb[0][0][3]);
-                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                    xb[0][0][4] = fg_round_to<__nv_bfloat16>(xb[0][0][4]);
-                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                    xb[0][0][5] = fg_round_to<__nv_bfloat16>(xb[0][0][5]);
-                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                    xb[0][0][6] = fg_round_to<__nv_bfloat16>(xb[0][0][6]);
-                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                    xb[0][0][7] = fg_round_to<__nv_bfloat16>(xb[0][0][7]);
-                    xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                    xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                    xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                    xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                    xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                    xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                    xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                    xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                    xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                    xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                    xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                    xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                    xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                    xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                    xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                    xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
-                }
-            }
-            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-            fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][4], sn[0][4]);
-            fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
-            fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
-            fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-            if (h < H) {  // head h
-                __nv_bfloat16* po = xout + (h) * xout_hs;
-                if (pos < nr) {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 8;
-                    if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
-                    if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
-                    if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
-                    if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
-                    if (e + 4 < rhalf) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
-                    if (e + 5 < rhalf) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
-                    if (e + 6 < rhalf) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
-                    if (e + 7 < rhalf) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
-                    if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<__nv_bfloat16>(xb[0][0][0]);
-                    if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<__nv_bfloat16>(xb[0][0][1]);
-                    if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<__nv_bfloat16>(xb[0][0][2]);
-                    if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<__nv_bfloat16>(xb[0][0][3]);
-                    if (e + 4 < rhalf) (po + e + rhalf)[4] = fg_from_f32<__nv_bfloat16>(xb[0][0][4]);
-                    if (e + 5 < rhalf) (po + e + rhalf)[5] = fg_from_f32<__nv_bfloat16>(xb[0][0][5]);
-                    if (e + 6 < rhalf) (po + e + rhalf)[6] = fg_from_f32<__nv_bfloat16>(xb[0][0][6]);
-                    if (e + 7 < rhalf) (po + e + rhalf)[7] = fg_from_f32<__nv_bfloat16>(xb[0][0][7]);
-                }
-                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                    const int e = p.R + (pos + 0) * 8;
-                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][0][0]);
-                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][0][1]);
-                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][0][2]);
-                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][0][3]);
-                    if (e + 4 < (int)p.D) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][0][4]);
-                    if (e + 5 < (int)p.D) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][0][5]);
-                    if (e + 6 < (int)p.D) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][0][6]);
-                    if (e + 7 < (int)p.D) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][0][7]);
-                }
-                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                    const int e = p.R + (pos + 32) * 8;
-                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][1][0]);
-                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][1][1]);
-                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][1][2]);
-                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][1][3]);
-                    if (e + 4 < (int)p.D) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][1][4]);
-                    if (e + 5 < (int)p.D) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][1][5]);
-                    if (e + 6 < (int)p.D) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][1][6]);
-                    if (e + 7 < (int)p.D) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][1][7]);
-                }
-            }
-        }
+  const int lane = threadIdx.x & 31;
+  const int pos = lane % 32;    // this lane's chunk position within its head
+  const int group = lane / 32;  // which of the warp's 1 heads
+  const int64_t ntok = p.B * p.S;
+  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
+  // 1 at a time (lane group g takes heads g, g + 1, ...)
+  const int tpw = 1, tsub = 0, hstep = 1;
+  const int64_t nitems = g.nitems;
+  const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
+  const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
+  const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
+  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+  const int64_t nwarps = (int64_t)gridDim.x * 4;
+  for (int64_t it = warp; it < nitems; it += nwarps) {
+    // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+    // what they share per token (the table rows) is read from DRAM once, not 2 times
+    const int set = (int)(it % 2);
+    const int64_t j = it / 2;
+    const int64_t tb = j;  // one item per token
+    const int64_t t = tb * tpw + tsub;
+    if (t >= ntok) continue;
+    const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
+    const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
+    const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
+    __nv_bfloat16* xout = (__nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
+    const int64_t xout_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
+    const int64_t H = (set == 0 ? p.HQ : p.HK);
+    // cos/sin of row s: 8 angle(s) per rotate chunk
+    float cs[1][8] = {}, sn[1][8] = {};
+    {
+      const float* crow = (const float*)p.cos + s * p.cos_stride[0];
+      const float* srow = (const float*)p.sin + s * p.sin_stride[0];
+      if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 8 onwards
+        const int a = (pos + 0) * 8;
+        if (a + 0 < rhalf) cs[0][0] = fg_to_f32((crow + a)[0]);
+        if (a + 1 < rhalf) cs[0][1] = fg_to_f32((crow + a)[1]);
+        if (a + 2 < rhalf) cs[0][2] = fg_to_f32((crow + a)[2]);
+        if (a + 3 < rhalf) cs[0][3] = fg_to_f32((crow + a)[3]);
+        if (a + 4 < rhalf) cs[0][4] = fg_to_f32((crow + a)[4]);
+        if (a + 5 < rhalf) cs[0][5] = fg_to_f32((crow + a)[5]);
+        if (a + 6 < rhalf) cs[0][6] = fg_to_f32((crow + a)[6]);
+        if (a + 7 < rhalf) cs[0][7] = fg_to_f32((crow + a)[7]);
+        if (a + 0 < rhalf) sn[0][0] = fg_to_f32((srow + a)[0]);
+        if (a + 1 < rhalf) sn[0][1] = fg_to_f32((srow + a)[1]);
+        if (a + 2 < rhalf) sn[0][2] = fg_to_f32((srow + a)[2]);
+        if (a + 3 < rhalf) sn[0][3] = fg_to_f32((srow + a)[3]);
+        if (a + 4 < rhalf) sn[0][4] = fg_to_f32((srow + a)[4]);
+        if (a + 5 < rhalf) sn[0][5] = fg_to_f32((srow + a)[5]);
+        if (a + 6 < rhalf) sn[0][6] = fg_to_f32((srow + a)[6]);
+        if (a + 7 < rhalf) sn[0][7] = fg_to_f32((srow + a)[7]);
+      }
     }
+    // RMS over the token's H * D elements: a first pass over its heads
+    float rs_token;
+    {
+      float ss = 0.0f;
+      for (int64_t h = group; h - group < H; h += hstep) {
+        float xa[1][1][8] = {};
+        float xb[1][1][8] = {};
+        float xp[1][2][8] = {};
+        if (h < H) {  // head h
+          const __nv_bfloat16* px = xin + (h) * xin_hs;
+          if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
+            if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
+            if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
+            if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
+            if (e + 4 < rhalf) xa[0][0][4] = fg_to_f32((px + e)[4]);
+            if (e + 5 < rhalf) xa[0][0][5] = fg_to_f32((px + e)[5]);
+            if (e + 6 < rhalf) xa[0][0][6] = fg_to_f32((px + e)[6]);
+            if (e + 7 < rhalf) xa[0][0][7] = fg_to_f32((px + e)[7]);
+            if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
+            if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
+            if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
+            if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
+            if (e + 4 < rhalf) xb[0][0][4] = fg_to_f32((px + e + rhalf)[4]);
+            if (e + 5 < rhalf) xb[0][0][5] = fg_to_f32((px + e + rhalf)[5]);
+            if (e + 6 < rhalf) xb[0][0][6] = fg_to_f32((px + e + rhalf)[6]);
+            if (e + 7 < rhalf) xb[0][0][7] = fg_to_f32((px + e + rhalf)[7]);
+          }
+          if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < (int)p.D) xp[0][0][0] = fg_to_f32((px + e)[0]);
+            if (e + 1 < (int)p.D) xp[0][0][1] = fg_to_f32((px + e)[1]);
+            if (e + 2 < (int)p.D) xp[0][0][2] = fg_to_f32((px + e)[2]);
+            if (e + 3 < (int)p.D) xp[0][0][3] = fg_to_f32((px + e)[3]);
+            if (e + 4 < (int)p.D) xp[0][0][4] = fg_to_f32((px + e)[4]);
+            if (e + 5 < (int)p.D) xp[0][0][5] = fg_to_f32((px + e)[5]);
+            if (e + 6 < (int)p.D) xp[0][0][6] = fg_to_f32((px + e)[6]);
+            if (e + 7 < (int)p.D) xp[0][0][7] = fg_to_f32((px + e)[7]);
+          }
+          if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+            const int e = p.R + (pos + 32) * 8;
+            if (e + 0 < (int)p.D) xp[0][1][0] = fg_to_f32((px + e)[0]);
+            if (e + 1 < (int)p.D) xp[0][1][1] = fg_to_f32((px + e)[1]);
+            if (e + 2 < (int)p.D) xp[0][1][2] = fg_to_f32((px + e)[2]);
+            if (e + 3 < (int)p.D) xp[0][1][3] = fg_to_f32((px + e)[3]);
+            if (e + 4 < (int)p.D) xp[0][1][4] = fg_to_f32((px + e)[4]);
+            if (e + 5 < (int)p.D) xp[0][1][5] = fg_to_f32((px + e)[5]);
+            if (e + 6 < (int)p.D) xp[0][1][6] = fg_to_f32((px + e)[6]);
+            if (e + 7 < (int)p.D) xp[0][1][7] = fg_to_f32((px + e)[7]);
+          }
+        }
+        ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+        ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+        ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+        ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+        ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+        ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+        ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+        ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+        ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+        ss = fmaf(xb[0][0][4], xb[0][0][4], ss);
+        ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+        ss = fmaf(xb[0][0][5], xb[0][0][5], ss);
+        ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+        ss = fmaf(xb[0][0][6], xb[0][0][6], ss);
+        ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+        ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
+        ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+        ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+        ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+        ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+        ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
+        ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
+        ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
+        ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
+        ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+        ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+        ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+        ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+        ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
+        ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
+        ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
+        ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
+      }
+      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      rs_token = rsqrtf(ss / (float)(H * p.D) + p.eps);
+    }
+    for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+      float xa[1][1][8] = {};
+      float xb[1][1][8] = {};
+      float xp[1][2][8] = {};
+      if (h < H) {  // head h
+        const __nv_bfloat16* px = xin + (h) * xin_hs;
+        if (pos < nr) {  // rotate chunk slot 0
+          const int e = (pos + 0) * 8;
+          if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
+          if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
+          if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
+          if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
+          if (e + 4 < rhalf) xa[0][0][4] = fg_to_f32((px + e)[4]);
+          if (e + 5 < rhalf) xa[0][0][5] = fg_to_f32((px + e)[5]);
+          if (e + 6 < rhalf) xa[0][0][6] = fg_to_f32((px + e)[6]);
+          if (e + 7 < rhalf) xa[0][0][7] = fg_to_f32((px + e)[7]);
+          if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
+          if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
+          if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
+          if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
+          if (e + 4 < rhalf) xb[0][0][4] = fg_to_f32((px + e + rhalf)[4]);
+          if (e + 5 < rhalf) xb[0][0][5] = fg_to_f32((px + e + rhalf)[5]);
+          if (e + 6 < rhalf) xb[0][0][6] = fg_to_f32((px + e + rhalf)[6]);
+          if (e + 7 < rhalf) xb[0][0][7] = fg_to_f32((px + e + rhalf)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+          const int e = p.R + (pos + 0) * 8;
+          if (e + 0 < (int)p.D) xp[0][0][0] = fg_to_f32((px + e)[0]);
+          if (e + 1 < (int)p.D) xp[0][0][1] = fg_to_f32((px + e)[1]);
+          if (e + 2 < (int)p.D) xp[0][0][2] = fg_to_f32((px + e)[2]);
+          if (e + 3 < (int)p.D) xp[0][0][3] = fg_to_f32((px + e)[3]);
+          if (e + 4 < (int)p.D) xp[0][0][4] = fg_to_f32((px + e)[4]);
+          if (e + 5 < (int)p.D) xp[0][0][5] = fg_to_f32((px + e)[5]);
+          if (e + 6 < (int)p.D) xp[0][0][6] = fg_to_f32((px + e)[6]);
+          if (e + 7 < (int)p.D) xp[0][0][7] = fg_to_f32((px + e)[7]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+          const int e = p.R + (pos + 32) * 8;
+          if (e + 0 < (int)p.D) xp[0][1][0] = fg_to_f32((px + e)[0]);
+          if (e + 1 < (int)p.D) xp[0][1][1] = fg_to_f32((px + e)[1]);
+          if (e + 2 < (int)p.D) xp[0][1][2] = fg_to_f32((px + e)[2]);
+          if (e + 3 < (int)p.D) xp[0][1][3] = fg_to_f32((px + e)[3]);
+          if (e + 4 < (int)p.D) xp[0][1][4] = fg_to_f32((px + e)[4]);
+          if (e + 5 < (int)p.D) xp[0][1][5] = fg_to_f32((px + e)[5]);
+          if (e + 6 < (int)p.D) xp[0][1][6] = fg_to_f32((px + e)[6]);
+          if (e + 7 < (int)p.D) xp[0][1][7] = fg_to_f32((px + e)[7]);
+        }
+      }
+      // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
+      const bool round_y = p.norm_rounding == 1;  // rounding act
+      if (h < H) {  // head h: every lane of its group takes this branch
+        // w at this lane's elements of head h
+        const float* pw = (const float*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+          const int e = (pos + 0) * 8;
+          if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
+          if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
+          if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
+          if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
+          if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
+          if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
+          if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
+          if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
+          if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
+          if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
+          if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
+          if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
+          if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
+          if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
+          if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
+          if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+          const int e = p.R + (pos + 0) * 8;
+          if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
+          if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
+          if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
+          if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
+          if (e + 4 < (int)p.D) wp[0][4] = fg_to_f32((pw + e)[4]);
+          if (e + 5 < (int)p.D) wp[0][5] = fg_to_f32((pw + e)[5]);
+          if (e + 6 < (int)p.D) wp[0][6] = fg_to_f32((pw + e)[6]);
+          if (e + 7 < (int)p.D) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+          const int e = p.R + (pos + 32) * 8;
+          if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
+          if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
+          if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
+          if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
+          if (e + 4 < (int)p.D) wp[1][4] = fg_to_f32((pw + e)[4]);
+          if (e + 5 < (int)p.D) wp[1][5] = fg_to_f32((pw + e)[5]);
+          if (e + 6 < (int)p.D) wp[1][6] = fg_to_f32((pw + e)[6]);
+          if (e + 7 < (int)p.D) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
+        xa[0][0][0] = xa[0][0][0] * (rs_token * wa[0][0]);
+        xb[0][0][0] = xb[0][0][0] * (rs_token * wb[0][0]);
+        xa[0][0][1] = xa[0][0][1] * (rs_token * wa[0][1]);
+        xb[0][0][1] = xb[0][0][1] * (rs_token * wb[0][1]);
+        xa[0][0][2] = xa[0][0][2] * (rs_token * wa[0][2]);
+        xb[0][0][2] = xb[0][0][2] * (rs_token * wb[0][2]);
+        xa[0][0][3] = xa[0][0][3] * (rs_token * wa[0][3]);
+        xb[0][0][3] = xb[0][0][3] * (rs_token * wb[0][3]);
+        xa[0][0][4] = xa[0][0][4] * (rs_token * wa[0][4]);
+        xb[0][0][4] = xb[0][0][4] * (rs_token * wb[0][4]);
+        xa[0][0][5] = xa[0][0][5] * (rs_token * wa[0][5]);
+        xb[0][0][5] = xb[0][0][5] * (rs_token * wb[0][5]);
+        xa[0][0][6] = xa[0][0][6] * (rs_token * wa[0][6]);
+        xb[0][0][6] = xb[0][0][6] * (rs_token * wb[0][6]);
+        xa[0][0][7] = xa[0][0][7] * (rs_token * wa[0][7]);
+        xb[0][0][7] = xb[0][0][7] * (rs_token * wb[0][7]);
+        xp[0][0][0] = xp[0][0][0] * (rs_token * wp[0][0]);
+        xp[0][0][1] = xp[0][0][1] * (rs_token * wp[0][1]);
+        xp[0][0][2] = xp[0][0][2] * (rs_token * wp[0][2]);
+        xp[0][0][3] = xp[0][0][3] * (rs_token * wp[0][3]);
+        xp[0][0][4] = xp[0][0][4] * (rs_token * wp[0][4]);
+        xp[0][0][5] = xp[0][0][5] * (rs_token * wp[0][5]);
+        xp[0][0][6] = xp[0][0][6] * (rs_token * wp[0][6]);
+        xp[0][0][7] = xp[0][0][7] * (rs_token * wp[0][7]);
+        xp[0][1][0] = xp[0][1][0] * (rs_token * wp[1][0]);
+        xp[0][1][1] = xp[0][1][1] * (rs_token * wp[1][1]);
+        xp[0][1][2] = xp[0][1][2] * (rs_token * wp[1][2]);
+        xp[0][1][3] = xp[0][1][3] * (rs_token * wp[1][3]);
+        xp[0][1][4] = xp[0][1][4] * (rs_token * wp[1][4]);
+        xp[0][1][5] = xp[0][1][5] * (rs_token * wp[1][5]);
+        xp[0][1][6] = xp[0][1][6] * (rs_token * wp[1][6]);
+        xp[0][1][7] = xp[0][1][7] * (rs_token * wp[1][7]);
+        if (round_y) {
+          xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+          xb[0][0][0] = fg_round_to<__nv_bfloat16>(xb[0][0][0]);
+          xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+          xb[0][0][1] = fg_round_to<__nv_bfloat16>(xb[0][0][1]);
+          xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+          xb[0][0][2] = fg_round_to<__nv_bfloat16>(xb[0][0][2]);
+          xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+          xb[0][0][3] = fg_round_to<__nv_bfloat16>(xb[0][0][3]);
+          xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+          xb[0][0][4] = fg_round_to<__nv_bfloat16>(xb[0][0][4]);
+          xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+          xb[0][0][5] = fg_round_to<__nv_bfloat16>(xb[0][0][5]);
+          xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+          xb[0][0][6] = fg_round_to<__nv_bfloat16>(xb[0][0][6]);
+          xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+          xb[0][0][7] = fg_round_to<__nv_bfloat16>(xb[0][0][7]);
+          xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
+          xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
+          xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
+          xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
+          xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
+          xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
+          xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
+          xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
+          xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
+          xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
+          xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
+          xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
+          xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
+          xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
+          xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
+          xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
+        }
+      }
+      // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+      fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+      fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+      fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+      fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+      fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][4], sn[0][4]);
+      fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
+      fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
+      fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
+      if (h < H) {  // head h
+        __nv_bfloat16* po = xout + (h) * xout_hs;
+        if (pos < nr) {  // rotate chunk slot 0
+          const int e = (pos + 0) * 8;
+          if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
+          if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
+          if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
+          if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
+          if (e + 4 < rhalf) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
+          if (e + 5 < rhalf) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
+          if (e + 6 < rhalf) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
+          if (e + 7 < rhalf) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
+          if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<__nv_bfloat16>(xb[0][0][0]);
+          if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<__nv_bfloat16>(xb[0][0][1]);
+          if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<__nv_bfloat16>(xb[0][0][2]);
+          if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<__nv_bfloat16>(xb[0][0][3]);
+          if (e + 4 < rhalf) (po + e + rhalf)[4] = fg_from_f32<__nv_bfloat16>(xb[0][0][4]);
+          if (e + 5 < rhalf) (po + e + rhalf)[5] = fg_from_f32<__nv_bfloat16>(xb[0][0][5]);
+          if (e + 6 < rhalf) (po + e + rhalf)[6] = fg_from_f32<__nv_bfloat16>(xb[0][0][6]);
+          if (e + 7 < rhalf) (po + e + rhalf)[7] = fg_from_f32<__nv_bfloat16>(xb[0][0][7]);
+        }
+        if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+          const int e = p.R + (pos + 0) * 8;
+          if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][0][0]);
+          if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][0][1]);
+          if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][0][2]);
+          if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][0][3]);
+          if (e + 4 < (int)p.D) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][0][4]);
+          if (e + 5 < (int)p.D) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][0][5]);
+          if (e + 6 < (int)p.D) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][0][6]);
+          if (e + 7 < (int)p.D) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][0][7]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+          const int e = p.R + (pos + 32) * 8;
+          if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][1][0]);
+          if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][1][1]);
+          if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][1][2]);
+          if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][1][3]);
+          if (e + 4 < (int)p.D) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][1][4]);
+          if (e + 5 < (int)p.D) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][1][5]);
+          if (e + 6 < (int)p.D) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][1][6]);
+          if (e + 7 < (int)p.D) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][1][7]);
+        }
+      }
+    }
+  }
 }
 
-// Grid: a warp per item, at most as many blocks as fit on the GPU at once
-// (and at most 32 per multiprocessor); the item loop covers the rest.
+// Grid: persistent, at most 32 blocks per multiprocessor
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wfp32_tabfp32_half_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
-    const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
-    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
-    int dev = 0;
-    cudaError_t err = cudaGetDevice(&dev);
+  const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
+  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
+  int dev = 0;
+  cudaError_t err = cudaGetDevice(&dev);
+  if (err != cudaSuccess) return err;
+  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+  if (per_sm == 0) {
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_half_dany_partial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
-    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-    if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_half_dany_partial_scalar), 128, 0);
-        if (err != cudaSuccess) return err;
-        if (per_sm > 32) per_sm = 32;
-        if (per_sm < 1) per_sm = 1;
-        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-    }
-    FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_half_dany_partial_scalar_grid) g;
-    int64_t items = 0;
-    {  // the work items of q
-        fg_heads_set& set = g.set[0];
-        set.hg = 1;
-        set.tpw = 1;
-        set.nhb = 1;  // a run per token
-        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
-        set.hg_div = fg_udiv_make((uint32_t)set.hg);
-        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
-        items += set.nit;
-    }
-    {  // the work items of k
-        fg_heads_set& set = g.set[1];
-        set.hg = 1;
-        set.tpw = 1;
-        set.nhb = 1;  // a run per token
-        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
-        set.hg_div = fg_udiv_make((uint32_t)set.hg);
-        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
-        items += set.nit;
-    }
-    g.nitems = items;
-    g.s_div = fg_udiv_make((uint32_t)p->S);
-    int64_t blocks = (items + 4 - 1) / 4;
-    const int64_t cap = (int64_t)sm_count * per_sm;
-    if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
-    return cudaGetLastError();
+    if (per_sm > 32) per_sm = 32;
+    if (per_sm < 1) per_sm = 1;
+    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+  }
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_half_dany_partial_scalar_grid) g;
+  int64_t items = 0;
+  {  // the work items of q
+    fg_heads_set& set = g.set[0];
+    set.hg = 1;
+    set.tpw = 1;
+    set.nhb = 1;  // a run per token
+    set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+    set.hg_div = fg_udiv_make((uint32_t)set.hg);
+    set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+    items += set.nit;
+  }
+  {  // the work items of k
+    fg_heads_set& set = g.set[1];
+    set.hg = 1;
+    set.tpw = 1;
+    set.nhb = 1;  // a run per token
+    set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+    set.hg_div = fg_udiv_make((uint32_t)set.hg);
+    set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+    items += set.nit;
+  }
+  g.nitems = items;
+  g.s_div = fg_udiv_make((uint32_t)p->S);
+  int64_t blocks = (items + 4 - 1) / 4;
+  const int64_t cap = (int64_t)sm_count * per_sm;
+  if (blocks > cap) blocks = cap;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wfp32_tabfp32_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  return cudaGetLastError();
 }
 
 // qknorm_across_heads_rope_bf16_wbf16_tabfp32_interleaved_d64_full_vec16
 //   qknorm_across_heads_rope: act=bf16 weight=bf16 table=fp32 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-// The call's work decomposition, computed once by the launcher below: the
-// kernel divides by run-time sizes only through its fg_udiv divisors.
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_interleaved_d64_full_vec16_grid) {
-    fg_heads_set set[2];  // q, k
-    int64_t nitems;       // work items of all sets
-    fg_udiv s_div;        // divides a token index by S
+  fg_heads_set set[2];  // q, k
+  int64_t nitems;       // work items of all sets
+  fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_interleaved_d64_full_vec16)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_interleaved_d64_full_vec16_grid) g)
 {
-    const int lane = threadIdx.x & 31;
-    const int pos = lane % 4;    // this lane's chunk position within its head
-    const int group = lane / 4;  // which of the warp's 8 heads
-    const int64_t ntok = p.B * p.S;
-    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
-    // 8 at a time (lane group g takes heads g, g + 8, ...), so that
-    // per-token data is loaded once per run.
-    const int tpw = 1, tsub = 0, hstep = 8;
-    const int64_t nitems = g.nitems;
-    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 4;
-    for (int64_t it = warp; it < nitems; it += nwarps) {
-        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
-        // what they share per token (the table rows) is read from DRAM once, not 2 times
-        const int set = (int)(it % 2);
-        const int64_t j = it / 2;
-        // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // quotients: the op takes fewer than 2^31 tokens
-        const int64_t tb = j;  // one item per token
-        const int64_t t = tb * tpw + tsub;
-        if (t >= ntok) continue;
-        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
-        // the item's heads: input and output rows of token (b, s), head strides, count
-        const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
-        const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
-        __nv_bfloat16* xout = (__nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
-        const int64_t xout_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
-        const int64_t H = (set == 0 ? p.HQ : p.HK);
-        // cos/sin of row s: 4 angle(s) per rotate chunk
-        float cs[2][4] = {}, sn[2][4] = {};
-        {
-            const float* crow = (const float*)p.cos + s * p.cos_stride[0];
-            const float* srow = (const float*)p.sin + s * p.sin_stride[0];
-            {  // chunk slot 0: angles (pos + 0) * 4 onwards
-                const int a = (pos + 0) * 4;
-                fg_load_fp32x4_keep(crow + a + 0, &cs[0][0]);
-                fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
-            }
-            {  // chunk slot 1: angles (pos + 4) * 4 onwards
-                const int a = (pos + 4) * 4;
-                fg_load_fp32x4_keep(crow + a + 0, &cs[1][0]);
-                fg_load_fp32x4_keep(srow + a + 0, &sn[1][0]);
-            }
-        }
-        // RMS over the token's H * D elements: a first pass over its heads
-        float rs_token;
-        {
-            float ss = 0.0f;
-            for (int64_t h = group; h - group < H; h += hstep) {
-                float xa[1][2][8] = {};
-                if (h < H) {  // head h
-                    const __nv_bfloat16* px = xin + (h) * xin_hs;
-                    {  // rotate chunk slot 0
-                        const int e = (pos + 0) * 8;
-                        fg_load_bf16x8_keep(px + e + 0, &xa[0][0][0]);
-                    }
-                    {  // rotate chunk slot 1
-                        const int e = (pos + 4) * 8;
-                        fg_load_bf16x8_keep(px + e + 0, &xa[0][1][0]);
-                    }
-                }
-                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            }
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            rs_token = rsqrtf(ss / (float)(H * 64) + p.eps);
-        }
-        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
-            float xa[1][2][8] = {};
-            if (h < H) {  // head h
-                const __nv_bfloat16* px = xin + (h) * xin_hs;
-                {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 8;
-                    fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
-                }
-                {  // rotate chunk slot 1
-                    const int e = (pos + 4) * 8;
-                    fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
-                }
-            }
-            // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // rounding act
-            if (h < H) {  // head h: every lane of its group takes this branch
-                // w at this lane's elements of head h
-                const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
-                float wa[2][8] = {};
-                {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 8;
-                    fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-                }
-                {  // rotate chunk slot 1
-                    const int e = (pos + 4) * 8;
-                    fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
-                }
-                xa[0][0][0] = xa[0][0][0] * (rs_token * wa[0][0]);
-                xa[0][0][1] = xa[0][0][1] * (rs_token * wa[0][1]);
-                xa[0][0][2] = xa[0][0][2] * (rs_token * wa[0][2]);
-                xa[0][0][3] = xa[0][0][3] * (rs_token * wa[0][3]);
-                xa[0][0][4] = xa[0][0][4] * (rs_token * wa[0][4]);
-                xa[0][0][5] = xa[0][0][5] * (rs_token * wa[0][5]);
-                xa[0][0][6] = xa[0][0][6] * (rs_token * wa[0][6]);
-                xa[0][0][7] = xa[0][0][7] * (rs_token * wa[0][7]);
-                xa[0][1][0] = xa[0][1][0] * (rs_token * wa[1][0]);
-                xa[0][1][1] = xa[0][1][1] * (rs_token * wa[1][1]);
-                xa[0][1][2] = xa[0][1][2] * (rs_token * wa[1][2]);
-                xa[0][1][3] = xa[0][1][3] * (rs_token * wa[1][3]);
-                xa[0][1][4] = xa[0][1][4] * (rs_token * wa[1][4]);
-                xa[0][1][5] = xa[0][1][5] * (rs_token * wa[1][5]);
-                xa[0][1][6] = xa[0][1][6] * (rs_token * wa[1][6]);
-                xa[0][1][7] = xa[0][1][7] * (rs_token * wa[1][7]);
-                if (round_y) {
-                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-                }
-            }
-            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-            if (h < H) {  // head h
-                __nv_bfloat16* po = xout + (h) * xout_hs;
-                {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 8;
-                    fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
-                }
-                {  // rotate chunk slot 1
-                    const int e = (pos + 4) * 8;
-                    fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
-                }
-            }
-        }
+  const int lane = threadIdx.x & 31;
+  const int pos = lane % 4;    // this lane's chunk position within its head
+  const int group = lane / 4;  // which of the warp's 8 heads
+  const int64_t ntok = p.B * p.S;
+  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
+  // 8 at a time (lane group g takes heads g, g + 8, ...)
+  const int tpw = 1, tsub = 0, hstep = 8;
+  const int64_t nitems = g.nitems;
+  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+  const int64_t nwarps = (int64_t)gridDim.x * 4;
+  for (int64_t it = warp; it < nitems; it += nwarps) {
+    // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+    // what they share per token (the table rows) is read from DRAM once, not 2 times
+    const int set = (int)(it % 2);
+    const int64_t j = it / 2;
+    const int64_t tb = j;  // one item per token
+    const int64_t t = tb * tpw + tsub;
+    if (t >= ntok) continue;
+    const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
+    const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
+    const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
+    __nv_bfloat16* xout = (__nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
+    const int64_t xout_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
+    const int64_t H = (set == 0 ? p.HQ : p.HK);
+    // cos/sin of row s: 4 angle(s) per rotate chunk
+    float cs[2][4] = {}, sn[2][4] = {};
+    {
+      const float* crow = (const float*)p.cos + s * p.cos_stride[0];
+      const float* srow = (const float*)p.sin + s * p.sin_stride[0];
+      {  // chunk slot 0: angles (pos + 0) * 4 onwards
+        const int a = (pos + 0) * 4;
+        fg_load_fp32x4_keep(crow + a + 0, &cs[0][0]);
+        fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
+      }
+      {  // chunk slot 1: angles (pos + 4) * 4 onwards
+        const int a = (pos + 4) * 4;
+        fg_load_fp32x4_keep(crow + a + 0, &cs[1][0]);
+        fg_load_fp32x4_keep(srow + a + 0, &sn[1][0]);
+      }
     }
+    // RMS over the token's H * D elements: a first pass over its heads
+    float rs_token;
+    {
+      float ss = 0.0f;
+      for (int64_t h = group; h - group < H; h += hstep) {
+        float xa[1][2][8] = {};
+        if (h < H) {  // head h
+          const __nv_bfloat16* px = xin + (h) * xin_hs;
+          {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(px + e + 0, &xa[0][0][0]);
+          }
+          {  // rotate chunk slot 1
+            const int e = (pos + 4) * 8;
+            fg_load_bf16x8_keep(px + e + 0, &xa[0][1][0]);
+          }
+        }
+        ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+        ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+        ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+        ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+        ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+        ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+        ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+        ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+        ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+        ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+        ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+        ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+        ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+        ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+        ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+        ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+      }
+      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      rs_token = rsqrtf(ss / (float)(H * 64) + p.eps);
+    }
+    for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+      float xa[1][2][8] = {};
+      if (h < H) {  // head h
+        const __nv_bfloat16* px = xin + (h) * xin_hs;
+        {  // rotate chunk slot 0
+          const int e = (pos + 0) * 8;
+          fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+        }
+        {  // rotate chunk slot 1
+          const int e = (pos + 4) * 8;
+          fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+        }
+      }
+      // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
+      const bool round_y = p.norm_rounding == 1;  // rounding act
+      if (h < H) {  // head h: every lane of its group takes this branch
+        // w at this lane's elements of head h
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
+        float wa[2][8] = {};
+        {  // rotate chunk slot 0
+          const int e = (pos + 0) * 8;
+          fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+        }
+        {  // rotate chunk slot 1
+          const int e = (pos + 4) * 8;
+          fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
+        }
+        xa[0][0][0] = xa[0][0][0] * (rs_token * wa[0][0]);
+        xa[0][0][1] = xa[0][0][1] * (rs_token * wa[0][1]);
+        xa[0][0][2] = xa[0][0][2] * (rs_token * wa[0][2]);
+        xa[0][0][3] = xa[0][0][3] * (rs_token * wa[0][3]);
+        xa[0][0][4] = xa[0][0][4] * (rs_token * wa[0][4]);
+        xa[0][0][5] = xa[0][0][5] * (rs_token * wa[0][5]);
+        xa[0][0][6] = xa[0][0][6] * (rs_token * wa[0][6]);
+        xa[0][0][7] = xa[0][0][7] * (rs_token * wa[0][7]);
+        xa[0][1][0] = xa[0][1][0] * (rs_token * wa[1][0]);
+        xa[0][1][1] = xa[0][1][1] * (rs_token * wa[1][1]);
+        xa[0][1][2] = xa[0][1][2] * (rs_token * wa[1][2]);
+        xa[0][1][3] = xa[0][1][3] * (rs_token * wa[1][3]);
+        xa[0][1][4] = xa[0][1][4] * (rs_token * wa[1][4]);
+        xa[0][1][5] = xa[0][1][5] * (rs_token * wa[1][5]);
+        xa[0][1][6] = xa[0][1][6] * (rs_token * wa[1][6]);
+        xa[0][1][7] = xa[0][1][7] * (rs_token * wa[1][7]);
+        if (round_y) {
+          xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+          xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+          xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+          xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+          xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+          xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+          xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+          xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+          xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+          xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+          xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+          xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+          xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+          xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+          xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+          xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+        }
+      }
+      // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+      fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+      fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+      fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+      fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+      fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+      fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+      fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+      fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+      if (h < H) {  // head h
+        __nv_bfloat16* po = xout + (h) * xout_hs;
+        {  // rotate chunk slot 0
+          const int e = (pos + 0) * 8;
+          fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+        }
+        {  // rotate chunk slot 1
+          const int e = (pos + 4) * 8;
+          fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+        }
+      }
+    }
+  }
 }
 
-// Grid: a warp per item, at most as many blocks as fit on the GPU at once
-// (and at most 32 per multiprocessor); the item loop covers the rest.
+// Grid: persistent, at most 32 blocks per multiprocessor
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wbf16_tabfp32_interleaved_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
-    const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
-    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
-    int dev = 0;
-    cudaError_t err = cudaGetDevice(&dev);
+  const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
+  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
+  int dev = 0;
+  cudaError_t err = cudaGetDevice(&dev);
+  if (err != cudaSuccess) return err;
+  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+  if (per_sm == 0) {
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_interleaved_d64_full_vec16), 128, 0);
     if (err != cudaSuccess) return err;
-    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-    if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_interleaved_d64_full_vec16), 128, 0);
-        if (err != cudaSuccess) return err;
-        if (per_sm > 32) per_sm = 32;
-        if (per_sm < 1) per_sm = 1;
-        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-    }
-    FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_interleaved_d64_full_vec16_grid) g;
-    int64_t items = 0;
-    {  // the work items of q
-        fg_heads_set& set = g.set[0];
-        set.hg = 8;
-        set.tpw = 1;
-        set.nhb = 1;  // a run per token
-        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
-        set.hg_div = fg_udiv_make((uint32_t)set.hg);
-        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
-        items += set.nit;
-    }
-    {  // the work items of k
-        fg_heads_set& set = g.set[1];
-        set.hg = 8;
-        set.tpw = 1;
-        set.nhb = 1;  // a run per token
-        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
-        set.hg_div = fg_udiv_make((uint32_t)set.hg);
-        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
-        items += set.nit;
-    }
-    g.nitems = items;
-    g.s_div = fg_udiv_make((uint32_t)p->S);
-    int64_t blocks = (items + 4 - 1) / 4;
-    const int64_t cap = (int64_t)sm_count * per_sm;
-    if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_interleaved_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
-    return cudaGetLastError();
+    if (per_sm > 32) per_sm = 32;
+    if (per_sm < 1) per_sm = 1;
+    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+  }
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_interleaved_d64_full_vec16_grid) g;
+  int64_t items = 0;
+  {  // the work items of q
+    fg_heads_set& set = g.set[0];
+    set.hg = 8;
+    set.tpw = 1;
+    set.nhb = 1;  // a run per token
+    set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+    set.hg_div = fg_udiv_make((uint32_t)set.hg);
+    set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+    items += set.nit;
+  }
+  {  // the work items of k
+    fg_heads_set& set = g.set[1];
+    set.hg = 8;
+    set.tpw = 1;
+    set.nhb = 1;  // a run per token
+    set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+    set.hg_div = fg_udiv_make((uint32_t)set.hg);
+    set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+    items += set.nit;
+  }
+  g.nitems = items;
+  g.s_div = fg_udiv_make((uint32_t)p->S);
+  int64_t blocks = (items + 4 - 1) / 4;
+  const int64_t cap = (int64_t)sm_count * per_sm;
+  if (blocks > cap) blocks = cap;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_interleaved_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  return cudaGetLastError();
 }
 
 // qknorm_across_heads_rope_bf16_wbf16_tabfp32_interleaved_d128_full_vec16
 //   qknorm_across_heads_rope: act=bf16 weight=bf16 table=fp32 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-// The call's work decomposition, computed once by the launcher below: the
-// kernel divides by run-time sizes only through its fg_udiv divisors.
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_interleaved_d128_full_vec16_grid) {
-    fg_heads_set set[2];  // q, k
-    int64_t nitems;       // work items of all sets
-    fg_udiv s_div;        // divides a token index by S
+  fg_heads_set set[2];  // q, k
+  int64_t nitems;       // work items of all sets
+  fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_interleaved_d128_full_vec16)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_interleaved_d128_full_vec16_grid) g)
 {
-    const int lane = threadIdx.x & 31;
-    const int pos = lane % 8;    // this lane's chunk position within its head
-    const int group = lane / 8;  // which of the warp's 4 heads
-    const int64_t ntok = p.B * p.S;
-    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
-    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
-    // per-token data is loaded once per run.
-    const int tpw = 1, tsub = 0, hstep = 4;
-    const int64_t nitems = g.nitems;
-    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 4;
-    for (int64_t it = warp; it < nitems; it += nwarps) {
-        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
-        // what they share per token (the table rows) is read from DRAM once, not 2 times
-        const int set = (int)(it % 2);
-        const int64_t j = it / 2;
-        // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // quotients: the op takes fewer than 2^31 tokens
-        const int64_t tb = j;  // one item per token
-        const int64_t t = tb * tpw + tsub;
-        if (t >= ntok) continue;
-        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
-        // the item's heads: input and output rows of token (b, s), head strides, count
-        const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
-        const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
-        __nv_bfloat16* xout = (__nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
-        const int64_t xout_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
-        const int64_t H = (set == 0 ? p.HQ : p.HK);
-        // cos/sin of row s: 4 angle(s) per rotate chunk
-        float cs[2][4] = {}, sn[2][4] = {};
-        {
-            const float* crow = (const float*)p.cos + s * p.cos_stride[0];
-            const float* srow = (const float*)p.sin + s * p.sin_stride[0];
-            {  // chunk slot 0: angles (pos + 0) * 4 onwards
-                const int a = (pos + 0) * 4;
-                fg_load_fp32x4_keep(crow + a + 0, &cs[0][0]);
-                fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
-            }
-            {  // chunk slot 1: angles (pos + 8) * 4 onwards
-                const int a = (pos + 8) * 4;
-                fg_load_fp32x4_keep(crow + a + 0, &cs[1][0]);
-                fg_load_fp32x4_keep(srow + a + 0, &sn[1][0]);
-            }
-        }
-        // RMS over the token's H * D elements: a first pass over its heads
-        float rs_token;
-        {
-            float ss = 0.0f;
-            for (int64_t h = group; h - group < H; h += hstep) {
-                float xa[1][2][8] = {};
-                if (h < H) {  // head h
-                    const __nv_bfloat16* px = xin + (h) * xin_hs;
-                    {  // rotate chunk slot 0
-                        const int e = (pos + 0) * 8;
-                        fg_load_bf16x8_keep(px + e + 0, &xa[0][0][0]);
-                    }
-                    {  // rotate chunk slot 1
-                        const int e = (pos + 8) * 8;
-                        fg_load_bf16x8_keep(px + e + 0, &xa[0][1][0]);
-                    }
-                }
-                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            }
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            rs_token = rsqrtf(ss / (float)(H * 128) + p.eps);
-        }
-        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
-            float xa[1][2][8] = {};
-            if (h < H) {  // head h
-                const __nv_bfloat16* px = xin + (h) * xin_hs;
-                {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 8;
-                    fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
-                }
-                {  // rotate chunk slot 1
-                    const int e = (pos + 8) * 8;
-                    fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
-                }
-            }
-            // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // rounding act
-            if (h < H) {  // head h: every lane of its group takes this branch
-                // w at this lane's elements of head h
-                const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
-                float wa[2][8] = {};
-                {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 8;
-                    fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-                }
-                {  // rotate chunk slot 1
-                    const int e = (pos + 8) * 8;
-                    fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
-                }
-                xa[0][0][0] = xa[0][0][0] * (rs_token * wa[0][0]);
-                xa[0][0][1] = xa[0][0][1] * (rs_token * wa[0][1]);
-                xa[0][0][2] = xa[0][0][2] * (rs_token * wa[0][2]);
-                xa[0][0][3] = xa[0][0][3] * (rs_token * wa[0][3]);
-                xa[0][0][4] = xa[0][0][4] * (rs_token * wa[0][4]);
-                xa[0][0][5] = xa[0][0][5] * (rs_token * wa[0][5]);
-                xa[0][0][6] = xa[0][0][6] * (rs_token * wa[0][6]);
-                xa[0][0][7] = xa[0][0][7] * (rs_token * wa[0][7]);
-                xa[0][1][0] = xa[0][1][0] * (rs_token * wa[1][0]);
-                xa[0][1][1] = xa[0][1][1] * (rs_token * wa[1][1]);
-                xa[0][1][2] = xa[0][1][2] * (rs_token * wa[1][2]);
-                xa[0][1][3] = xa[0][1][3] * (rs_token * wa[1][3]);
-                xa[0][1][4] = xa[0][1][4] * (rs_token * wa[1][4]);
-                xa[0][1][5] = xa[0][1][5] * (rs_token * wa[1][5]);
-                xa[0][1][6] = xa[0][1][6] * (rs_token * wa[1][6]);
-                xa[0][1][7] = xa[0][1][7] * (rs_token * wa[1][7]);
-                if (round_y) {
-                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-                }
-            }
-            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-            if (h < H) {  // head h
-                __nv_bfloat16* po = xout + (h) * xout_hs;
-                {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 8;
-                    fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
-                }
-                {  // rotate chunk slot 1
-                    const int e = (pos + 8) * 8;
-                    fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
-                }
-            }
-        }
+  const int lane = threadIdx.x & 31;
+  const int pos = lane % 8;    // this lane's chunk position within its head
+  const int group = lane / 8;  // which of the warp's 4 heads
+  const int64_t ntok = p.B * p.S;
+  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
+  // 4 at a time (lane group g takes heads g, g + 4, ...)
+  const int tpw = 1, tsub = 0, hstep = 4;
+  const int64_t nitems = g.nitems;
+  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+  const int64_t nwarps = (int64_t)gridDim.x * 4;
+  for (int64_t it = warp; it < nitems; it += nwarps) {
+    // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+    // what they share per token (the table rows) is read from DRAM once, not 2 times
+    const int set = (int)(it % 2);
+    const int64_t j = it / 2;
+    const int64_t tb = j;  // one item per token
+    const int64_t t = tb * tpw + tsub;
+    if (t >= ntok) continue;
+    const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
+    const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
+    const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
+    __nv_bfloat16* xout = (__nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
+    const int64_t xout_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
+    const int64_t H = (set == 0 ? p.HQ : p.HK);
+    // cos/sin of row s: 4 angle(s) per rotate chunk
+    float cs[2][4] = {}, sn[2][4] = {};
+    {
+      const float* crow = (const float*)p.cos + s * p.cos_stride[0];
+      const float* srow = (const float*)p.sin + s * p.sin_stride[0];
+      {  // chunk slot 0: angles (pos + 0) * 4 onwards
+        const int a = (pos + 0) * 4;
+        fg_load_fp32x4_keep(crow + a + 0, &cs[0][0]);
+        fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
+      }
+      {  // chunk slot 1: angles (pos + 8) * 4 onwards
+        const int a = (pos + 8) * 4;
+        fg_load_fp32x4_keep(crow + a + 0, &cs[1][0]);
+        fg_load_fp32x4_keep(srow + a + 0, &sn[1][0]);
+      }
     }
+    // RMS over the token's H * D elements: a first pass over its heads
+    float rs_token;
+    {
+      float ss = 0.0f;
+      for (int64_t h = group; h - group < H; h += hstep) {
+        float xa[1][2][8] = {};
+        if (h < H) {  // head h
+          const __nv_bfloat16* px = xin + (h) * xin_hs;
+          {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(px + e + 0, &xa[0][0][0]);
+          }
+          {  // rotate chunk slot 1
+            const int e = (pos + 8) * 8;
+            fg_load_bf16x8_keep(px + e + 0, &xa[0][1][0]);
+          }
+        }
+        ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+        ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+        ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+        ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+        ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+        ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+        ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+        ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+        ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+        ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+        ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+        ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+        ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+        ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+        ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+        ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+      }
+      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      rs_token = rsqrtf(ss / (float)(H * 128) + p.eps);
+    }
+    for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+      float xa[1][2][8] = {};
+      if (h < H) {  // head h
+        const __nv_bfloat16* px = xin + (h) * xin_hs;
+        {  // rotate chunk slot 0
+          const int e = (pos + 0) * 8;
+          fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+        }
+        {  // rotate chunk slot 1
+          const int e = (pos + 8) * 8;
+          fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+        }
+      }
+      // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
+      const bool round_y = p.norm_rounding == 1;  // rounding act
+      if (h < H) {  // head h: every lane of its group takes this branch
+        // w at this lane's elements of head h
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
+        float wa[2][8] = {};
+        {  // rotate chunk slot 0
+          const int e = (pos + 0) * 8;
+          fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+        }
+        {  // rotate chunk slot 1
+          const int e = (pos + 8) * 8;
+          fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
+        }
+        xa[0][0][0] = xa[0][0][0] * (rs_token * wa[0][0]);
+        xa[0][0][1] = xa[0][0][1] * (rs_token * wa[0][1]);
+        xa[0][0][2] = xa[0][0][2] * (rs_token * wa[0][2]);
+        xa[0][0][3] = xa[0][0][3] * (rs_token * wa[0][3]);
+        xa[0][0][4] = xa[0][0][4] * (rs_token * wa[0][4]);
+        xa[0][0][5] = xa[0][0][5] * (rs_token * wa[0][5]);
+        xa[0][0][6] = xa[0][0][6] * (rs_token * wa[0][6]);
+        xa[0][0][7] = xa[0][0][7] * (rs_token * wa[0][7]);
+        xa[0][1][0] = xa[0][1][0] * (rs_token * wa[1][0]);
+        xa[0][1][1] = xa[0][1][1] * (rs_token * wa[1][1]);
+        xa[0][1][2] = xa[0][1][2] * (rs_token * wa[1][2]);
+        xa[0][1][3] = xa[0][1][3] * (rs_token * wa[1][3]);
+        xa[0][1][4] = xa[0][1][4] * (rs_token * wa[1][4]);
+        xa[0][1][5] = xa[0][1][5] * (rs_token * wa[1][5]);
+        xa[0][1][6] = xa[0][1][6] * (rs_token * wa[1][6]);
+        xa[0][1][7] = xa[0][1][7] * (rs_token * wa[1][7]);
+        if (round_y) {
+          xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+          xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+          xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+          xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+          xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+          xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+          xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+          xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+          xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+          xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+          xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+          xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+          xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+          xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+          xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+          xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+        }
+      }
+      // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+      fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+      fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+      fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+      fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+      fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+      fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+      fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+      fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+      if (h < H) {  // head h
+        __nv_bfloat16* po = xout + (h) * xout_hs;
+        {  // rotate chunk slot 0
+          const int e = (pos + 0) * 8;
+          fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+        }
+        {  // rotate chunk slot 1
+          const int e = (pos + 8) * 8;
+          fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+        }
+      }
+    }
+  }
 }
 
-// Grid: a warp per item, at most as many blocks as fit on the GPU at once
-// (and at most 32 per multiprocessor); the item loop covers the rest.
+// Grid: persistent, at most 32 blocks per multiprocessor
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wbf16_tabfp32_interleaved_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
-    const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
-    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
-    int dev = 0;
-    cudaError_t err = cudaGetDevice(&dev);
+  const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
+  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
+  int dev = 0;
+  cudaError_t err = cudaGetDevice(&dev);
+  if (err != cudaSuccess) return err;
+  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+  if (per_sm == 0) {
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_interleaved_d128_full_vec16), 128, 0);
     if (err != cudaSuccess) return err;
-    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-    if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_interleaved_d128_full_vec16), 128, 0);
-        if (err != cudaSuccess) return err;
-        if (per_sm > 32) per_sm = 32;
-        if (per_sm < 1) per_sm = 1;
-        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-    }
-    FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_interleaved_d128_full_vec16_grid) g;
-    int64_t items = 0;
-    {  // the work items of q
-        fg_heads_set& set = g.set[0];
-        set.hg = 4;
-        set.tpw = 1;
-        set.nhb = 1;  // a run per token
-        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
-        set.hg_div = fg_udiv_make((uint32_t)set.hg);
-        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
-        items += set.nit;
-    }
-    {  // the work items of k
-        fg_heads_set& set = g.set[1];
-        set.hg = 4;
-        set.tpw = 1;
-        set.nhb = 1;  // a run per token
-        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
-        set.hg_div = fg_udiv_make((uint32_t)set.hg);
-        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
-        items += set.nit;
-    }
-    g.nitems = items;
-    g.s_div = fg_udiv_make((uint32_t)p->S);
-    int64_t blocks = (items + 4 - 1) / 4;
-    const int64_t cap = (int64_t)sm_count * per_sm;
-    if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
-    return cudaGetLastError();
+    if (per_sm > 32) per_sm = 32;
+    if (per_sm < 1) per_sm = 1;
+    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+  }
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_interleaved_d128_full_vec16_grid) g;
+  int64_t items = 0;
+  {  // the work items of q
+    fg_heads_set& set = g.set[0];
+    set.hg = 4;
+    set.tpw = 1;
+    set.nhb = 1;  // a run per token
+    set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+    set.hg_div = fg_udiv_make((uint32_t)set.hg);
+    set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+    items += set.nit;
+  }
+  {  // the work items of k
+    fg_heads_set& set = g.set[1];
+    set.hg = 4;
+    set.tpw = 1;
+    set.nhb = 1;  // a run per token
+    set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+    set.hg_div = fg_udiv_make((uint32_t)set.hg);
+    set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+    items += set.nit;
+  }
+  g.nitems = items;
+  g.s_div = fg_udiv_make((uint32_t)p->S);
+  int64_t blocks = (items + 4 - 1) / 4;
+  const int64_t cap = (int64_t)sm_count * per_sm;
+  if (blocks > cap) blocks = cap;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  return cudaGetLastError();
 }
 
 // qknorm_across_heads_rope_bf16_wbf16_tabfp32_interleaved_d128_partial_vec16
 //   qknorm_across_heads_rope: act=bf16 weight=bf16 table=fp32 pairing=interleaved head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-// The call's work decomposition, computed once by the launcher below: the
-// kernel divides by run-time sizes only through its fg_udiv divisors.
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_interleaved_d128_partial_vec16_grid) {
-    fg_heads_set set[2];  // q, k
-    int64_t nitems;       // work items of all sets
-    fg_udiv s_div;        // divides a token index by S
+  fg_heads_set set[2];  // q, k
+  int64_t nitems;       // work items of all sets
+  fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_interleaved_d128_partial_vec16)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_interleaved_d128_partial_vec16_grid) g)
 {
-    const int lane = threadIdx.x & 31;
-    const int pos = lane % 8;    // this lane's chunk position within its head
-    const int group = lane / 8;  // which of the warp's 4 heads
-    const int64_t ntok = p.B * p.S;
-    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
-    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
-    // per-token data is loaded once per run.
-    const int tpw = 1, tsub = 0, hstep = 4;
-    const int64_t nitems = g.nitems;
-    const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
-    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 4;
-    for (int64_t it = warp; it < nitems; it += nwarps) {
-        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
-        // what they share per token (the table rows) is read from DRAM once, not 2 times
-        const int set = (int)(it % 2);
-        const int64_t j = it / 2;
-        // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // quotients: the op takes fewer than 2^31 tokens
-        const int64_t tb = j;  // one item per token
-        const int64_t t = tb * tpw + tsub;
-        if (t >= ntok) continue;
-        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
-        // the item's heads: input and output rows of token (b, s), head strides, count
-        const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
-        const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
-        __nv_bfloat16* xout = (__nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
-        const int64_t xout_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
-        const int64_t H = (set == 0 ? p.HQ : p.HK);
-        // cos/sin of row s: 4 angle(s) per rotate chunk
-        float cs[2][4] = {}, sn[2][4] = {};
-        {
-            const float* crow = (const float*)p.cos + s * p.cos_stride[0];
-            const float* srow = (const float*)p.sin + s * p.sin_stride[0];
-            if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 4 onwards
-                const int a = (pos + 0) * 4;
-                fg_load_fp32x4_keep(crow + a + 0, &cs[0][0]);
-                fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
-            }
-            if (pos + 8 < nr) {  // chunk slot 1: angles (pos + 8) * 4 onwards
-                const int a = (pos + 8) * 4;
-                fg_load_fp32x4_keep(crow + a + 0, &cs[1][0]);
-                fg_load_fp32x4_keep(srow + a + 0, &sn[1][0]);
-            }
-        }
-        // RMS over the token's H * D elements: a first pass over its heads
-        float rs_token;
-        {
-            float ss = 0.0f;
-            for (int64_t h = group; h - group < H; h += hstep) {
-                float xa[1][2][8] = {};
-                if (h < H) {  // head h
-                    const __nv_bfloat16* px = xin + (h) * xin_hs;
-                    {  // chunk slot 0
-                        const int e = (pos + 0) * 8;
-                        fg_load_bf16x8_keep(px + e + 0, &xa[0][0][0]);
-                    }
-                    {  // chunk slot 1
-                        const int e = (pos + 8) * 8;
-                        fg_load_bf16x8_keep(px + e + 0, &xa[0][1][0]);
-                    }
-                }
-                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            }
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            rs_token = rsqrtf(ss / (float)(H * 128) + p.eps);
-        }
-        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
-            float xa[1][2][8] = {};
-            if (h < H) {  // head h
-                const __nv_bfloat16* px = xin + (h) * xin_hs;
-                {  // chunk slot 0
-                    const int e = (pos + 0) * 8;
-                    fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
-                }
-                {  // chunk slot 1
-                    const int e = (pos + 8) * 8;
-                    fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
-                }
-            }
-            // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // rounding act
-            if (h < H) {  // head h: every lane of its group takes this branch
-                // w at this lane's elements of head h
-                const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
-                float wa[2][8] = {};
-                {  // chunk slot 0
-                    const int e = (pos + 0) * 8;
-                    fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-                }
-                {  // chunk slot 1
-                    const int e = (pos + 8) * 8;
-                    fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
-                }
-                xa[0][0][0] = xa[0][0][0] * (rs_token * wa[0][0]);
-                xa[0][0][1] = xa[0][0][1] * (rs_token * wa[0][1]);
-                xa[0][0][2] = xa[0][0][2] * (rs_token * wa[0][2]);
-                xa[0][0][3] = xa[0][0][3] * (rs_token * wa[0][3]);
-                xa[0][0][4] = xa[0][0][4] * (rs_token * wa[0][4]);
-                xa[0][0][5] = xa[0][0][5] * (rs_token * wa[0][5]);
-                xa[0][0][6] = xa[0][0][6] * (rs_token * wa[0][6]);
-                xa[0][0][7] = xa[0][0][7] * (rs_token * wa[0][7]);
-                xa[0][1][0] = xa[0][1][0] * (rs_token * wa[1][0]);
-                xa[0][1][1] = xa[0][1][1] * (rs_token * wa[1][1]);
-                xa[0][1][2] = xa[0][1][2] * (rs_token * wa[1][2]);
-                xa[0][1][3] = xa[0][1][3] * (rs_token * wa[1][3]);
-                xa[0][1][4] = xa[0][1][4] * (rs_token * wa[1][4]);
-                xa[0][1][5] = xa[0][1][5] * (rs_token * wa[1][5]);
-                xa[0][1][6] = xa[0][1][6] * (rs_token * wa[1][6]);
-                xa[0][1][7] = xa[0][1][7] * (rs_token * wa[1][7]);
-                if (round_y) {
-                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-                }
-            }
-            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-            if (pos < nr) {  // chunk slot 0, where it lies below R
-                fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-                fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-                fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-                fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-            }
-            if (pos + 8 < nr) {  // chunk slot 1, where it lies below R
-                fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-                fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-                fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-                fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-            }
-            if (h < H) {  // head h
-                __nv_bfloat16* po = xout + (h) * xout_hs;
-                {  // chunk slot 0
-                    const int e = (pos + 0) * 8;
-                    fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
-                }
-                {  // chunk slot 1
-                    const int e = (pos + 8) * 8;
-                    fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
-                }
-            }
-        }
+  const int lane = threadIdx.x & 31;
+  const int pos = lane % 8;    // this lane's chunk position within its head
+  const int group = lane / 8;  // which of the warp's 4 heads
+  const int64_t ntok = p.B * p.S;
+  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
+  // 4 at a time (lane group g takes heads g, g + 4, ...)
+  const int tpw = 1, tsub = 0, hstep = 4;
+  const int64_t nitems = g.nitems;
+  const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
+  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+  const int64_t nwarps = (int64_t)gridDim.x * 4;
+  for (int64_t it = warp; it < nitems; it += nwarps) {
+    // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+    // what they share per token (the table rows) is read from DRAM once, not 2 times
+    const int set = (int)(it % 2);
+    const int64_t j = it / 2;
+    const int64_t tb = j;  // one item per token
+    const int64_t t = tb * tpw + tsub;
+    if (t >= ntok) continue;
+    const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
+    const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
+    const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
+    __nv_bfloat16* xout = (__nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
+    const int64_t xout_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
+    const int64_t H = (set == 0 ? p.HQ : p.HK);
+    // cos/sin of row s: 4 angle(s) per rotate chunk
+    float cs[2][4] = {}, sn[2][4] = {};
+    {
+      const float* crow = (const float*)p.cos + s * p.cos_stride[0];
+      const float* srow = (const float*)p.sin + s * p.sin_stride[0];
+      if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 4 onwards
+        const int a = (pos + 0) * 4;
+        fg_load_fp32x4_keep(crow + a + 0, &cs[0][0]);
+        fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
+      }
+      if (pos + 8 < nr) {  // chunk slot 1: angles (pos + 8) * 4 onwards
+        const int a = (pos + 8) * 4;
+        fg_load_fp32x4_keep(crow + a + 0, &cs[1][0]);
+        fg_load_fp32x4_keep(srow + a + 0, &sn[1][0]);
+      }
     }
+    // RMS over the token's H * D elements: a first pass over its heads
+    float rs_token;
+    {
+      float ss = 0.0f;
+      for (int64_t h = group; h - group < H; h += hstep) {
+        float xa[1][2][8] = {};
+        if (h < H) {  // head h
+          const __nv_bfloat16* px = xin + (h) * xin_hs;
+          {  // chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(px + e + 0, &xa[0][0][0]);
+          }
+          {  // chunk slot 1
+            const int e = (pos + 8) * 8;
+            fg_load_bf16x8_keep(px + e + 0, &xa[0][1][0]);
+          }
+        }
+        ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+        ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+        ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+        ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+        ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+        ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+        ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+        ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+        ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+        ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+        ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+        ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+        ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+        ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+        ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+        ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+      }
+      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      rs_token = rsqrtf(ss / (float)(H * 128) + p.eps);
+    }
+    for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+      float xa[1][2][8] = {};
+      if (h < H) {  // head h
+        const __nv_bfloat16* px = xin + (h) * xin_hs;
+        {  // chunk slot 0
+          const int e = (pos + 0) * 8;
+          fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+        }
+        {  // chunk slot 1
+          const int e = (pos + 8) * 8;
+          fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+        }
+      }
+      // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
+      const bool round_y = p.norm_rounding == 1;  // rounding act
+      if (h < H) {  // head h: every lane of its group takes this branch
+        // w at this lane's elements of head h
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
+        float wa[2][8] = {};
+        {  // chunk slot 0
+          const int e = (pos + 0) * 8;
+          fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+        }
+        {  // chunk slot 1
+          const int e = (pos + 8) * 8;
+          fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
+        }
+        xa[0][0][0] = xa[0][0][0] * (rs_token * wa[0][0]);
+        xa[0][0][1] = xa[0][0][1] * (rs_token * wa[0][1]);
+        xa[0][0][2] = xa[0][0][2] * (rs_token * wa[0][2]);
+        xa[0][0][3] = xa[0][0][3] * (rs_token * wa[0][3]);
+        xa[0][0][4] = xa[0][0][4] * (rs_token * wa[0][4]);
+        xa[0][0][5] = xa[0][0][5] * (rs_token * wa[0][5]);
+        xa[0][0][6] = xa[0][0][6] * (rs_token * wa[0][6]);
+        xa[0][0][7] = xa[0][0][7] * (rs_token * wa[0][7]);
+        xa[0][1][0] = xa[0][1][0] * (rs_token * wa[1][0]);
+        xa[0][1][1] = xa[0][1][1] * (rs_token * wa[1][1]);
+        xa[0][1][2] = xa[0][1][2] * (rs_token * wa[1][2]);
+        xa[0][1][3] = xa[0][1][3] * (rs_token * wa[1][3]);
+        xa[0][1][4] = xa[0][1][4] * (rs_token * wa[1][4]);
+        xa[0][1][5] = xa[0][1][5] * (rs_token * wa[1][5]);
+        xa[0][1][6] = xa[0][1][6] * (rs_token * wa[1][6]);
+        xa[0][1][7] = xa[0][1][7] * (rs_token * wa[1][7]);
+        if (round_y) {
+          xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+          xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+          xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+          xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+          xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+          xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+          xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+          xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+          xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+          xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+          xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+          xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+          xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+          xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+          xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+          xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+        }
+      }
+      // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+      if (pos < nr) {  // chunk slot 0, where it lies below R
+          fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+          fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+          fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+          fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+      }
+      if (pos + 8 < nr) {  // chunk slot 1, where it lies below R
+          fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+          fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+          fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+          fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+      }
+      if (h < H) {  // head h
+        __nv_bfloat16* po = xout + (h) * xout_hs;
+        {  // chunk slot 0
+          const int e = (pos + 0) * 8;
+          fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+        }
+        {  // chunk slot 1
+          const int e = (pos + 8) * 8;
+          fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+        }
+      }
+    }
+  }
 }
 
-// Grid: a warp per item, at most as many blocks as fit on the GPU at once
-// (and at most 32 per multiprocessor); the item loop covers the rest.
+// Grid: persistent, at most 32 blocks per multiprocessor
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wbf16_tabfp32_interleaved_d128_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
-    const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
-    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
-    int dev = 0;
-    cudaError_t err = cudaGetDevice(&dev);
+  const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
+  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
+  int dev = 0;
+  cudaError_t err = cudaGetDevice(&dev);
+  if (err != cudaSuccess) return err;
+  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+  if (per_sm == 0) {
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_interleaved_d128_partial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
-    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-    if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_interleaved_d128_partial_vec16), 128, 0);
-        if (err != cudaSuccess) return err;
-        if (per_sm > 32) per_sm = 32;
-        if (per_sm < 1) per_sm = 1;
-        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-    }
-    FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_interleaved_d128_partial_vec16_grid) g;
-    int64_t items = 0;
-    {  // the work items of q
-        fg_heads_set& set = g.set[0];
-        set.hg = 4;
-        set.tpw = 1;
-        set.nhb = 1;  // a run per token
-        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
-        set.hg_div = fg_udiv_make((uint32_t)set.hg);
-        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
-        items += set.nit;
-    }
-    {  // the work items of k
-        fg_heads_set& set = g.set[1];
-        set.hg = 4;
-        set.tpw = 1;
-        set.nhb = 1;  // a run per token
-        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
-        set.hg_div = fg_udiv_make((uint32_t)set.hg);
-        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
-        items += set.nit;
-    }
-    g.nitems = items;
-    g.s_div = fg_udiv_make((uint32_t)p->S);
-    int64_t blocks = (items + 4 - 1) / 4;
-    const int64_t cap = (int64_t)sm_count * per_sm;
-    if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_interleaved_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
-    return cudaGetLastError();
+    if (per_sm > 32) per_sm = 32;
+    if (per_sm < 1) per_sm = 1;
+    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+  }
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_interleaved_d128_partial_vec16_grid) g;
+  int64_t items = 0;
+  {  // the work items of q
+    fg_heads_set& set = g.set[0];
+    set.hg = 4;
+    set.tpw = 1;
+    set.nhb = 1;  // a run per token
+    set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+    set.hg_div = fg_udiv_make((uint32_t)set.hg);
+    set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+    items += set.nit;
+  }
+  {  // the work items of k
+    fg_heads_set& set = g.set[1];
+    set.hg = 4;
+    set.tpw = 1;
+    set.nhb = 1;  // a run per token
+    set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+    set.hg_div = fg_udiv_make((uint32_t)set.hg);
+    set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+    items += set.nit;
+  }
+  g.nitems = items;
+  g.s_div = fg_udiv_make((uint32_t)p->S);
+  int64_t blocks = (items + 4 - 1) / 4;
+  const int64_t cap = (int64_t)sm_count * per_sm;
+  if (blocks > cap) blocks = cap;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_interleaved_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  return cudaGetLastError();
 }
 
 // qknorm_across_heads_rope_bf16_wbf16_tabfp32_interleaved_dany_partial_vec16
 //   qknorm_across_heads_rope: act=bf16 weight=bf16 table=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-// The call's work decomposition, computed once by the launcher below: the
-// kernel divides by run-time sizes only through its fg_udiv divisors.
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_interleaved_dany_partial_vec16_grid) {
-    fg_heads_set set[2];  // q, k
-    int64_t nitems;       // work items of all sets
-    fg_udiv s_div;        // divides a token index by S
+  fg_heads_set set[2];  // q, k
+  int64_t nitems;       // work items of all sets
+  fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_interleaved_dany_partial_vec16)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_interleaved_dany_partial_vec16_grid) g)
 {
-    const int lane = threadIdx.x & 31;
-    const int pos = lane % 32;    // this lane's chunk position within its head
-    const int group = lane / 32;  // which of the warp's 1 heads
-    const int64_t ntok = p.B * p.S;
-    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
-    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
-    // per-token data is loaded once per run.
-    const int tpw = 1, tsub = 0, hstep = 1;
-    const int64_t nitems = g.nitems;
-    const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
-    const int nd = (int)p.D / 8;  // chunks of the head
-    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 4;
-    for (int64_t it = warp; it < nitems; it += nwarps) {
-        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
-        // what they share per token (the table rows) is read from DRAM once, not 2 times
-        const int set = (int)(it % 2);
-        const int64_t j = it / 2;
-        // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // quotients: the op takes fewer than 2^31 tokens
-        const int64_t tb = j;  // one item per token
-        const int64_t t = tb * tpw + tsub;
-        if (t >= ntok) continue;
-        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
-        // the item's heads: input and output rows of token (b, s), head strides, count
-        const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
-        const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
-        __nv_bfloat16* xout = (__nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
-        const int64_t xout_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
-        const int64_t H = (set == 0 ? p.HQ : p.HK);
-        // cos/sin of row s: 4 angle(s) per rotate chunk
-        float cs[2][4] = {}, sn[2][4] = {};
-        {
-            const float* crow = (const float*)p.cos + s * p.cos_stride[0];
-            const float* srow = (const float*)p.sin + s * p.sin_stride[0];
-            if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 4 onwards
-                const int a = (pos + 0) * 4;
-                fg_load_fp32x4_keep(crow + a + 0, &cs[0][0]);
-                fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
-            }
-            if (pos + 32 < nr) {  // chunk slot 1: angles (pos + 32) * 4 onwards
-                const int a = (pos + 32) * 4;
-                fg_load_fp32x4_keep(crow + a + 0, &cs[1][0]);
-                fg_load_fp32x4_keep(srow + a + 0, &sn[1][0]);
-            }
-        }
-        // RMS over the token's H * D elements: a first pass over its heads
-        float rs_token;
-        {
-            float ss = 0.0f;
-            for (int64_t h = group; h - group < H; h += hstep) {
-                float xa[1][2][8] = {};
-                if (h < H) {  // head h
-                    const __nv_bfloat16* px = xin + (h) * xin_hs;
-                    if (pos < nd) {  // chunk slot 0
-                        const int e = (pos + 0) * 8;
-                        fg_load_bf16x8_keep(px + e + 0, &xa[0][0][0]);
-                    }
-                    if (pos + 32 < nd) {  // chunk slot 1
-                        const int e = (pos + 32) * 8;
-                        fg_load_bf16x8_keep(px + e + 0, &xa[0][1][0]);
-                    }
-                }
-                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-            }
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            rs_token = rsqrtf(ss / (float)(H * p.D) + p.eps);
-        }
-        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
-            float xa[1][2][8] = {};
-            if (h < H) {  // head h
-                const __nv_bfloat16* px = xin + (h) * xin_hs;
-                if (pos < nd) {  // chunk slot 0
-                    const int e = (pos + 0) * 8;
-                    fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
-                }
-                if (pos + 32 < nd) {  // chunk slot 1
-                    const int e = (pos + 32) * 8;
-                    fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
-                }
-            }
-            // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // rounding act
-            if (h < H) {  // head h: every lane of its group takes this branch
-                // w at this lane's elements of head h
-                const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
-                float wa[2][8] = {};
-                if (pos < nd) {  // chunk slot 0
-                    const int e = (pos + 0) * 8;
-                    fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-                }
-                if (pos + 32 < nd) {  // chunk slot 1
-                    const int e = (pos + 32) * 8;
-                    fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
-                }
-                xa[0][0][0] = xa[0][0][0] * (rs_token * wa[0][0]);
-                xa[0][0][1] = xa[0][0][1] * (rs_token * wa[0][1]);
-                xa[0][0][2] = xa[0][0][2] * (rs_token * wa[0][2]);
-                xa[0][0][3] = xa[0][0][3] * (rs_token * wa[0][3]);
-                xa[0][0][4] = xa[0][0][4] * (rs_token * wa[0][4]);
-                xa[0][0][5] = xa[0][0][5] * (rs_token * wa[0][5]);
-                xa[0][0][6] = xa[0][0][6] * (rs_token * wa[0][6]);
-                xa[0][0][7] = xa[0][0][7] * (rs_token * wa[0][7]);
-                xa[0][1][0] = xa[0][1][0] * (rs_token * wa[1][0]);
-                xa[0][1][1] = xa[0][1][1] * (rs_token * wa[1][1]);
-                xa[0][1][2] = xa[0][1][2] * (rs_token * wa[1][2]);
-                xa[0][1][3] = xa[0][1][3] * (rs_token * wa[1][3]);
-                xa[0][1][4] = xa[0][1][4] * (rs_token * wa[1][4]);
-                xa[0][1][5] = xa[0][1][5] * (rs_token * wa[1][5]);
-                xa[0][1][6] = xa[0][1][6] * (rs_token * wa[1][6]);
-                xa[0][1][7] = xa[0][1][7] * (rs_token * wa[1][7]);
-                if (round_y) {
-                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-                }
-            }
-            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-            if (pos < nr) {  // chunk slot 0, where it lies below R
-                fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-                fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-                fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-                fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-            }
-            if (pos + 32 < nr) {  // chunk slot 1, where it lies below R
-                fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-                fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-                fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-                fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-            }
-            if (h < H) {  // head h
-                __nv_bfloat16* po = xout + (h) * xout_hs;
-                if (pos < nd) {  // chunk slot 0
-                    const int e = (pos + 0) * 8;
-                    fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
-                }
-                if (pos + 32 < nd) {  // chunk slot 1
-                    const int e = (pos + 32) * 8;
-                    fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
-                }
-            }
-        }
+  const int lane = threadIdx.x & 31;
+  const int pos = lane % 32;    // this lane's chunk position within its head
+  const int group = lane / 32;  // which of the warp's 1 heads
+  const int64_t ntok = p.B * p.S;
+  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
+  // 1 at a time (lane group g takes heads g, g + 1, ...)
+  const int tpw = 1, tsub = 0, hstep = 1;
+  const int64_t nitems = g.nitems;
+  const int nr = (int)p.R / 8;  // rotate chunks (R is a multiple of 16 here)
+  const int nd = (int)p.D / 8;  // chunks of the head
+  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+  const int64_t nwarps = (int64_t)gridDim.x * 4;
+  for (int64_t it = warp; it < nitems; it += nwarps) {
+    // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+    // what they share per token (the table rows) is read from DRAM once, not 2 times
+    const int set = (int)(it % 2);
+    const int64_t j = it / 2;
+    const int64_t tb = j;  // one item per token
+    const int64_t t = tb * tpw + tsub;
+    if (t >= ntok) continue;
+    const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
+    const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
+    const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
+    __nv_bfloat16* xout = (__nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
+    const int64_t xout_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
+    const int64_t H = (set == 0 ? p.HQ : p.HK);
+    // cos/sin of row s: 4 angle(s) per rotate chunk
+    float cs[2][4] = {}, sn[2][4] = {};
+    {
+      const float* crow = (const float*)p.cos + s * p.cos_stride[0];
+      const float* srow = (const float*)p.sin + s * p.sin_stride[0];
+      if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 4 onwards
+        const int a = (pos + 0) * 4;
+        fg_load_fp32x4_keep(crow + a + 0, &cs[0][0]);
+        fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
+      }
+      if (pos + 32 < nr) {  // chunk slot 1: angles (pos + 32) * 4 onwards
+        const int a = (pos + 32) * 4;
+        fg_load_fp32x4_keep(crow + a + 0, &cs[1][0]);
+        fg_load_fp32x4_keep(srow + a + 0, &sn[1][0]);
+      }
     }
+    // RMS over the token's H * D elements: a first pass over its heads
+    float rs_token;
+    {
+      float ss = 0.0f;
+      for (int64_t h = group; h - group < H; h += hstep) {
+        float xa[1][2][8] = {};
+        if (h < H) {  // head h
+          const __nv_bfloat16* px = xin + (h) * xin_hs;
+          if (pos < nd) {  // chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(px + e + 0, &xa[0][0][0]);
+          }
+          if (pos + 32 < nd) {  // chunk slot 1
+            const int e = (pos + 32) * 8;
+            fg_load_bf16x8_keep(px + e + 0, &xa[0][1][0]);
+          }
+        }
+        ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+        ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+        ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+        ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+        ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+        ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+        ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+        ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+        ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+        ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+        ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+        ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+        ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+        ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+        ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+        ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+      }
+      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      rs_token = rsqrtf(ss / (float)(H * p.D) + p.eps);
+    }
+    for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+      float xa[1][2][8] = {};
+      if (h < H) {  // head h
+        const __nv_bfloat16* px = xin + (h) * xin_hs;
+        if (pos < nd) {  // chunk slot 0
+          const int e = (pos + 0) * 8;
+          fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+        }
+        if (pos + 32 < nd) {  // chunk slot 1
+          const int e = (pos + 32) * 8;
+          fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+        }
+      }
+      // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
+      const bool round_y = p.norm_rounding == 1;  // rounding act
+      if (h < H) {  // head h: every lane of its group takes this branch
+        // w at this lane's elements of head h
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
+        float wa[2][8] = {};
+        if (pos < nd) {  // chunk slot 0
+          const int e = (pos + 0) * 8;
+          fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+        }
+        if (pos + 32 < nd) {  // chunk slot 1
+          const int e = (pos + 32) * 8;
+          fg_load_bf16x8_keep(pw + e + 0, &wa[1][0]);
+        }
+        xa[0][0][0] = xa[0][0][0] * (rs_token * wa[0][0]);
+        xa[0][0][1] = xa[0][0][1] * (rs_token * wa[0][1]);
+        xa[0][0][2] = xa[0][0][2] * (rs_token * wa[0][2]);
+        xa[0][0][3] = xa[0][0][3] * (rs_token * wa[0][3]);
+        xa[0][0][4] = xa[0][0][4] * (rs_token * wa[0][4]);
+        xa[0][0][5] = xa[0][0][5] * (rs_token * wa[0][5]);
+        xa[0][0][6] = xa[0][0][6] * (rs_token * wa[0][6]);
+        xa[0][0][7] = xa[0][0][7] * (rs_token * wa[0][7]);
+        xa[0][1][0] = xa[0][1][0] * (rs_token * wa[1][0]);
+        xa[0][1][1] = xa[0][1][1] * (rs_token * wa[1][1]);
+        xa[0][1][2] = xa[0][1][2] * (rs_token * wa[1][2]);
+        xa[0][1][3] = xa[0][1][3] * (rs_token * wa[1][3]);
+        xa[0][1][4] = xa[0][1][4] * (rs_token * wa[1][4]);
+        xa[0][1][5] = xa[0][1][5] * (rs_token * wa[1][5]);
+        xa[0][1][6] = xa[0][1][6] * (rs_token * wa[1][6]);
+        xa[0][1][7] = xa[0][1][7] * (rs_token * wa[1][7]);
+        if (round_y) {
+          xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+          xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+          xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+          xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+          xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+          xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+          xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+          xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+          xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+          xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+          xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+          xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+          xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+          xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+          xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+          xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+        }
+      }
+      // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+      if (pos < nr) {  // chunk slot 0, where it lies below R
+          fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+          fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+          fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+          fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+      }
+      if (pos + 32 < nr) {  // chunk slot 1, where it lies below R
+          fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+          fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+          fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+          fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+      }
+      if (h < H) {  // head h
+        __nv_bfloat16* po = xout + (h) * xout_hs;
+        if (pos < nd) {  // chunk slot 0
+          const int e = (pos + 0) * 8;
+          fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+        }
+        if (pos + 32 < nd) {  // chunk slot 1
+          const int e = (pos + 32) * 8;
+          fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+        }
+      }
+    }
+  }
 }
 
-// Grid: a warp per item, at most as many blocks as fit on the GPU at once
-// (and at most 32 per multiprocessor); the item loop covers the rest.
+// Grid: persistent, at most 32 blocks per multiprocessor
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wbf16_tabfp32_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
-    const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
-    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
-    int dev = 0;
-    cudaError_t err = cudaGetDevice(&dev);
+  const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
+  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
+  int dev = 0;
+  cudaError_t err = cudaGetDevice(&dev);
+  if (err != cudaSuccess) return err;
+  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+  if (per_sm == 0) {
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_interleaved_dany_partial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
-    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-    if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_interleaved_dany_partial_vec16), 128, 0);
-        if (err != cudaSuccess) return err;
-        if (per_sm > 32) per_sm = 32;
-        if (per_sm < 1) per_sm = 1;
-        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-    }
-    FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_interleaved_dany_partial_vec16_grid) g;
-    int64_t items = 0;
-    {  // the work items of q
-        fg_heads_set& set = g.set[0];
-        set.hg = 1;
-        set.tpw = 1;
-        set.nhb = 1;  // a run per token
-        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
-        set.hg_div = fg_udiv_make((uint32_t)set.hg);
-        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
-        items += set.nit;
-    }
-    {  // the work items of k
-        fg_heads_set& set = g.set[1];
-        set.hg = 1;
-        set.tpw = 1;
-        set.nhb = 1;  // a run per token
-        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
-        set.hg_div = fg_udiv_make((uint32_t)set.hg);
-        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
-        items += set.nit;
-    }
-    g.nitems = items;
-    g.s_div = fg_udiv_make((uint32_t)p->S);
-    int64_t blocks = (items + 4 - 1) / 4;
-    const int64_t cap = (int64_t)sm_count * per_sm;
-    if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
-    return cudaGetLastError();
+    if (per_sm > 32) per_sm = 32;
+    if (per_sm < 1) per_sm = 1;
+    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+  }
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_interleaved_dany_partial_vec16_grid) g;
+  int64_t items = 0;
+  {  // the work items of q
+    fg_heads_set& set = g.set[0];
+    set.hg = 1;
+    set.tpw = 1;
+    set.nhb = 1;  // a run per token
+    set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+    set.hg_div = fg_udiv_make((uint32_t)set.hg);
+    set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+    items += set.nit;
+  }
+  {  // the work items of k
+    fg_heads_set& set = g.set[1];
+    set.hg = 1;
+    set.tpw = 1;
+    set.nhb = 1;  // a run per token
+    set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+    set.hg_div = fg_udiv_make((uint32_t)set.hg);
+    set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+    items += set.nit;
+  }
+  g.nitems = items;
+  g.s_div = fg_udiv_make((uint32_t)p->S);
+  int64_t blocks = (items + 4 - 1) / 4;
+  const int64_t cap = (int64_t)sm_count * per_sm;
+  if (blocks > cap) blocks = cap;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  return cudaGetLastError();
 }
 
 // qknorm_across_heads_rope_bf16_wbf16_tabfp32_interleaved_dany_partial_scalar
 //   qknorm_across_heads_rope: act=bf16 weight=bf16 table=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-// The call's work decomposition, computed once by the launcher below: the
-// kernel divides by run-time sizes only through its fg_udiv divisors.
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_interleaved_dany_partial_scalar_grid) {
-    fg_heads_set set[2];  // q, k
-    int64_t nitems;       // work items of all sets
-    fg_udiv s_div;        // divides a token index by S
+  fg_heads_set set[2];  // q, k
+  int64_t nitems;       // work items of all sets
+  fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_interleaved_dany_partial_scalar)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_interleaved_dany_partial_scalar_grid) g)
 {
-    const int lane = threadIdx.x & 31;
-    const int pos = lane % 32;    // this lane's chunk position within its head
-    const int group = lane / 32;  // which of the warp's 1 heads
-    const int64_t ntok = p.B * p.S;
-    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
-    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
-    // per-token data is loaded once per run.
-    const int tpw = 1, tsub = 0, hstep = 1;
-    const int64_t nitems = g.nitems;
-    const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
-    const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
-    const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 4;
-    for (int64_t it = warp; it < nitems; it += nwarps) {
-        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
-        // what they share per token (the table rows) is read from DRAM once, not 2 times
-        const int set = (int)(it % 2);
-        const int64_t j = it / 2;
-        // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // quotients: the op takes fewer than 2^31 tokens
-        const int64_t tb = j;  // one item per token
-        const int64_t t = tb * tpw + tsub;
-        if (t >= ntok) continue;
-        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
-        // the item's heads: input and output rows of token (b, s), head strides, count
-        const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
-        const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
-        __nv_bfloat16* xout = (__nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
-        const int64_t xout_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
-        const int64_t H = (set == 0 ? p.HQ : p.HK);
-        // cos/sin of row s: 4 angle(s) per rotate chunk
-        float cs[2][4] = {}, sn[2][4] = {};
-        {
-            const float* crow = (const float*)p.cos + s * p.cos_stride[0];
-            const float* srow = (const float*)p.sin + s * p.sin_stride[0];
-            if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 4 onwards
-                const int a = (pos + 0) * 4;
-                if (a + 0 < rhalf) cs[0][0] = fg_to_f32((crow + a)[0]);
-                if (a + 1 < rhalf) cs[0][1] = fg_to_f32((crow + a)[1]);
-                if (a + 2 < rhalf) cs[0][2] = fg_to_f32((crow + a)[2]);
-                if (a + 3 < rhalf) cs[0][3] = fg_to_f32((crow + a)[3]);
-                if (a + 0 < rhalf) sn[0][0] = fg_to_f32((srow + a)[0]);
-                if (a + 1 < rhalf) sn[0][1] = fg_to_f32((srow + a)[1]);
-                if (a + 2 < rhalf) sn[0][2] = fg_to_f32((srow + a)[2]);
-                if (a + 3 < rhalf) sn[0][3] = fg_to_f32((srow + a)[3]);
-            }
-            if (pos + 32 < nr) {  // chunk slot 1: angles (pos + 32) * 4 onwards
-                const int a = (pos + 32) * 4;
-                if (a + 0 < rhalf) cs[1][0] = fg_to_f32((crow + a)[0]);
-                if (a + 1 < rhalf) cs[1][1] = fg_to_f32((crow + a)[1]);
-                if (a + 2 < rhalf) cs[1][2] = fg_to_f32((crow + a)[2]);
-                if (a + 3 < rhalf) cs[1][3] = fg_to_f32((crow + a)[3]);
-                if (a + 0 < rhalf) sn[1][0] = fg_to_f32((srow + a)[0]);
-                if (a + 1 < rhalf) sn[1][1] = fg_to_f32((srow + a)[1]);
-                if (a + 2 < rhalf) sn[1][2] = fg_to_f32((srow + a)[2]);
-                if (a + 3 < rhalf) sn[1][3] = fg_to_f32((srow + a)[3]);
-            }
-        }
-        // RMS over the token's H * D elements: a first pass over its heads
-        float rs_token;
-        {
-            float ss = 0.0f;
-            for (int64_t h = group; h - group < H; h += hstep) {
-                float xa[1][2][8] = {};
-                float xp[1][2][8] = {};
-                if (h < H) {  // head h
-                    const __nv_bfloat16* px = xin + (h) * xin_hs;
-                    if (pos < nr) {  // rotate chunk slot 0
-                        const int e = (pos + 0) * 8;
-                        if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                        if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                        if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                        if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                        if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
-                        if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
-                        if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
-                        if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
-                    }
-                    if (pos + 32 < nr) {  // rotate chunk slot 1
-                        const int e = (pos + 32) * 8;
-                        if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
-                        if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
-                        if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
-                        if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
-                        if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
-                        if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
-                        if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
-                        if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
-                    }
-                    if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                        const int e = p.R + (pos + 0) * 8;
-                        if (e + 0 < (int)p.D) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                        if (e + 1 < (int)p.D) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                        if (e + 2 < (int)p.D) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                        if (e + 3 < (int)p.D) xp[0][0][3] = fg_to_f32((px + e)[3]);
-                        if (e + 4 < (int)p.D) xp[0][0][4] = fg_to_f32((px + e)[4]);
-                        if (e + 5 < (int)p.D) xp[0][0][5] = fg_to_f32((px + e)[5]);
-                        if (e + 6 < (int)p.D) xp[0][0][6] = fg_to_f32((px + e)[6]);
-                        if (e + 7 < (int)p.D) xp[0][0][7] = fg_to_f32((px + e)[7]);
-                    }
-                    if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                        const int e = p.R + (pos + 32) * 8;
-                        if (e + 0 < (int)p.D) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                        if (e + 1 < (int)p.D) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                        if (e + 2 < (int)p.D) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                        if (e + 3 < (int)p.D) xp[0][1][3] = fg_to_f32((px + e)[3]);
-                        if (e + 4 < (int)p.D) xp[0][1][4] = fg_to_f32((px + e)[4]);
-                        if (e + 5 < (int)p.D) xp[0][1][5] = fg_to_f32((px + e)[5]);
-                        if (e + 6 < (int)p.D) xp[0][1][6] = fg_to_f32((px + e)[6]);
-                        if (e + 7 < (int)p.D) xp[0][1][7] = fg_to_f32((px + e)[7]);
-                    }
-                }
-                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-                ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
-                ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
-                ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
-                ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
-                ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
-                ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
-                ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
-                ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
-                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-                ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-                ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-                ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-                ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-                ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-                ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-                ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-                ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
-            }
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            rs_token = rsqrtf(ss / (float)(H * p.D) + p.eps);
-        }
-        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
-            float xa[1][2][8] = {};
-            float xp[1][2][8] = {};
-            if (h < H) {  // head h
-                const __nv_bfloat16* px = xin + (h) * xin_hs;
-                if (pos < nr) {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 8;
-                    if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                    if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                    if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                    if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                    if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
-                    if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
-                    if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
-                    if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
-                }
-                if (pos + 32 < nr) {  // rotate chunk slot 1
-                    const int e = (pos + 32) * 8;
-                    if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
-                    if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
-                    if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
-                    if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
-                    if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
-                    if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
-                    if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
-                    if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
-                }
-                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                    const int e = p.R + (pos + 0) * 8;
-                    if (e + 0 < (int)p.D) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                    if (e + 1 < (int)p.D) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                    if (e + 2 < (int)p.D) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                    if (e + 3 < (int)p.D) xp[0][0][3] = fg_to_f32((px + e)[3]);
-                    if (e + 4 < (int)p.D) xp[0][0][4] = fg_to_f32((px + e)[4]);
-                    if (e + 5 < (int)p.D) xp[0][0][5] = fg_to_f32((px + e)[5]);
-                    if (e + 6 < (int)p.D) xp[0][0][6] = fg_to_f32((px + e)[6]);
-                    if (e + 7 < (int)p.D) xp[0][0][7] = fg_to_f32((px + e)[7]);
-                }
-                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                    const int e = p.R + (pos + 32) * 8;
-                    if (e + 0 < (int)p.D) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                    if (e + 1 < (int)p.D) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                    if (e + 2 < (int)p.D) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                    if (e + 3 < (int)p.D) xp[0][1][3] = fg_to_f32((px + e)[3]);
-                    if (e + 4 < (int)p.D) xp[0][1][4] = fg_to_f32((px + e)[4]);
-                    if (e + 5 < (int)p.D) xp[0][1][5] = fg_to_f32((px + e)[5]);
-                    if (e + 6 < (int)p.D) xp[0][1][6] = fg_to_f32((px + e)[6]);
-                    if (e + 7 < (int)p.D) xp[0][1][7] = fg_to_f32((px + e)[7]);
-                }
-            }
-            // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // rounding act
-            if (h < H) {  // head h: every lane of its group takes this branch
-                // w at this lane's elements of head h
-                const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
-                float wa[2][8] = {};
-                float wp[2][8] = {};
-                if (pos < nr) {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 8;
-                    if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
-                    if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
-                    if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
-                    if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
-                    if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
-                    if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
-                    if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
-                    if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
-                }
-                if (pos + 32 < nr) {  // rotate chunk slot 1
-                    const int e = (pos + 32) * 8;
-                    if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
-                    if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
-                    if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
-                    if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
-                    if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
-                    if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
-                    if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
-                    if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
-                }
-                if (pos < np) {  // pass chunk slot 0
-                    const int e = p.R + (pos + 0) * 8;
-                    if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
-                    if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
-                    if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
-                    if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
-                    if (e + 4 < (int)p.D) wp[0][4] = fg_to_f32((pw + e)[4]);
-                    if (e + 5 < (int)p.D) wp[0][5] = fg_to_f32((pw + e)[5]);
-                    if (e + 6 < (int)p.D) wp[0][6] = fg_to_f32((pw + e)[6]);
-                    if (e + 7 < (int)p.D) wp[0][7] = fg_to_f32((pw + e)[7]);
-                }
-                if (pos + 32 < np) {  // pass chunk slot 1
-                    const int e = p.R + (pos + 32) * 8;
-                    if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
-                    if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
-                    if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
-                    if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
-                    if (e + 4 < (int)p.D) wp[1][4] = fg_to_f32((pw + e)[4]);
-                    if (e + 5 < (int)p.D) wp[1][5] = fg_to_f32((pw + e)[5]);
-                    if (e + 6 < (int)p.D) wp[1][6] = fg_to_f32((pw + e)[6]);
-                    if (e + 7 < (int)p.D) wp[1][7] = fg_to_f32((pw + e)[7]);
-                }
-                xa[0][0][0] = xa[0][0][0] * (rs_token * wa[0][0]);
-                xa[0][0][1] = xa[0][0][1] * (rs_token * wa[0][1]);
-                xa[0][0][2] = xa[0][0][2] * (rs_token * wa[0][2]);
-                xa[0][0][3] = xa[0][0][3] * (rs_token * wa[0][3]);
-                xa[0][0][4] = xa[0][0][4] * (rs_token * wa[0][4]);
-                xa[0][0][5] = xa[0][0][5] * (rs_token * wa[0][5]);
-                xa[0][0][6] = xa[0][0][6] * (rs_token * wa[0][6]);
-                xa[0][0][7] = xa[0][0][7] * (rs_token * wa[0][7]);
-                xa[0][1][0] = xa[0][1][0] * (rs_token * wa[1][0]);
-                xa[0][1][1] = xa[0][1][1] * (rs_token * wa[1][1]);
-                xa[0][1][2] = xa[0][1][2] * (rs_token * wa[1][2]);
-                xa[0][1][3] = xa[0][1][3] * (rs_token * wa[1][3]);
-                xa[0][1][4] = xa[0][1][4] * (rs_token * wa[1][4]);
-                xa[0][1][5] = xa[0][1][5] * (rs_token * wa[1][5]);
-                xa[0][1][6] = xa[0][1][6] * (rs_token * wa[1][6]);
-                xa[0][1][7] = xa[0][1][7] * (rs_token * wa[1][7]);
-                xp[0][0][0] = xp[0][0][0] * (rs_token * wp[0][0]);
-                xp[0][0][1] = xp[0][0][1] * (rs_token * wp[0][1]);
-                xp[0][0][2] = xp[0][0][2] * (rs_token * wp[0][2]);
-                xp[0][0][3] = xp[0][0][3] * (rs_token * wp[0][3]);
-                xp[0][0][4] = xp[0][0][4] * (rs_token * wp[0][4]);
-                xp[0][0][5] = xp[0][0][5] * (rs_token * wp[0][5]);
-                xp[0][0][6] = xp[0][0][6] * (rs_token * wp[0][6]);
-                xp[0][0][7] = xp[0][0][7] * (rs_token * wp[0][7]);
-                xp[0][1][0] = xp[0][1][0] * (rs_token * wp[1][0]);
-                xp[0][1][1] = xp[0][1][1] * (rs_token * wp[1][1]);
-                xp[0][1][2] = xp[0][1][2] * (rs_token * wp[1][2]);
-                xp[0][1][3] = xp[0][1][3] * (rs_token * wp[1][3]);
-                xp[0][1][4] = xp[0][1][4] * (rs_token * wp[1][4]);
-                xp[0][1][5] = xp[0][1][5] * (rs_token * wp[1][5]);
-                xp[0][1][6] = xp[0][1][6] * (rs_token * wp[1][6]);
-                xp[0][1][7] = xp[0][1][7] * (rs_token * wp[1][7]);
-                if (round_y) {
-                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                    xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
-                    xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
-                    xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
-                    xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
-                    xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
-                    xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
-                    xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
-                    xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
-                    xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                    xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                    xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                    xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                    xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                    xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                    xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                    xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                    xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                    xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                    xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                    xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                    xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                    xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                    xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                    xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
-                }
-            }
-            // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-            fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
-            fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
-            fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
-            fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
-            fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
-            if (h < H) {  // head h
-                __nv_bfloat16* po = xout + (h) * xout_hs;
-                if (pos < nr) {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 8;
-                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
-                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
-                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
-                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
-                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
-                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
-                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
-                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
-                }
-                if (pos + 32 < nr) {  // rotate chunk slot 1
-                    const int e = (pos + 32) * 8;
-                    if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
-                    if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
-                    if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
-                    if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
-                    if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
-                    if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
-                    if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
-                    if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
-                }
-                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                    const int e = p.R + (pos + 0) * 8;
-                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][0][0]);
-                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][0][1]);
-                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][0][2]);
-                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][0][3]);
-                    if (e + 4 < (int)p.D) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][0][4]);
-                    if (e + 5 < (int)p.D) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][0][5]);
-                    if (e + 6 < (int)p.D) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][0][6]);
-                    if (e + 7 < (int)p.D) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][0][7]);
-                }
-                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                    const int e = p.R + (pos + 32) * 8;
-                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][1][0]);
-                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][1][1]);
-                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][1][2]);
-                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][1][3]);
-                    if (e + 4 < (int)p.D) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][1][4]);
-                    if (e + 5 < (int)p.D) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][1][5]);
-                    if (e + 6 < (int)p.D) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][1][6]);
-                    if (e + 7 < (int)p.D) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][1][7]);
-                }
-            }
-        }
+  const int lane = threadIdx.x & 31;
+  const int pos = lane % 32;    // this lane's chunk position within its head
+  const int group = lane / 32;  // which of the warp's 1 heads
+  const int64_t ntok = p.B * p.S;
+  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
+  // 1 at a time (lane group g takes heads g, g + 1, ...)
+  const int tpw = 1, tsub = 0, hstep = 1;
+  const int64_t nitems = g.nitems;
+  const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
+  const int nr = ((int)p.R + 7) / 8;  // rotate chunks, the last one maybe partial
+  const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
+  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+  const int64_t nwarps = (int64_t)gridDim.x * 4;
+  for (int64_t it = warp; it < nitems; it += nwarps) {
+    // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+    // what they share per token (the table rows) is read from DRAM once, not 2 times
+    const int set = (int)(it % 2);
+    const int64_t j = it / 2;
+    const int64_t tb = j;  // one item per token
+    const int64_t t = tb * tpw + tsub;
+    if (t >= ntok) continue;
+    const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
+    const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
+    const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
+    __nv_bfloat16* xout = (__nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
+    const int64_t xout_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
+    const int64_t H = (set == 0 ? p.HQ : p.HK);
+    // cos/sin of row s: 4 angle(s) per rotate chunk
+    float cs[2][4] = {}, sn[2][4] = {};
+    {
+      const float* crow = (const float*)p.cos + s * p.cos_stride[0];
+      const float* srow = (const float*)p.sin + s * p.sin_stride[0];
+      if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 4 onwards
+        const int a = (pos + 0) * 4;
+        if (a + 0 < rhalf) cs[0][0] = fg_to_f32((crow + a)[0]);
+        if (a + 1 < rhalf) cs[0][1] = fg_to_f32((crow + a)[1]);
+        if (a + 2 < rhalf) cs[0][2] = fg_to_f32((crow + a)[2]);
+        if (a + 3 < rhalf) cs[0][3] = fg_to_f32((crow + a)[3]);
+        if (a + 0 < rhalf) sn[0][0] = fg_to_f32((srow + a)[0]);
+        if (a + 1 < rhalf) sn[0][1] = fg_to_f32((srow + a)[1]);
+        if (a + 2 < rhalf) sn[0][2] = fg_to_f32((srow + a)[2]);
+        if (a + 3 < rhalf) sn[0][3] = fg_to_f32((srow + a)[3]);
+      }
+      if (pos + 32 < nr) {  // chunk slot 1: angles (pos + 32) * 4 onwards
+        const int a = (pos + 32) * 4;
+        if (a + 0 < rhalf) cs[1][0] = fg_to_f32((crow + a)[0]);
+        if (a + 1 < rhalf) cs[1][1] = fg_to_f32((crow + a)[1]);
+        if (a + 2 < rhalf) cs[1][2] = fg_to_f32((crow + a)[2]);
+        if (a + 3 < rhalf) cs[1][3] = fg_to_f32((crow + a)[3]);
+        if (a + 0 < rhalf) sn[1][0] = fg_to_f32((srow + a)[0]);
+        if (a + 1 < rhalf) sn[1][1] = fg_to_f32((srow + a)[1]);
+        if (a + 2 < rhalf) sn[1][2] = fg_to_f32((srow + a)[2]);
+        if (a + 3 < rhalf) sn[1][3] = fg_to_f32((srow + a)[3]);
+      }
     }
+    // RMS over the token's H * D elements: a first pass over its heads
+    float rs_token;
+    {
+      float ss = 0.0f;
+      for (int64_t h = group; h - group < H; h += hstep) {
+        float xa[1][2][8] = {};
+        float xp[1][2][8] = {};
+        if (h < H) {  // head h
+          const __nv_bfloat16* px = xin + (h) * xin_hs;
+          if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
+            if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
+            if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
+            if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+            if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
+            if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
+            if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
+            if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+          }
+          if (pos + 32 < nr) {  // rotate chunk slot 1
+            const int e = (pos + 32) * 8;
+            if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
+            if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
+            if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
+            if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+            if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
+            if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
+            if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
+            if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+          }
+          if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < (int)p.D) xp[0][0][0] = fg_to_f32((px + e)[0]);
+            if (e + 1 < (int)p.D) xp[0][0][1] = fg_to_f32((px + e)[1]);
+            if (e + 2 < (int)p.D) xp[0][0][2] = fg_to_f32((px + e)[2]);
+            if (e + 3 < (int)p.D) xp[0][0][3] = fg_to_f32((px + e)[3]);
+            if (e + 4 < (int)p.D) xp[0][0][4] = fg_to_f32((px + e)[4]);
+            if (e + 5 < (int)p.D) xp[0][0][5] = fg_to_f32((px + e)[5]);
+            if (e + 6 < (int)p.D) xp[0][0][6] = fg_to_f32((px + e)[6]);
+            if (e + 7 < (int)p.D) xp[0][0][7] = fg_to_f32((px + e)[7]);
+          }
+          if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+            const int e = p.R + (pos + 32) * 8;
+            if (e + 0 < (int)p.D) xp[0][1][0] = fg_to_f32((px + e)[0]);
+            if (e + 1 < (int)p.D) xp[0][1][1] = fg_to_f32((px + e)[1]);
+            if (e + 2 < (int)p.D) xp[0][1][2] = fg_to_f32((px + e)[2]);
+            if (e + 3 < (int)p.D) xp[0][1][3] = fg_to_f32((px + e)[3]);
+            if (e + 4 < (int)p.D) xp[0][1][4] = fg_to_f32((px + e)[4]);
+            if (e + 5 < (int)p.D) xp[0][1][5] = fg_to_f32((px + e)[5]);
+            if (e + 6 < (int)p.D) xp[0][1][6] = fg_to_f32((px + e)[6]);
+            if (e + 7 < (int)p.D) xp[0][1][7] = fg_to_f32((px + e)[7]);
+          }
+        }
+        ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+        ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+        ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+        ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+        ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+        ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+        ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+        ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+        ss = fmaf(xa[0][1][0], xa[0][1][0], ss);
+        ss = fmaf(xa[0][1][1], xa[0][1][1], ss);
+        ss = fmaf(xa[0][1][2], xa[0][1][2], ss);
+        ss = fmaf(xa[0][1][3], xa[0][1][3], ss);
+        ss = fmaf(xa[0][1][4], xa[0][1][4], ss);
+        ss = fmaf(xa[0][1][5], xa[0][1][5], ss);
+        ss = fmaf(xa[0][1][6], xa[0][1][6], ss);
+        ss = fmaf(xa[0][1][7], xa[0][1][7], ss);
+        ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+        ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+        ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+        ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+        ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
+        ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
+        ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
+        ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
+        ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+        ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+        ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+        ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+        ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
+        ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
+        ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
+        ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
+      }
+      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      rs_token = rsqrtf(ss / (float)(H * p.D) + p.eps);
+    }
+    for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+      float xa[1][2][8] = {};
+      float xp[1][2][8] = {};
+      if (h < H) {  // head h
+        const __nv_bfloat16* px = xin + (h) * xin_hs;
+        if (pos < nr) {  // rotate chunk slot 0
+          const int e = (pos + 0) * 8;
+          if (e + 0 < (int)p.R) xa[0][0][0] = fg_to_f32((px + e)[0]);
+          if (e + 1 < (int)p.R) xa[0][0][1] = fg_to_f32((px + e)[1]);
+          if (e + 2 < (int)p.R) xa[0][0][2] = fg_to_f32((px + e)[2]);
+          if (e + 3 < (int)p.R) xa[0][0][3] = fg_to_f32((px + e)[3]);
+          if (e + 4 < (int)p.R) xa[0][0][4] = fg_to_f32((px + e)[4]);
+          if (e + 5 < (int)p.R) xa[0][0][5] = fg_to_f32((px + e)[5]);
+          if (e + 6 < (int)p.R) xa[0][0][6] = fg_to_f32((px + e)[6]);
+          if (e + 7 < (int)p.R) xa[0][0][7] = fg_to_f32((px + e)[7]);
+        }
+        if (pos + 32 < nr) {  // rotate chunk slot 1
+          const int e = (pos + 32) * 8;
+          if (e + 0 < (int)p.R) xa[0][1][0] = fg_to_f32((px + e)[0]);
+          if (e + 1 < (int)p.R) xa[0][1][1] = fg_to_f32((px + e)[1]);
+          if (e + 2 < (int)p.R) xa[0][1][2] = fg_to_f32((px + e)[2]);
+          if (e + 3 < (int)p.R) xa[0][1][3] = fg_to_f32((px + e)[3]);
+          if (e + 4 < (int)p.R) xa[0][1][4] = fg_to_f32((px + e)[4]);
+          if (e + 5 < (int)p.R) xa[0][1][5] = fg_to_f32((px + e)[5]);
+          if (e + 6 < (int)p.R) xa[0][1][6] = fg_to_f32((px + e)[6]);
+          if (e + 7 < (int)p.R) xa[0][1][7] = fg_to_f32((px + e)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+          const int e = p.R + (pos + 0) * 8;
+          if (e + 0 < (int)p.D) xp[0][0][0] = fg_to_f32((px + e)[0]);
+          if (e + 1 < (int)p.D) xp[0][0][1] = fg_to_f32((px + e)[1]);
+          if (e + 2 < (int)p.D) xp[0][0][2] = fg_to_f32((px + e)[2]);
+          if (e + 3 < (int)p.D) xp[0][0][3] = fg_to_f32((px + e)[3]);
+          if (e + 4 < (int)p.D) xp[0][0][4] = fg_to_f32((px + e)[4]);
+          if (e + 5 < (int)p.D) xp[0][0][5] = fg_to_f32((px + e)[5]);
+          if (e + 6 < (int)p.D) xp[0][0][6] = fg_to_f32((px + e)[6]);
+          if (e + 7 < (int)p.D) xp[0][0][7] = fg_to_f32((px + e)[7]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+          const int e = p.R + (pos + 32) * 8;
+          if (e + 0 < (int)p.D) xp[0][1][0] = fg_to_f32((px + e)[0]);
+          if (e + 1 < (int)p.D) xp[0][1][1] = fg_to_f32((px + e)[1]);
+          if (e + 2 < (int)p.D) xp[0][1][2] = fg_to_f32((px + e)[2]);
+          if (e + 3 < (int)p.D) xp[0][1][3] = fg_to_f32((px + e)[3]);
+          if (e + 4 < (int)p.D) xp[0][1][4] = fg_to_f32((px + e)[4]);
+          if (e + 5 < (int)p.D) xp[0][1][5] = fg_to_f32((px + e)[5]);
+          if (e + 6 < (int)p.D) xp[0][1][6] = fg_to_f32((px + e)[6]);
+          if (e + 7 < (int)p.D) xp[0][1][7] = fg_to_f32((px + e)[7]);
+        }
+      }
+      // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
+      const bool round_y = p.norm_rounding == 1;  // rounding act
+      if (h < H) {  // head h: every lane of its group takes this branch
+        // w at this lane's elements of head h
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
+        float wa[2][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+          const int e = (pos + 0) * 8;
+          if (e + 0 < (int)p.R) wa[0][0] = fg_to_f32((pw + e)[0]);
+          if (e + 1 < (int)p.R) wa[0][1] = fg_to_f32((pw + e)[1]);
+          if (e + 2 < (int)p.R) wa[0][2] = fg_to_f32((pw + e)[2]);
+          if (e + 3 < (int)p.R) wa[0][3] = fg_to_f32((pw + e)[3]);
+          if (e + 4 < (int)p.R) wa[0][4] = fg_to_f32((pw + e)[4]);
+          if (e + 5 < (int)p.R) wa[0][5] = fg_to_f32((pw + e)[5]);
+          if (e + 6 < (int)p.R) wa[0][6] = fg_to_f32((pw + e)[6]);
+          if (e + 7 < (int)p.R) wa[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 32 < nr) {  // rotate chunk slot 1
+          const int e = (pos + 32) * 8;
+          if (e + 0 < (int)p.R) wa[1][0] = fg_to_f32((pw + e)[0]);
+          if (e + 1 < (int)p.R) wa[1][1] = fg_to_f32((pw + e)[1]);
+          if (e + 2 < (int)p.R) wa[1][2] = fg_to_f32((pw + e)[2]);
+          if (e + 3 < (int)p.R) wa[1][3] = fg_to_f32((pw + e)[3]);
+          if (e + 4 < (int)p.R) wa[1][4] = fg_to_f32((pw + e)[4]);
+          if (e + 5 < (int)p.R) wa[1][5] = fg_to_f32((pw + e)[5]);
+          if (e + 6 < (int)p.R) wa[1][6] = fg_to_f32((pw + e)[6]);
+          if (e + 7 < (int)p.R) wa[1][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+          const int e = p.R + (pos + 0) * 8;
+          if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
+          if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
+          if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
+          if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
+          if (e + 4 < (int)p.D) wp[0][4] = fg_to_f32((pw + e)[4]);
+          if (e + 5 < (int)p.D) wp[0][5] = fg_to_f32((pw + e)[5]);
+          if (e + 6 < (int)p.D) wp[0][6] = fg_to_f32((pw + e)[6]);
+          if (e + 7 < (int)p.D) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+          const int e = p.R + (pos + 32) * 8;
+          if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
+          if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
+          if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
+          if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
+          if (e + 4 < (int)p.D) wp[1][4] = fg_to_f32((pw + e)[4]);
+          if (e + 5 < (int)p.D) wp[1][5] = fg_to_f32((pw + e)[5]);
+          if (e + 6 < (int)p.D) wp[1][6] = fg_to_f32((pw + e)[6]);
+          if (e + 7 < (int)p.D) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
+        xa[0][0][0] = xa[0][0][0] * (rs_token * wa[0][0]);
+        xa[0][0][1] = xa[0][0][1] * (rs_token * wa[0][1]);
+        xa[0][0][2] = xa[0][0][2] * (rs_token * wa[0][2]);
+        xa[0][0][3] = xa[0][0][3] * (rs_token * wa[0][3]);
+        xa[0][0][4] = xa[0][0][4] * (rs_token * wa[0][4]);
+        xa[0][0][5] = xa[0][0][5] * (rs_token * wa[0][5]);
+        xa[0][0][6] = xa[0][0][6] * (rs_token * wa[0][6]);
+        xa[0][0][7] = xa[0][0][7] * (rs_token * wa[0][7]);
+        xa[0][1][0] = xa[0][1][0] * (rs_token * wa[1][0]);
+        xa[0][1][1] = xa[0][1][1] * (rs_token * wa[1][1]);
+        xa[0][1][2] = xa[0][1][2] * (rs_token * wa[1][2]);
+        xa[0][1][3] = xa[0][1][3] * (rs_token * wa[1][3]);
+        xa[0][1][4] = xa[0][1][4] * (rs_token * wa[1][4]);
+        xa[0][1][5] = xa[0][1][5] * (rs_token * wa[1][5]);
+        xa[0][1][6] = xa[0][1][6] * (rs_token * wa[1][6]);
+        xa[0][1][7] = xa[0][1][7] * (rs_token * wa[1][7]);
+        xp[0][0][0] = xp[0][0][0] * (rs_token * wp[0][0]);
+        xp[0][0][1] = xp[0][0][1] * (rs_token * wp[0][1]);
+        xp[0][0][2] = xp[0][0][2] * (rs_token * wp[0][2]);
+        xp[0][0][3] = xp[0][0][3] * (rs_token * wp[0][3]);
+        xp[0][0][4] = xp[0][0][4] * (rs_token * wp[0][4]);
+        xp[0][0][5] = xp[0][0][5] * (rs_token * wp[0][5]);
+        xp[0][0][6] = xp[0][0][6] * (rs_token * wp[0][6]);
+        xp[0][0][7] = xp[0][0][7] * (rs_token * wp[0][7]);
+        xp[0][1][0] = xp[0][1][0] * (rs_token * wp[1][0]);
+        xp[0][1][1] = xp[0][1][1] * (rs_token * wp[1][1]);
+        xp[0][1][2] = xp[0][1][2] * (rs_token * wp[1][2]);
+        xp[0][1][3] = xp[0][1][3] * (rs_token * wp[1][3]);
+        xp[0][1][4] = xp[0][1][4] * (rs_token * wp[1][4]);
+        xp[0][1][5] = xp[0][1][5] * (rs_token * wp[1][5]);
+        xp[0][1][6] = xp[0][1][6] * (rs_token * wp[1][6]);
+        xp[0][1][7] = xp[0][1][7] * (rs_token * wp[1][7]);
+        if (round_y) {
+          xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+          xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+          xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+          xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+          xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+          xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+          xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+          xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+          xa[0][1][0] = fg_round_to<__nv_bfloat16>(xa[0][1][0]);
+          xa[0][1][1] = fg_round_to<__nv_bfloat16>(xa[0][1][1]);
+          xa[0][1][2] = fg_round_to<__nv_bfloat16>(xa[0][1][2]);
+          xa[0][1][3] = fg_round_to<__nv_bfloat16>(xa[0][1][3]);
+          xa[0][1][4] = fg_round_to<__nv_bfloat16>(xa[0][1][4]);
+          xa[0][1][5] = fg_round_to<__nv_bfloat16>(xa[0][1][5]);
+          xa[0][1][6] = fg_round_to<__nv_bfloat16>(xa[0][1][6]);
+          xa[0][1][7] = fg_round_to<__nv_bfloat16>(xa[0][1][7]);
+          xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
+          xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
+          xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
+          xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
+          xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
+          xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
+          xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
+          xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
+          xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
+          xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
+          xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
+          xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
+          xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
+          xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
+          xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
+          xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
+        }
+      }
+      // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+      fg_rotate(xa[0][0][0], xa[0][0][1], cs[0][0], sn[0][0]);
+      fg_rotate(xa[0][0][2], xa[0][0][3], cs[0][1], sn[0][1]);
+      fg_rotate(xa[0][0][4], xa[0][0][5], cs[0][2], sn[0][2]);
+      fg_rotate(xa[0][0][6], xa[0][0][7], cs[0][3], sn[0][3]);
+      fg_rotate(xa[0][1][0], xa[0][1][1], cs[1][0], sn[1][0]);
+      fg_rotate(xa[0][1][2], xa[0][1][3], cs[1][1], sn[1][1]);
+      fg_rotate(xa[0][1][4], xa[0][1][5], cs[1][2], sn[1][2]);
+      fg_rotate(xa[0][1][6], xa[0][1][7], cs[1][3], sn[1][3]);
+      if (h < H) {  // head h
+        __nv_bfloat16* po = xout + (h) * xout_hs;
+        if (pos < nr) {  // rotate chunk slot 0
+          const int e = (pos + 0) * 8;
+          if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
+          if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
+          if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
+          if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
+          if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
+          if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
+          if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
+          if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
+        }
+        if (pos + 32 < nr) {  // rotate chunk slot 1
+          const int e = (pos + 32) * 8;
+          if (e + 0 < (int)p.R) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][1][0]);
+          if (e + 1 < (int)p.R) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][1][1]);
+          if (e + 2 < (int)p.R) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][1][2]);
+          if (e + 3 < (int)p.R) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][1][3]);
+          if (e + 4 < (int)p.R) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][1][4]);
+          if (e + 5 < (int)p.R) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][1][5]);
+          if (e + 6 < (int)p.R) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][1][6]);
+          if (e + 7 < (int)p.R) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][1][7]);
+        }
+        if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+          const int e = p.R + (pos + 0) * 8;
+          if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][0][0]);
+          if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][0][1]);
+          if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][0][2]);
+          if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][0][3]);
+          if (e + 4 < (int)p.D) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][0][4]);
+          if (e + 5 < (int)p.D) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][0][5]);
+          if (e + 6 < (int)p.D) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][0][6]);
+          if (e + 7 < (int)p.D) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][0][7]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+          const int e = p.R + (pos + 32) * 8;
+          if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][1][0]);
+          if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][1][1]);
+          if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][1][2]);
+          if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][1][3]);
+          if (e + 4 < (int)p.D) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][1][4]);
+          if (e + 5 < (int)p.D) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][1][5]);
+          if (e + 6 < (int)p.D) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][1][6]);
+          if (e + 7 < (int)p.D) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][1][7]);
+        }
+      }
+    }
+  }
 }
 
-// Grid: a warp per item, at most as many blocks as fit on the GPU at once
-// (and at most 32 per multiprocessor); the item loop covers the rest.
+// Grid: persistent, at most 32 blocks per multiprocessor
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wbf16_tabfp32_interleaved_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
-    const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
-    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
-    int dev = 0;
-    cudaError_t err = cudaGetDevice(&dev);
+  const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
+  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
+  int dev = 0;
+  cudaError_t err = cudaGetDevice(&dev);
+  if (err != cudaSuccess) return err;
+  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+  if (per_sm == 0) {
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_interleaved_dany_partial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
-    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-    if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_interleaved_dany_partial_scalar), 128, 0);
-        if (err != cudaSuccess) return err;
-        if (per_sm > 32) per_sm = 32;
-        if (per_sm < 1) per_sm = 1;
-        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-    }
-    FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_interleaved_dany_partial_scalar_grid) g;
-    int64_t items = 0;
-    {  // the work items of q
-        fg_heads_set& set = g.set[0];
-        set.hg = 1;
-        set.tpw = 1;
-        set.nhb = 1;  // a run per token
-        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
-        set.hg_div = fg_udiv_make((uint32_t)set.hg);
-        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
-        items += set.nit;
-    }
-    {  // the work items of k
-        fg_heads_set& set = g.set[1];
-        set.hg = 1;
-        set.tpw = 1;
-        set.nhb = 1;  // a run per token
-        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
-        set.hg_div = fg_udiv_make((uint32_t)set.hg);
-        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
-        items += set.nit;
-    }
-    g.nitems = items;
-    g.s_div = fg_udiv_make((uint32_t)p->S);
-    int64_t blocks = (items + 4 - 1) / 4;
-    const int64_t cap = (int64_t)sm_count * per_sm;
-    if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
-    return cudaGetLastError();
+    if (per_sm > 32) per_sm = 32;
+    if (per_sm < 1) per_sm = 1;
+    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+  }
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_interleaved_dany_partial_scalar_grid) g;
+  int64_t items = 0;
+  {  // the work items of q
+    fg_heads_set& set = g.set[0];
+    set.hg = 1;
+    set.tpw = 1;
+    set.nhb = 1;  // a run per token
+    set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+    set.hg_div = fg_udiv_make((uint32_t)set.hg);
+    set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+    items += set.nit;
+  }
+  {  // the work items of k
+    fg_heads_set& set = g.set[1];
+    set.hg = 1;
+    set.tpw = 1;
+    set.nhb = 1;  // a run per token
+    set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+    set.hg_div = fg_udiv_make((uint32_t)set.hg);
+    set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+    items += set.nit;
+  }
+  g.nitems = items;
+  g.s_div = fg_udiv_make((uint32_t)p->S);
+  int64_t blocks = (items + 4 - 1) / 4;
+  const int64_t cap = (int64_t)sm_count * per_sm;
+  if (blocks > cap) blocks = cap;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  return cudaGetLastError();
 }
 
 // qknorm_across_heads_rope_bf16_wbf16_tabfp32_half_d64_full_vec16
 //   qknorm_across_heads_rope: act=bf16 weight=bf16 table=fp32 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-// The call's work decomposition, computed once by the launcher below: the
-// kernel divides by run-time sizes only through its fg_udiv divisors.
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_half_d64_full_vec16_grid) {
-    fg_heads_set set[2];  // q, k
-    int64_t nitems;       // work items of all sets
-    fg_udiv s_div;        // divides a token index by S
+  fg_heads_set set[2];  // q, k
+  int64_t nitems;       // work items of all sets
+  fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_half_d64_full_vec16)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_half_d64_full_vec16_grid) g)
 {
-    const int lane = threadIdx.x & 31;
-    const int pos = lane % 4;    // this lane's chunk position within its head
-    const int group = lane / 4;  // which of the warp's 8 heads
-    const int64_t ntok = p.B * p.S;
-    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
-    // 8 at a time (lane group g takes heads g, g + 8, ...), so that
-    // per-token data is loaded once per run.
-    const int tpw = 1, tsub = 0, hstep = 8;
-    const int64_t nitems = g.nitems;
-    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 4;
-    for (int64_t it = warp; it < nitems; it += nwarps) {
-        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
-        // what they share per token (the table rows) is read from DRAM once, not 2 times
-        const int set = (int)(it % 2);
-        const int64_t j = it / 2;
-        // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // quotients: the op takes fewer than 2^31 tokens
-        const int64_t tb = j;  // one item per token
-        const int64_t t = tb * tpw + tsub;
-        if (t >= ntok) continue;
-        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
-        // the item's heads: input and output rows of token (b, s), head strides, count
-        const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
-        const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
-        __nv_bfloat16* xout = (__nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
-        const int64_t xout_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
-        const int64_t H = (set == 0 ? p.HQ : p.HK);
-        // cos/sin of row s: 8 angle(s) per rotate chunk
-        float cs[1][8] = {}, sn[1][8] = {};
-        {
-            const float* crow = (const float*)p.cos + s * p.cos_stride[0];
-            const float* srow = (const float*)p.sin + s * p.sin_stride[0];
-            {  // chunk slot 0: angles (pos + 0) * 8 onwards
-                const int a = (pos + 0) * 8;
-                fg_load_fp32x4_keep(crow + a + 0, &cs[0][0]);
-                fg_load_fp32x4_keep(crow + a + 4, &cs[0][4]);
-                fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
-                fg_load_fp32x4_keep(srow + a + 4, &sn[0][4]);
-            }
-        }
-        // RMS over the token's H * D elements: a first pass over its heads
-        float rs_token;
-        {
-            float ss = 0.0f;
-            for (int64_t h = group; h - group < H; h += hstep) {
-                float xa[1][1][8] = {};
-                float xb[1][1][8] = {};
-                if (h < H) {  // head h
-                    const __nv_bfloat16* px = xin + (h) * xin_hs;
-                    {  // rotate chunk slot 0
-                        const int e = (pos + 0) * 8;
-                        fg_load_bf16x8_keep(px + e + 0, &xa[0][0][0]);
-                        fg_load_bf16x8_keep(px + e + 32 + 0, &xb[0][0][0]);
-                    }
-                }
-                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-                ss = fmaf(xb[0][0][4], xb[0][0][4], ss);
-                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-                ss = fmaf(xb[0][0][5], xb[0][0][5], ss);
-                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-                ss = fmaf(xb[0][0][6], xb[0][0][6], ss);
-                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-                ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
-            }
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            rs_token = rsqrtf(ss / (float)(H * 64) + p.eps);
-        }
-        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
-            float xa[1][1][8] = {};
-            float xb[1][1][8] = {};
-            if (h < H) {  // head h
-                const __nv_bfloat16* px = xin + (h) * xin_hs;
-                {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 8;
-                    fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
-                    fg_load_bf16x8_stream(px + e + 32 + 0, &xb[0][0][0]);
-                }
-            }
-            // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // rounding act
-            if (h < H) {  // head h: every lane of its group takes this branch
-                // w at this lane's elements of head h
-                const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
-                float wa[1][8] = {};
-                float wb[1][8] = {};
-                {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 8;
-                    fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-                    fg_load_bf16x8_keep(pw + e + 32 + 0, &wb[0][0]);
-                }
-                xa[0][0][0] = xa[0][0][0] * (rs_token * wa[0][0]);
-                xb[0][0][0] = xb[0][0][0] * (rs_token * wb[0][0]);
-                xa[0][0][1] = xa[0][0][1] * (rs_token * wa[0][1]);
-                xb[0][0][1] = xb[0][0][1] * (rs_token * wb[0][1]);
-                xa[0][0][2] = xa[0][0][2] * (rs_token * wa[0][2]);
-                xb[0][0][2] = xb[0][0][2] * (rs_token * wb[0][2]);
-                xa[0][0][3] = xa[0][0][3] * (rs_token * wa[0][3]);
-                xb[0][0][3] = xb[0][0][3] * (rs_token * wb[0][3]);
-                xa[0][0][4] = xa[0][0][4] * (rs_token * wa[0][4]);
-                xb[0][0][4] = xb[0][0][4] * (rs_token * wb[0][4]);
-                xa[0][0][5] = xa[0][0][5] * (rs_token * wa[0][5]);
-                xb[0][0][5] = xb[0][0][5] * (rs_token * wb[0][5]);
-                xa[0][0][6] = xa[0][0][6] * (rs_token * wa[0][6]);
-                xb[0][0][6] = xb[0][0][6] * (rs_token * wb[0][6]);
-                xa[0][0][7] = xa[0][0][7] * (rs_token * wa[0][7]);
-                xb[0][0][7] = xb[0][0][7] * (rs_token * wb[0][7]);
-                if (round_y) {
-                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                    xb[0][0][0] = fg_round_to<__nv_bfloat16>(xb[0][0][0]);
-                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                    xb[0][0][1] = fg_round_to<__nv_bfloat16>(xb[0][0][1]);
-                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                    xb[0][0][2] = fg_round_to<__nv_bfloat16>(xb[0][0][2]);
-                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                    xb[0][0][3] = fg_round_to<__nv_bfloat16>(xb[0][0][3]);
-                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                    xb[0][0][4] = fg_round_to<__nv_bfloat16>(xb[0][0][4]);
-                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                    xb[0][0][5] = fg_round_to<__nv_bfloat16>(xb[0][0][5]);
-                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                    xb[0][0][6] = fg_round_to<__nv_bfloat16>(xb[0][0][6]);
-                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                    xb[0][0][7] = fg_round_to<__nv_bfloat16>(xb[0][0][7]);
-                }
-            }
-            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-            fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][4], sn[0][4]);
-            fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
-            fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
-            fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-            if (h < H) {  // head h
-                __nv_bfloat16* po = xout + (h) * xout_hs;
-                {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 8;
-                    fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
-                    fg_store_bf16x8(po + e + 32 + 0, &xb[0][0][0]);
-                }
-            }
-        }
+  const int lane = threadIdx.x & 31;
+  const int pos = lane % 4;    // this lane's chunk position within its head
+  const int group = lane / 4;  // which of the warp's 8 heads
+  const int64_t ntok = p.B * p.S;
+  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
+  // 8 at a time (lane group g takes heads g, g + 8, ...)
+  const int tpw = 1, tsub = 0, hstep = 8;
+  const int64_t nitems = g.nitems;
+  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+  const int64_t nwarps = (int64_t)gridDim.x * 4;
+  for (int64_t it = warp; it < nitems; it += nwarps) {
+    // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+    // what they share per token (the table rows) is read from DRAM once, not 2 times
+    const int set = (int)(it % 2);
+    const int64_t j = it / 2;
+    const int64_t tb = j;  // one item per token
+    const int64_t t = tb * tpw + tsub;
+    if (t >= ntok) continue;
+    const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
+    const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
+    const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
+    __nv_bfloat16* xout = (__nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
+    const int64_t xout_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
+    const int64_t H = (set == 0 ? p.HQ : p.HK);
+    // cos/sin of row s: 8 angle(s) per rotate chunk
+    float cs[1][8] = {}, sn[1][8] = {};
+    {
+      const float* crow = (const float*)p.cos + s * p.cos_stride[0];
+      const float* srow = (const float*)p.sin + s * p.sin_stride[0];
+      {  // chunk slot 0: angles (pos + 0) * 8 onwards
+        const int a = (pos + 0) * 8;
+        fg_load_fp32x4_keep(crow + a + 0, &cs[0][0]);
+        fg_load_fp32x4_keep(crow + a + 4, &cs[0][4]);
+        fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
+        fg_load_fp32x4_keep(srow + a + 4, &sn[0][4]);
+      }
     }
+    // RMS over the token's H * D elements: a first pass over its heads
+    float rs_token;
+    {
+      float ss = 0.0f;
+      for (int64_t h = group; h - group < H; h += hstep) {
+        float xa[1][1][8] = {};
+        float xb[1][1][8] = {};
+        if (h < H) {  // head h
+          const __nv_bfloat16* px = xin + (h) * xin_hs;
+          {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(px + e + 0, &xa[0][0][0]);
+            fg_load_bf16x8_keep(px + e + 32 + 0, &xb[0][0][0]);
+          }
+        }
+        ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+        ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+        ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+        ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+        ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+        ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+        ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+        ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+        ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+        ss = fmaf(xb[0][0][4], xb[0][0][4], ss);
+        ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+        ss = fmaf(xb[0][0][5], xb[0][0][5], ss);
+        ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+        ss = fmaf(xb[0][0][6], xb[0][0][6], ss);
+        ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+        ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
+      }
+      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      rs_token = rsqrtf(ss / (float)(H * 64) + p.eps);
+    }
+    for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+      float xa[1][1][8] = {};
+      float xb[1][1][8] = {};
+      if (h < H) {  // head h
+        const __nv_bfloat16* px = xin + (h) * xin_hs;
+        {  // rotate chunk slot 0
+          const int e = (pos + 0) * 8;
+          fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+          fg_load_bf16x8_stream(px + e + 32 + 0, &xb[0][0][0]);
+        }
+      }
+      // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
+      const bool round_y = p.norm_rounding == 1;  // rounding act
+      if (h < H) {  // head h: every lane of its group takes this branch
+        // w at this lane's elements of head h
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 64;
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        {  // rotate chunk slot 0
+          const int e = (pos + 0) * 8;
+          fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+          fg_load_bf16x8_keep(pw + e + 32 + 0, &wb[0][0]);
+        }
+        xa[0][0][0] = xa[0][0][0] * (rs_token * wa[0][0]);
+        xb[0][0][0] = xb[0][0][0] * (rs_token * wb[0][0]);
+        xa[0][0][1] = xa[0][0][1] * (rs_token * wa[0][1]);
+        xb[0][0][1] = xb[0][0][1] * (rs_token * wb[0][1]);
+        xa[0][0][2] = xa[0][0][2] * (rs_token * wa[0][2]);
+        xb[0][0][2] = xb[0][0][2] * (rs_token * wb[0][2]);
+        xa[0][0][3] = xa[0][0][3] * (rs_token * wa[0][3]);
+        xb[0][0][3] = xb[0][0][3] * (rs_token * wb[0][3]);
+        xa[0][0][4] = xa[0][0][4] * (rs_token * wa[0][4]);
+        xb[0][0][4] = xb[0][0][4] * (rs_token * wb[0][4]);
+        xa[0][0][5] = xa[0][0][5] * (rs_token * wa[0][5]);
+        xb[0][0][5] = xb[0][0][5] * (rs_token * wb[0][5]);
+        xa[0][0][6] = xa[0][0][6] * (rs_token * wa[0][6]);
+        xb[0][0][6] = xb[0][0][6] * (rs_token * wb[0][6]);
+        xa[0][0][7] = xa[0][0][7] * (rs_token * wa[0][7]);
+        xb[0][0][7] = xb[0][0][7] * (rs_token * wb[0][7]);
+        if (round_y) {
+          xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+          xb[0][0][0] = fg_round_to<__nv_bfloat16>(xb[0][0][0]);
+          xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+          xb[0][0][1] = fg_round_to<__nv_bfloat16>(xb[0][0][1]);
+          xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+          xb[0][0][2] = fg_round_to<__nv_bfloat16>(xb[0][0][2]);
+          xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+          xb[0][0][3] = fg_round_to<__nv_bfloat16>(xb[0][0][3]);
+          xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+          xb[0][0][4] = fg_round_to<__nv_bfloat16>(xb[0][0][4]);
+          xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+          xb[0][0][5] = fg_round_to<__nv_bfloat16>(xb[0][0][5]);
+          xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+          xb[0][0][6] = fg_round_to<__nv_bfloat16>(xb[0][0][6]);
+          xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+          xb[0][0][7] = fg_round_to<__nv_bfloat16>(xb[0][0][7]);
+        }
+      }
+      // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+      fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+      fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+      fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+      fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+      fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][4], sn[0][4]);
+      fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
+      fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
+      fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
+      if (h < H) {  // head h
+        __nv_bfloat16* po = xout + (h) * xout_hs;
+        {  // rotate chunk slot 0
+          const int e = (pos + 0) * 8;
+          fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+          fg_store_bf16x8(po + e + 32 + 0, &xb[0][0][0]);
+        }
+      }
+    }
+  }
 }
 
-// Grid: a warp per item, at most as many blocks as fit on the GPU at once
-// (and at most 32 per multiprocessor); the item loop covers the rest.
+// Grid: persistent, at most 32 blocks per multiprocessor
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wbf16_tabfp32_half_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
-    const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
-    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
-    int dev = 0;
-    cudaError_t err = cudaGetDevice(&dev);
+  const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
+  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
+  int dev = 0;
+  cudaError_t err = cudaGetDevice(&dev);
+  if (err != cudaSuccess) return err;
+  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+  if (per_sm == 0) {
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_half_d64_full_vec16), 128, 0);
     if (err != cudaSuccess) return err;
-    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-    if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_half_d64_full_vec16), 128, 0);
-        if (err != cudaSuccess) return err;
-        if (per_sm > 32) per_sm = 32;
-        if (per_sm < 1) per_sm = 1;
-        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-    }
-    FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_half_d64_full_vec16_grid) g;
-    int64_t items = 0;
-    {  // the work items of q
-        fg_heads_set& set = g.set[0];
-        set.hg = 8;
-        set.tpw = 1;
-        set.nhb = 1;  // a run per token
-        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
-        set.hg_div = fg_udiv_make((uint32_t)set.hg);
-        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
-        items += set.nit;
-    }
-    {  // the work items of k
-        fg_heads_set& set = g.set[1];
-        set.hg = 8;
-        set.tpw = 1;
-        set.nhb = 1;  // a run per token
-        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
-        set.hg_div = fg_udiv_make((uint32_t)set.hg);
-        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
-        items += set.nit;
-    }
-    g.nitems = items;
-    g.s_div = fg_udiv_make((uint32_t)p->S);
-    int64_t blocks = (items + 4 - 1) / 4;
-    const int64_t cap = (int64_t)sm_count * per_sm;
-    if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
-    return cudaGetLastError();
+    if (per_sm > 32) per_sm = 32;
+    if (per_sm < 1) per_sm = 1;
+    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+  }
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_half_d64_full_vec16_grid) g;
+  int64_t items = 0;
+  {  // the work items of q
+    fg_heads_set& set = g.set[0];
+    set.hg = 8;
+    set.tpw = 1;
+    set.nhb = 1;  // a run per token
+    set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+    set.hg_div = fg_udiv_make((uint32_t)set.hg);
+    set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+    items += set.nit;
+  }
+  {  // the work items of k
+    fg_heads_set& set = g.set[1];
+    set.hg = 8;
+    set.tpw = 1;
+    set.nhb = 1;  // a run per token
+    set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+    set.hg_div = fg_udiv_make((uint32_t)set.hg);
+    set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+    items += set.nit;
+  }
+  g.nitems = items;
+  g.s_div = fg_udiv_make((uint32_t)p->S);
+  int64_t blocks = (items + 4 - 1) / 4;
+  const int64_t cap = (int64_t)sm_count * per_sm;
+  if (blocks > cap) blocks = cap;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  return cudaGetLastError();
 }
 
 // qknorm_across_heads_rope_bf16_wbf16_tabfp32_half_d128_full_vec16
 //   qknorm_across_heads_rope: act=bf16 weight=bf16 table=fp32 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-// The call's work decomposition, computed once by the launcher below: the
-// kernel divides by run-time sizes only through its fg_udiv divisors.
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_half_d128_full_vec16_grid) {
-    fg_heads_set set[2];  // q, k
-    int64_t nitems;       // work items of all sets
-    fg_udiv s_div;        // divides a token index by S
+  fg_heads_set set[2];  // q, k
+  int64_t nitems;       // work items of all sets
+  fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_half_d128_full_vec16)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_half_d128_full_vec16_grid) g)
 {
-    const int lane = threadIdx.x & 31;
-    const int pos = lane % 8;    // this lane's chunk position within its head
-    const int group = lane / 8;  // which of the warp's 4 heads
-    const int64_t ntok = p.B * p.S;
-    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
-    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
-    // per-token data is loaded once per run.
-    const int tpw = 1, tsub = 0, hstep = 4;
-    const int64_t nitems = g.nitems;
-    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 4;
-    for (int64_t it = warp; it < nitems; it += nwarps) {
-        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
-        // what they share per token (the table rows) is read from DRAM once, not 2 times
-        const int set = (int)(it % 2);
-        const int64_t j = it / 2;
-        // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // quotients: the op takes fewer than 2^31 tokens
-        const int64_t tb = j;  // one item per token
-        const int64_t t = tb * tpw + tsub;
-        if (t >= ntok) continue;
-        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
-        // the item's heads: input and output rows of token (b, s), head strides, count
-        const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
-        const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
-        __nv_bfloat16* xout = (__nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
-        const int64_t xout_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
-        const int64_t H = (set == 0 ? p.HQ : p.HK);
-        // cos/sin of row s: 8 angle(s) per rotate chunk
-        float cs[1][8] = {}, sn[1][8] = {};
-        {
-            const float* crow = (const float*)p.cos + s * p.cos_stride[0];
-            const float* srow = (const float*)p.sin + s * p.sin_stride[0];
-            {  // chunk slot 0: angles (pos + 0) * 8 onwards
-                const int a = (pos + 0) * 8;
-                fg_load_fp32x4_keep(crow + a + 0, &cs[0][0]);
-                fg_load_fp32x4_keep(crow + a + 4, &cs[0][4]);
-                fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
-                fg_load_fp32x4_keep(srow + a + 4, &sn[0][4]);
-            }
-        }
-        // RMS over the token's H * D elements: a first pass over its heads
-        float rs_token;
-        {
-            float ss = 0.0f;
-            for (int64_t h = group; h - group < H; h += hstep) {
-                float xa[1][1][8] = {};
-                float xb[1][1][8] = {};
-                if (h < H) {  // head h
-                    const __nv_bfloat16* px = xin + (h) * xin_hs;
-                    {  // rotate chunk slot 0
-                        const int e = (pos + 0) * 8;
-                        fg_load_bf16x8_keep(px + e + 0, &xa[0][0][0]);
-                        fg_load_bf16x8_keep(px + e + 64 + 0, &xb[0][0][0]);
-                    }
-                }
-                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-                ss = fmaf(xb[0][0][4], xb[0][0][4], ss);
-                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-                ss = fmaf(xb[0][0][5], xb[0][0][5], ss);
-                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-                ss = fmaf(xb[0][0][6], xb[0][0][6], ss);
-                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-                ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
-            }
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            rs_token = rsqrtf(ss / (float)(H * 128) + p.eps);
-        }
-        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
-            float xa[1][1][8] = {};
-            float xb[1][1][8] = {};
-            if (h < H) {  // head h
-                const __nv_bfloat16* px = xin + (h) * xin_hs;
-                {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 8;
-                    fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
-                    fg_load_bf16x8_stream(px + e + 64 + 0, &xb[0][0][0]);
-                }
-            }
-            // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // rounding act
-            if (h < H) {  // head h: every lane of its group takes this branch
-                // w at this lane's elements of head h
-                const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
-                float wa[1][8] = {};
-                float wb[1][8] = {};
-                {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 8;
-                    fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-                    fg_load_bf16x8_keep(pw + e + 64 + 0, &wb[0][0]);
-                }
-                xa[0][0][0] = xa[0][0][0] * (rs_token * wa[0][0]);
-                xb[0][0][0] = xb[0][0][0] * (rs_token * wb[0][0]);
-                xa[0][0][1] = xa[0][0][1] * (rs_token * wa[0][1]);
-                xb[0][0][1] = xb[0][0][1] * (rs_token * wb[0][1]);
-                xa[0][0][2] = xa[0][0][2] * (rs_token * wa[0][2]);
-                xb[0][0][2] = xb[0][0][2] * (rs_token * wb[0][2]);
-                xa[0][0][3] = xa[0][0][3] * (rs_token * wa[0][3]);
-                xb[0][0][3] = xb[0][0][3] * (rs_token * wb[0][3]);
-                xa[0][0][4] = xa[0][0][4] * (rs_token * wa[0][4]);
-                xb[0][0][4] = xb[0][0][4] * (rs_token * wb[0][4]);
-                xa[0][0][5] = xa[0][0][5] * (rs_token * wa[0][5]);
-                xb[0][0][5] = xb[0][0][5] * (rs_token * wb[0][5]);
-                xa[0][0][6] = xa[0][0][6] * (rs_token * wa[0][6]);
-                xb[0][0][6] = xb[0][0][6] * (rs_token * wb[0][6]);
-                xa[0][0][7] = xa[0][0][7] * (rs_token * wa[0][7]);
-                xb[0][0][7] = xb[0][0][7] * (rs_token * wb[0][7]);
-                if (round_y) {
-                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                    xb[0][0][0] = fg_round_to<__nv_bfloat16>(xb[0][0][0]);
-                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                    xb[0][0][1] = fg_round_to<__nv_bfloat16>(xb[0][0][1]);
-                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                    xb[0][0][2] = fg_round_to<__nv_bfloat16>(xb[0][0][2]);
-                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                    xb[0][0][3] = fg_round_to<__nv_bfloat16>(xb[0][0][3]);
-                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                    xb[0][0][4] = fg_round_to<__nv_bfloat16>(xb[0][0][4]);
-                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                    xb[0][0][5] = fg_round_to<__nv_bfloat16>(xb[0][0][5]);
-                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                    xb[0][0][6] = fg_round_to<__nv_bfloat16>(xb[0][0][6]);
-                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                    xb[0][0][7] = fg_round_to<__nv_bfloat16>(xb[0][0][7]);
-                }
-            }
-            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-            fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][4], sn[0][4]);
-            fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
-            fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
-            fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-            if (h < H) {  // head h
-                __nv_bfloat16* po = xout + (h) * xout_hs;
-                {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 8;
-                    fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
-                    fg_store_bf16x8(po + e + 64 + 0, &xb[0][0][0]);
-                }
-            }
-        }
+  const int lane = threadIdx.x & 31;
+  const int pos = lane % 8;    // this lane's chunk position within its head
+  const int group = lane / 8;  // which of the warp's 4 heads
+  const int64_t ntok = p.B * p.S;
+  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
+  // 4 at a time (lane group g takes heads g, g + 4, ...)
+  const int tpw = 1, tsub = 0, hstep = 4;
+  const int64_t nitems = g.nitems;
+  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+  const int64_t nwarps = (int64_t)gridDim.x * 4;
+  for (int64_t it = warp; it < nitems; it += nwarps) {
+    // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+    // what they share per token (the table rows) is read from DRAM once, not 2 times
+    const int set = (int)(it % 2);
+    const int64_t j = it / 2;
+    const int64_t tb = j;  // one item per token
+    const int64_t t = tb * tpw + tsub;
+    if (t >= ntok) continue;
+    const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
+    const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
+    const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
+    __nv_bfloat16* xout = (__nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
+    const int64_t xout_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
+    const int64_t H = (set == 0 ? p.HQ : p.HK);
+    // cos/sin of row s: 8 angle(s) per rotate chunk
+    float cs[1][8] = {}, sn[1][8] = {};
+    {
+      const float* crow = (const float*)p.cos + s * p.cos_stride[0];
+      const float* srow = (const float*)p.sin + s * p.sin_stride[0];
+      {  // chunk slot 0: angles (pos + 0) * 8 onwards
+        const int a = (pos + 0) * 8;
+        fg_load_fp32x4_keep(crow + a + 0, &cs[0][0]);
+        fg_load_fp32x4_keep(crow + a + 4, &cs[0][4]);
+        fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
+        fg_load_fp32x4_keep(srow + a + 4, &sn[0][4]);
+      }
     }
+    // RMS over the token's H * D elements: a first pass over its heads
+    float rs_token;
+    {
+      float ss = 0.0f;
+      for (int64_t h = group; h - group < H; h += hstep) {
+        float xa[1][1][8] = {};
+        float xb[1][1][8] = {};
+        if (h < H) {  // head h
+          const __nv_bfloat16* px = xin + (h) * xin_hs;
+          {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(px + e + 0, &xa[0][0][0]);
+            fg_load_bf16x8_keep(px + e + 64 + 0, &xb[0][0][0]);
+          }
+        }
+        ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+        ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+        ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+        ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+        ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+        ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+        ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+        ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+        ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+        ss = fmaf(xb[0][0][4], xb[0][0][4], ss);
+        ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+        ss = fmaf(xb[0][0][5], xb[0][0][5], ss);
+        ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+        ss = fmaf(xb[0][0][6], xb[0][0][6], ss);
+        ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+        ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
+      }
+      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      rs_token = rsqrtf(ss / (float)(H * 128) + p.eps);
+    }
+    for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+      float xa[1][1][8] = {};
+      float xb[1][1][8] = {};
+      if (h < H) {  // head h
+        const __nv_bfloat16* px = xin + (h) * xin_hs;
+        {  // rotate chunk slot 0
+          const int e = (pos + 0) * 8;
+          fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+          fg_load_bf16x8_stream(px + e + 64 + 0, &xb[0][0][0]);
+        }
+      }
+      // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
+      const bool round_y = p.norm_rounding == 1;  // rounding act
+      if (h < H) {  // head h: every lane of its group takes this branch
+        // w at this lane's elements of head h
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        {  // rotate chunk slot 0
+          const int e = (pos + 0) * 8;
+          fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+          fg_load_bf16x8_keep(pw + e + 64 + 0, &wb[0][0]);
+        }
+        xa[0][0][0] = xa[0][0][0] * (rs_token * wa[0][0]);
+        xb[0][0][0] = xb[0][0][0] * (rs_token * wb[0][0]);
+        xa[0][0][1] = xa[0][0][1] * (rs_token * wa[0][1]);
+        xb[0][0][1] = xb[0][0][1] * (rs_token * wb[0][1]);
+        xa[0][0][2] = xa[0][0][2] * (rs_token * wa[0][2]);
+        xb[0][0][2] = xb[0][0][2] * (rs_token * wb[0][2]);
+        xa[0][0][3] = xa[0][0][3] * (rs_token * wa[0][3]);
+        xb[0][0][3] = xb[0][0][3] * (rs_token * wb[0][3]);
+        xa[0][0][4] = xa[0][0][4] * (rs_token * wa[0][4]);
+        xb[0][0][4] = xb[0][0][4] * (rs_token * wb[0][4]);
+        xa[0][0][5] = xa[0][0][5] * (rs_token * wa[0][5]);
+        xb[0][0][5] = xb[0][0][5] * (rs_token * wb[0][5]);
+        xa[0][0][6] = xa[0][0][6] * (rs_token * wa[0][6]);
+        xb[0][0][6] = xb[0][0][6] * (rs_token * wb[0][6]);
+        xa[0][0][7] = xa[0][0][7] * (rs_token * wa[0][7]);
+        xb[0][0][7] = xb[0][0][7] * (rs_token * wb[0][7]);
+        if (round_y) {
+          xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+          xb[0][0][0] = fg_round_to<__nv_bfloat16>(xb[0][0][0]);
+          xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+          xb[0][0][1] = fg_round_to<__nv_bfloat16>(xb[0][0][1]);
+          xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+          xb[0][0][2] = fg_round_to<__nv_bfloat16>(xb[0][0][2]);
+          xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+          xb[0][0][3] = fg_round_to<__nv_bfloat16>(xb[0][0][3]);
+          xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+          xb[0][0][4] = fg_round_to<__nv_bfloat16>(xb[0][0][4]);
+          xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+          xb[0][0][5] = fg_round_to<__nv_bfloat16>(xb[0][0][5]);
+          xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+          xb[0][0][6] = fg_round_to<__nv_bfloat16>(xb[0][0][6]);
+          xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+          xb[0][0][7] = fg_round_to<__nv_bfloat16>(xb[0][0][7]);
+        }
+      }
+      // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+      fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+      fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+      fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+      fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+      fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][4], sn[0][4]);
+      fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
+      fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
+      fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
+      if (h < H) {  // head h
+        __nv_bfloat16* po = xout + (h) * xout_hs;
+        {  // rotate chunk slot 0
+          const int e = (pos + 0) * 8;
+          fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+          fg_store_bf16x8(po + e + 64 + 0, &xb[0][0][0]);
+        }
+      }
+    }
+  }
 }
 
-// Grid: a warp per item, at most as many blocks as fit on the GPU at once
-// (and at most 32 per multiprocessor); the item loop covers the rest.
+// Grid: persistent, at most 32 blocks per multiprocessor
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wbf16_tabfp32_half_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
-    const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
-    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
-    int dev = 0;
-    cudaError_t err = cudaGetDevice(&dev);
+  const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
+  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
+  int dev = 0;
+  cudaError_t err = cudaGetDevice(&dev);
+  if (err != cudaSuccess) return err;
+  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+  if (per_sm == 0) {
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_half_d128_full_vec16), 128, 0);
     if (err != cudaSuccess) return err;
-    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-    if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_half_d128_full_vec16), 128, 0);
-        if (err != cudaSuccess) return err;
-        if (per_sm > 32) per_sm = 32;
-        if (per_sm < 1) per_sm = 1;
-        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-    }
-    FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_half_d128_full_vec16_grid) g;
-    int64_t items = 0;
-    {  // the work items of q
-        fg_heads_set& set = g.set[0];
-        set.hg = 4;
-        set.tpw = 1;
-        set.nhb = 1;  // a run per token
-        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
-        set.hg_div = fg_udiv_make((uint32_t)set.hg);
-        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
-        items += set.nit;
-    }
-    {  // the work items of k
-        fg_heads_set& set = g.set[1];
-        set.hg = 4;
-        set.tpw = 1;
-        set.nhb = 1;  // a run per token
-        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
-        set.hg_div = fg_udiv_make((uint32_t)set.hg);
-        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
-        items += set.nit;
-    }
-    g.nitems = items;
-    g.s_div = fg_udiv_make((uint32_t)p->S);
-    int64_t blocks = (items + 4 - 1) / 4;
-    const int64_t cap = (int64_t)sm_count * per_sm;
-    if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
-    return cudaGetLastError();
+    if (per_sm > 32) per_sm = 32;
+    if (per_sm < 1) per_sm = 1;
+    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+  }
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_half_d128_full_vec16_grid) g;
+  int64_t items = 0;
+  {  // the work items of q
+    fg_heads_set& set = g.set[0];
+    set.hg = 4;
+    set.tpw = 1;
+    set.nhb = 1;  // a run per token
+    set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+    set.hg_div = fg_udiv_make((uint32_t)set.hg);
+    set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+    items += set.nit;
+  }
+  {  // the work items of k
+    fg_heads_set& set = g.set[1];
+    set.hg = 4;
+    set.tpw = 1;
+    set.nhb = 1;  // a run per token
+    set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+    set.hg_div = fg_udiv_make((uint32_t)set.hg);
+    set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+    items += set.nit;
+  }
+  g.nitems = items;
+  g.s_div = fg_udiv_make((uint32_t)p->S);
+  int64_t blocks = (items + 4 - 1) / 4;
+  const int64_t cap = (int64_t)sm_count * per_sm;
+  if (blocks > cap) blocks = cap;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  return cudaGetLastError();
 }
 
 // qknorm_across_heads_rope_bf16_wbf16_tabfp32_half_d128_partial_vec16
 //   qknorm_across_heads_rope: act=bf16 weight=bf16 table=fp32 pairing=half head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-// The call's work decomposition, computed once by the launcher below: the
-// kernel divides by run-time sizes only through its fg_udiv divisors.
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_half_d128_partial_vec16_grid) {
-    fg_heads_set set[2];  // q, k
-    int64_t nitems;       // work items of all sets
-    fg_udiv s_div;        // divides a token index by S
+  fg_heads_set set[2];  // q, k
+  int64_t nitems;       // work items of all sets
+  fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_half_d128_partial_vec16)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_half_d128_partial_vec16_grid) g)
 {
-    const int lane = threadIdx.x & 31;
-    const int pos = lane % 8;    // this lane's chunk position within its head
-    const int group = lane / 8;  // which of the warp's 4 heads
-    const int64_t ntok = p.B * p.S;
-    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
-    // 4 at a time (lane group g takes heads g, g + 4, ...), so that
-    // per-token data is loaded once per run.
-    const int tpw = 1, tsub = 0, hstep = 4;
-    const int64_t nitems = g.nitems;
-    const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
-    const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
-    const int np = (128 - (int)p.R) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 4;
-    for (int64_t it = warp; it < nitems; it += nwarps) {
-        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
-        // what they share per token (the table rows) is read from DRAM once, not 2 times
-        const int set = (int)(it % 2);
-        const int64_t j = it / 2;
-        // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // quotients: the op takes fewer than 2^31 tokens
-        const int64_t tb = j;  // one item per token
-        const int64_t t = tb * tpw + tsub;
-        if (t >= ntok) continue;
-        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
-        // the item's heads: input and output rows of token (b, s), head strides, count
-        const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
-        const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
-        __nv_bfloat16* xout = (__nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
-        const int64_t xout_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
-        const int64_t H = (set == 0 ? p.HQ : p.HK);
-        // cos/sin of row s: 8 angle(s) per rotate chunk
-        float cs[1][8] = {}, sn[1][8] = {};
-        {
-            const float* crow = (const float*)p.cos + s * p.cos_stride[0];
-            const float* srow = (const float*)p.sin + s * p.sin_stride[0];
-            if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 8 onwards
-                const int a = (pos + 0) * 8;
-                fg_load_fp32x4_keep(crow + a + 0, &cs[0][0]);
-                fg_load_fp32x4_keep(crow + a + 4, &cs[0][4]);
-                fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
-                fg_load_fp32x4_keep(srow + a + 4, &sn[0][4]);
-            }
-        }
-        // RMS over the token's H * D elements: a first pass over its heads
-        float rs_token;
-        {
-            float ss = 0.0f;
-            for (int64_t h = group; h - group < H; h += hstep) {
-                float xa[1][1][8] = {};
-                float xb[1][1][8] = {};
-                float xp[1][2][8] = {};
-                if (h < H) {  // head h
-                    const __nv_bfloat16* px = xin + (h) * xin_hs;
-                    if (pos < nr) {  // rotate chunk slot 0
-                        const int e = (pos + 0) * 8;
-                        fg_load_bf16x8_keep(px + e + 0, &xa[0][0][0]);
-                        fg_load_bf16x8_keep(px + e + rhalf + 0, &xb[0][0][0]);
-                    }
-                    if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                        const int e = p.R + (pos + 0) * 8;
-                        fg_load_bf16x8_keep(px + e + 0, &xp[0][0][0]);
-                    }
-                    if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                        const int e = p.R + (pos + 8) * 8;
-                        fg_load_bf16x8_keep(px + e + 0, &xp[0][1][0]);
-                    }
-                }
-                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-                ss = fmaf(xb[0][0][4], xb[0][0][4], ss);
-                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-                ss = fmaf(xb[0][0][5], xb[0][0][5], ss);
-                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-                ss = fmaf(xb[0][0][6], xb[0][0][6], ss);
-                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-                ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
-                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-                ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-                ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-                ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-                ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-                ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-                ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-                ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-                ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
-            }
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            rs_token = rsqrtf(ss / (float)(H * 128) + p.eps);
-        }
-        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
-            float xa[1][1][8] = {};
-            float xb[1][1][8] = {};
-            float xp[1][2][8] = {};
-            if (h < H) {  // head h
-                const __nv_bfloat16* px = xin + (h) * xin_hs;
-                if (pos < nr) {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 8;
-                    fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
-                    fg_load_bf16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
-                }
-                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                    const int e = p.R + (pos + 0) * 8;
-                    fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
-                }
-                if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                    const int e = p.R + (pos + 8) * 8;
-                    fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
-                }
-            }
-            // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // rounding act
-            if (h < H) {  // head h: every lane of its group takes this branch
-                // w at this lane's elements of head h
-                const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
-                float wa[1][8] = {};
-                float wb[1][8] = {};
-                float wp[2][8] = {};
-                if (pos < nr) {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 8;
-                    fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-                    fg_load_bf16x8_keep(pw + e + rhalf + 0, &wb[0][0]);
-                }
-                if (pos < np) {  // pass chunk slot 0
-                    const int e = p.R + (pos + 0) * 8;
-                    fg_load_bf16x8_keep(pw + e + 0, &wp[0][0]);
-                }
-                if (pos + 8 < np) {  // pass chunk slot 1
-                    const int e = p.R + (pos + 8) * 8;
-                    fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
-                }
-                xa[0][0][0] = xa[0][0][0] * (rs_token * wa[0][0]);
-                xb[0][0][0] = xb[0][0][0] * (rs_token * wb[0][0]);
-                xa[0][0][1] = xa[0][0][1] * (rs_token * wa[0][1]);
-                xb[0][0][1] = xb[0][0][1] * (rs_token * wb[0][1]);
-                xa[0][0][2] = xa[0][0][2] * (rs_token * wa[0][2]);
-                xb[0][0][2] = xb[0][0][2] * (rs_token * wb[0][2]);
-                xa[0][0][3] = xa[0][0][3] * (rs_token * wa[0][3]);
-                xb[0][0][3] = xb[0][0][3] * (rs_token * wb[0][3]);
-                xa[0][0][4] = xa[0][0][4] * (rs_token * wa[0][4]);
-                xb[0][0][4] = xb[0][0][4] * (rs_token * wb[0][4]);
-                xa[0][0][5] = xa[0][0][5] * (rs_token * wa[0][5]);
-                xb[0][0][5] = xb[0][0][5] * (rs_token * wb[0][5]);
-                xa[0][0][6] = xa[0][0][6] * (rs_token * wa[0][6]);
-                xb[0][0][6] = xb[0][0][6] * (rs_token * wb[0][6]);
-                xa[0][0][7] = xa[0][0][7] * (rs_token * wa[0][7]);
-                xb[0][0][7] = xb[0][0][7] * (rs_token * wb[0][7]);
-                xp[0][0][0] = xp[0][0][0] * (rs_token * wp[0][0]);
-                xp[0][0][1] = xp[0][0][1] * (rs_token * wp[0][1]);
-                xp[0][0][2] = xp[0][0][2] * (rs_token * wp[0][2]);
-                xp[0][0][3] = xp[0][0][3] * (rs_token * wp[0][3]);
-                xp[0][0][4] = xp[0][0][4] * (rs_token * wp[0][4]);
-                xp[0][0][5] = xp[0][0][5] * (rs_token * wp[0][5]);
-                xp[0][0][6] = xp[0][0][6] * (rs_token * wp[0][6]);
-                xp[0][0][7] = xp[0][0][7] * (rs_token * wp[0][7]);
-                xp[0][1][0] = xp[0][1][0] * (rs_token * wp[1][0]);
-                xp[0][1][1] = xp[0][1][1] * (rs_token * wp[1][1]);
-                xp[0][1][2] = xp[0][1][2] * (rs_token * wp[1][2]);
-                xp[0][1][3] = xp[0][1][3] * (rs_token * wp[1][3]);
-                xp[0][1][4] = xp[0][1][4] * (rs_token * wp[1][4]);
-                xp[0][1][5] = xp[0][1][5] * (rs_token * wp[1][5]);
-                xp[0][1][6] = xp[0][1][6] * (rs_token * wp[1][6]);
-                xp[0][1][7] = xp[0][1][7] * (rs_token * wp[1][7]);
-                if (round_y) {
-                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                    xb[0][0][0] = fg_round_to<__nv_bfloat16>(xb[0][0][0]);
-                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                    xb[0][0][1] = fg_round_to<__nv_bfloat16>(xb[0][0][1]);
-                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                    xb[0][0][2] = fg_round_to<__nv_bfloat16>(xb[0][0][2]);
-                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                    xb[0][0][3] = fg_round_to<__nv_bfloat16>(xb[0][0][3]);
-                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                    xb[0][0][4] = fg_round_to<__nv_bfloat16>(xb[0][0][4]);
-                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                    xb[0][0][5] = fg_round_to<__nv_bfloat16>(xb[0][0][5]);
-                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                    xb[0][0][6] = fg_round_to<__nv_bfloat16>(xb[0][0][6]);
-                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                    xb[0][0][7] = fg_round_to<__nv_bfloat16>(xb[0][0][7]);
-                    xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                    xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                    xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                    xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                    xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                    xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                    xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                    xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                    xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                    xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                    xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                    xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                    xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                    xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                    xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                    xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
-                }
-            }
-            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-            fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][4], sn[0][4]);
-            fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
-            fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
-            fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-            if (h < H) {  // head h
-                __nv_bfloat16* po = xout + (h) * xout_hs;
-                if (pos < nr) {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 8;
-                    fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
-                    fg_store_bf16x8(po + e + rhalf + 0, &xb[0][0][0]);
-                }
-                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                    const int e = p.R + (pos + 0) * 8;
-                    fg_store_bf16x8(po + e + 0, &xp[0][0][0]);
-                }
-                if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
-                    const int e = p.R + (pos + 8) * 8;
-                    fg_store_bf16x8(po + e + 0, &xp[0][1][0]);
-                }
-            }
-        }
+  const int lane = threadIdx.x & 31;
+  const int pos = lane % 8;    // this lane's chunk position within its head
+  const int group = lane / 8;  // which of the warp's 4 heads
+  const int64_t ntok = p.B * p.S;
+  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
+  // 4 at a time (lane group g takes heads g, g + 4, ...)
+  const int tpw = 1, tsub = 0, hstep = 4;
+  const int64_t nitems = g.nitems;
+  const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
+  const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
+  const int np = (128 - (int)p.R) / 8;  // pass chunks
+  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+  const int64_t nwarps = (int64_t)gridDim.x * 4;
+  for (int64_t it = warp; it < nitems; it += nwarps) {
+    // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+    // what they share per token (the table rows) is read from DRAM once, not 2 times
+    const int set = (int)(it % 2);
+    const int64_t j = it / 2;
+    const int64_t tb = j;  // one item per token
+    const int64_t t = tb * tpw + tsub;
+    if (t >= ntok) continue;
+    const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
+    const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
+    const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
+    __nv_bfloat16* xout = (__nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
+    const int64_t xout_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
+    const int64_t H = (set == 0 ? p.HQ : p.HK);
+    // cos/sin of row s: 8 angle(s) per rotate chunk
+    float cs[1][8] = {}, sn[1][8] = {};
+    {
+      const float* crow = (const float*)p.cos + s * p.cos_stride[0];
+      const float* srow = (const float*)p.sin + s * p.sin_stride[0];
+      if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 8 onwards
+        const int a = (pos + 0) * 8;
+        fg_load_fp32x4_keep(crow + a + 0, &cs[0][0]);
+        fg_load_fp32x4_keep(crow + a + 4, &cs[0][4]);
+        fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
+        fg_load_fp32x4_keep(srow + a + 4, &sn[0][4]);
+      }
     }
+    // RMS over the token's H * D elements: a first pass over its heads
+    float rs_token;
+    {
+      float ss = 0.0f;
+      for (int64_t h = group; h - group < H; h += hstep) {
+        float xa[1][1][8] = {};
+        float xb[1][1][8] = {};
+        float xp[1][2][8] = {};
+        if (h < H) {  // head h
+          const __nv_bfloat16* px = xin + (h) * xin_hs;
+          if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(px + e + 0, &xa[0][0][0]);
+            fg_load_bf16x8_keep(px + e + rhalf + 0, &xb[0][0][0]);
+          }
+          if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+            const int e = p.R + (pos + 0) * 8;
+            fg_load_bf16x8_keep(px + e + 0, &xp[0][0][0]);
+          }
+          if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
+            const int e = p.R + (pos + 8) * 8;
+            fg_load_bf16x8_keep(px + e + 0, &xp[0][1][0]);
+          }
+        }
+        ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+        ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+        ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+        ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+        ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+        ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+        ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+        ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+        ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+        ss = fmaf(xb[0][0][4], xb[0][0][4], ss);
+        ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+        ss = fmaf(xb[0][0][5], xb[0][0][5], ss);
+        ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+        ss = fmaf(xb[0][0][6], xb[0][0][6], ss);
+        ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+        ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
+        ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+        ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+        ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+        ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+        ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
+        ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
+        ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
+        ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
+        ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+        ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+        ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+        ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+        ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
+        ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
+        ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
+        ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
+      }
+      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      rs_token = rsqrtf(ss / (float)(H * 128) + p.eps);
+    }
+    for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+      float xa[1][1][8] = {};
+      float xb[1][1][8] = {};
+      float xp[1][2][8] = {};
+      if (h < H) {  // head h
+        const __nv_bfloat16* px = xin + (h) * xin_hs;
+        if (pos < nr) {  // rotate chunk slot 0
+          const int e = (pos + 0) * 8;
+          fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+          fg_load_bf16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
+        }
+        if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+          const int e = p.R + (pos + 0) * 8;
+          fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
+        }
+        if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
+          const int e = p.R + (pos + 8) * 8;
+          fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
+        }
+      }
+      // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
+      const bool round_y = p.norm_rounding == 1;  // rounding act
+      if (h < H) {  // head h: every lane of its group takes this branch
+        // w at this lane's elements of head h
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight) + (h) * 128;
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+          const int e = (pos + 0) * 8;
+          fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+          fg_load_bf16x8_keep(pw + e + rhalf + 0, &wb[0][0]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+          const int e = p.R + (pos + 0) * 8;
+          fg_load_bf16x8_keep(pw + e + 0, &wp[0][0]);
+        }
+        if (pos + 8 < np) {  // pass chunk slot 1
+          const int e = p.R + (pos + 8) * 8;
+          fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
+        }
+        xa[0][0][0] = xa[0][0][0] * (rs_token * wa[0][0]);
+        xb[0][0][0] = xb[0][0][0] * (rs_token * wb[0][0]);
+        xa[0][0][1] = xa[0][0][1] * (rs_token * wa[0][1]);
+        xb[0][0][1] = xb[0][0][1] * (rs_token * wb[0][1]);
+        xa[0][0][2] = xa[0][0][2] * (rs_token * wa[0][2]);
+        xb[0][0][2] = xb[0][0][2] * (rs_token * wb[0][2]);
+        xa[0][0][3] = xa[0][0][3] * (rs_token * wa[0][3]);
+        xb[0][0][3] = xb[0][0][3] * (rs_token * wb[0][3]);
+        xa[0][0][4] = xa[0][0][4] * (rs_token * wa[0][4]);
+        xb[0][0][4] = xb[0][0][4] * (rs_token * wb[0][4]);
+        xa[0][0][5] = xa[0][0][5] * (rs_token * wa[0][5]);
+        xb[0][0][5] = xb[0][0][5] * (rs_token * wb[0][5]);
+        xa[0][0][6] = xa[0][0][6] * (rs_token * wa[0][6]);
+        xb[0][0][6] = xb[0][0][6] * (rs_token * wb[0][6]);
+        xa[0][0][7] = xa[0][0][7] * (rs_token * wa[0][7]);
+        xb[0][0][7] = xb[0][0][7] * (rs_token * wb[0][7]);
+        xp[0][0][0] = xp[0][0][0] * (rs_token * wp[0][0]);
+        xp[0][0][1] = xp[0][0][1] * (rs_token * wp[0][1]);
+        xp[0][0][2] = xp[0][0][2] * (rs_token * wp[0][2]);
+        xp[0][0][3] = xp[0][0][3] * (rs_token * wp[0][3]);
+        xp[0][0][4] = xp[0][0][4] * (rs_token * wp[0][4]);
+        xp[0][0][5] = xp[0][0][5] * (rs_token * wp[0][5]);
+        xp[0][0][6] = xp[0][0][6] * (rs_token * wp[0][6]);
+        xp[0][0][7] = xp[0][0][7] * (rs_token * wp[0][7]);
+        xp[0][1][0] = xp[0][1][0] * (rs_token * wp[1][0]);
+        xp[0][1][1] = xp[0][1][1] * (rs_token * wp[1][1]);
+        xp[0][1][2] = xp[0][1][2] * (rs_token * wp[1][2]);
+        xp[0][1][3] = xp[0][1][3] * (rs_token * wp[1][3]);
+        xp[0][1][4] = xp[0][1][4] * (rs_token * wp[1][4]);
+        xp[0][1][5] = xp[0][1][5] * (rs_token * wp[1][5]);
+        xp[0][1][6] = xp[0][1][6] * (rs_token * wp[1][6]);
+        xp[0][1][7] = xp[0][1][7] * (rs_token * wp[1][7]);
+        if (round_y) {
+          xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+          xb[0][0][0] = fg_round_to<__nv_bfloat16>(xb[0][0][0]);
+          xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+          xb[0][0][1] = fg_round_to<__nv_bfloat16>(xb[0][0][1]);
+          xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+          xb[0][0][2] = fg_round_to<__nv_bfloat16>(xb[0][0][2]);
+          xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+          xb[0][0][3] = fg_round_to<__nv_bfloat16>(xb[0][0][3]);
+          xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+          xb[0][0][4] = fg_round_to<__nv_bfloat16>(xb[0][0][4]);
+          xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+          xb[0][0][5] = fg_round_to<__nv_bfloat16>(xb[0][0][5]);
+          xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+          xb[0][0][6] = fg_round_to<__nv_bfloat16>(xb[0][0][6]);
+          xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+          xb[0][0][7] = fg_round_to<__nv_bfloat16>(xb[0][0][7]);
+          xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
+          xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
+          xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
+          xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
+          xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
+          xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
+          xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
+          xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
+          xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
+          xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
+          xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
+          xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
+          xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
+          xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
+          xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
+          xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
+        }
+      }
+      // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+      fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+      fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+      fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+      fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+      fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][4], sn[0][4]);
+      fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
+      fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
+      fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
+      if (h < H) {  // head h
+        __nv_bfloat16* po = xout + (h) * xout_hs;
+        if (pos < nr) {  // rotate chunk slot 0
+          const int e = (pos + 0) * 8;
+          fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+          fg_store_bf16x8(po + e + rhalf + 0, &xb[0][0][0]);
+        }
+        if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+          const int e = p.R + (pos + 0) * 8;
+          fg_store_bf16x8(po + e + 0, &xp[0][0][0]);
+        }
+        if (pos + 8 < np) {  // pass chunk slot 1: [R, D), not rotated
+          const int e = p.R + (pos + 8) * 8;
+          fg_store_bf16x8(po + e + 0, &xp[0][1][0]);
+        }
+      }
+    }
+  }
 }
 
-// Grid: a warp per item, at most as many blocks as fit on the GPU at once
-// (and at most 32 per multiprocessor); the item loop covers the rest.
+// Grid: persistent, at most 32 blocks per multiprocessor
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wbf16_tabfp32_half_d128_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
-    const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
-    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
-    int dev = 0;
-    cudaError_t err = cudaGetDevice(&dev);
+  const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
+  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
+  int dev = 0;
+  cudaError_t err = cudaGetDevice(&dev);
+  if (err != cudaSuccess) return err;
+  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+  if (per_sm == 0) {
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_half_d128_partial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
-    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-    if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_half_d128_partial_vec16), 128, 0);
-        if (err != cudaSuccess) return err;
-        if (per_sm > 32) per_sm = 32;
-        if (per_sm < 1) per_sm = 1;
-        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-    }
-    FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_half_d128_partial_vec16_grid) g;
-    int64_t items = 0;
-    {  // the work items of q
-        fg_heads_set& set = g.set[0];
-        set.hg = 4;
-        set.tpw = 1;
-        set.nhb = 1;  // a run per token
-        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
-        set.hg_div = fg_udiv_make((uint32_t)set.hg);
-        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
-        items += set.nit;
-    }
-    {  // the work items of k
-        fg_heads_set& set = g.set[1];
-        set.hg = 4;
-        set.tpw = 1;
-        set.nhb = 1;  // a run per token
-        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
-        set.hg_div = fg_udiv_make((uint32_t)set.hg);
-        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
-        items += set.nit;
-    }
-    g.nitems = items;
-    g.s_div = fg_udiv_make((uint32_t)p->S);
-    int64_t blocks = (items + 4 - 1) / 4;
-    const int64_t cap = (int64_t)sm_count * per_sm;
-    if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_half_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
-    return cudaGetLastError();
+    if (per_sm > 32) per_sm = 32;
+    if (per_sm < 1) per_sm = 1;
+    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+  }
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_half_d128_partial_vec16_grid) g;
+  int64_t items = 0;
+  {  // the work items of q
+    fg_heads_set& set = g.set[0];
+    set.hg = 4;
+    set.tpw = 1;
+    set.nhb = 1;  // a run per token
+    set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+    set.hg_div = fg_udiv_make((uint32_t)set.hg);
+    set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+    items += set.nit;
+  }
+  {  // the work items of k
+    fg_heads_set& set = g.set[1];
+    set.hg = 4;
+    set.tpw = 1;
+    set.nhb = 1;  // a run per token
+    set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+    set.hg_div = fg_udiv_make((uint32_t)set.hg);
+    set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+    items += set.nit;
+  }
+  g.nitems = items;
+  g.s_div = fg_udiv_make((uint32_t)p->S);
+  int64_t blocks = (items + 4 - 1) / 4;
+  const int64_t cap = (int64_t)sm_count * per_sm;
+  if (blocks > cap) blocks = cap;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_half_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  return cudaGetLastError();
 }
 
 // qknorm_across_heads_rope_bf16_wbf16_tabfp32_half_dany_partial_vec16
 //   qknorm_across_heads_rope: act=bf16 weight=bf16 table=fp32 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-// The call's work decomposition, computed once by the launcher below: the
-// kernel divides by run-time sizes only through its fg_udiv divisors.
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_half_dany_partial_vec16_grid) {
-    fg_heads_set set[2];  // q, k
-    int64_t nitems;       // work items of all sets
-    fg_udiv s_div;        // divides a token index by S
+  fg_heads_set set[2];  // q, k
+  int64_t nitems;       // work items of all sets
+  fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_half_dany_partial_vec16)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_half_dany_partial_vec16_grid) g)
 {
-    const int lane = threadIdx.x & 31;
-    const int pos = lane % 32;    // this lane's chunk position within its head
-    const int group = lane / 32;  // which of the warp's 1 heads
-    const int64_t ntok = p.B * p.S;
-    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
-    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
-    // per-token data is loaded once per run.
-    const int tpw = 1, tsub = 0, hstep = 1;
-    const int64_t nitems = g.nitems;
-    const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
-    const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
-    const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 4;
-    for (int64_t it = warp; it < nitems; it += nwarps) {
-        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
-        // what they share per token (the table rows) is read from DRAM once, not 2 times
-        const int set = (int)(it % 2);
-        const int64_t j = it / 2;
-        // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // quotients: the op takes fewer than 2^31 tokens
-        const int64_t tb = j;  // one item per token
-        const int64_t t = tb * tpw + tsub;
-        if (t >= ntok) continue;
-        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
-        // the item's heads: input and output rows of token (b, s), head strides, count
-        const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
-        const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
-        __nv_bfloat16* xout = (__nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
-        const int64_t xout_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
-        const int64_t H = (set == 0 ? p.HQ : p.HK);
-        // cos/sin of row s: 8 angle(s) per rotate chunk
-        float cs[1][8] = {}, sn[1][8] = {};
-        {
-            const float* crow = (const float*)p.cos + s * p.cos_stride[0];
-            const float* srow = (const float*)p.sin + s * p.sin_stride[0];
-            if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 8 onwards
-                const int a = (pos + 0) * 8;
-                fg_load_fp32x4_keep(crow + a + 0, &cs[0][0]);
-                fg_load_fp32x4_keep(crow + a + 4, &cs[0][4]);
-                fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
-                fg_load_fp32x4_keep(srow + a + 4, &sn[0][4]);
-            }
-        }
-        // RMS over the token's H * D elements: a first pass over its heads
-        float rs_token;
-        {
-            float ss = 0.0f;
-            for (int64_t h = group; h - group < H; h += hstep) {
-                float xa[1][1][8] = {};
-                float xb[1][1][8] = {};
-                float xp[1][2][8] = {};
-                if (h < H) {  // head h
-                    const __nv_bfloat16* px = xin + (h) * xin_hs;
-                    if (pos < nr) {  // rotate chunk slot 0
-                        const int e = (pos + 0) * 8;
-                        fg_load_bf16x8_keep(px + e + 0, &xa[0][0][0]);
-                        fg_load_bf16x8_keep(px + e + rhalf + 0, &xb[0][0][0]);
-                    }
-                    if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                        const int e = p.R + (pos + 0) * 8;
-                        fg_load_bf16x8_keep(px + e + 0, &xp[0][0][0]);
-                    }
-                    if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                        const int e = p.R + (pos + 32) * 8;
-                        fg_load_bf16x8_keep(px + e + 0, &xp[0][1][0]);
-                    }
-                }
-                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-                ss = fmaf(xb[0][0][4], xb[0][0][4], ss);
-                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-                ss = fmaf(xb[0][0][5], xb[0][0][5], ss);
-                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-                ss = fmaf(xb[0][0][6], xb[0][0][6], ss);
-                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-                ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
-                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-                ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-                ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-                ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-                ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-                ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-                ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-                ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-                ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
-            }
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            rs_token = rsqrtf(ss / (float)(H * p.D) + p.eps);
-        }
-        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
-            float xa[1][1][8] = {};
-            float xb[1][1][8] = {};
-            float xp[1][2][8] = {};
-            if (h < H) {  // head h
-                const __nv_bfloat16* px = xin + (h) * xin_hs;
-                if (pos < nr) {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 8;
-                    fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
-                    fg_load_bf16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
-                }
-                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                    const int e = p.R + (pos + 0) * 8;
-                    fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
-                }
-                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                    const int e = p.R + (pos + 32) * 8;
-                    fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
-                }
-            }
-            // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // rounding act
-            if (h < H) {  // head h: every lane of its group takes this branch
-                // w at this lane's elements of head h
-                const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
-                float wa[1][8] = {};
-                float wb[1][8] = {};
-                float wp[2][8] = {};
-                if (pos < nr) {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 8;
-                    fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
-                    fg_load_bf16x8_keep(pw + e + rhalf + 0, &wb[0][0]);
-                }
-                if (pos < np) {  // pass chunk slot 0
-                    const int e = p.R + (pos + 0) * 8;
-                    fg_load_bf16x8_keep(pw + e + 0, &wp[0][0]);
-                }
-                if (pos + 32 < np) {  // pass chunk slot 1
-                    const int e = p.R + (pos + 32) * 8;
-                    fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
-                }
-                xa[0][0][0] = xa[0][0][0] * (rs_token * wa[0][0]);
-                xb[0][0][0] = xb[0][0][0] * (rs_token * wb[0][0]);
-                xa[0][0][1] = xa[0][0][1] * (rs_token * wa[0][1]);
-                xb[0][0][1] = xb[0][0][1] * (rs_token * wb[0][1]);
-                xa[0][0][2] = xa[0][0][2] * (rs_token * wa[0][2]);
-                xb[0][0][2] = xb[0][0][2] * (rs_token * wb[0][2]);
-                xa[0][0][3] = xa[0][0][3] * (rs_token * wa[0][3]);
-                xb[0][0][3] = xb[0][0][3] * (rs_token * wb[0][3]);
-                xa[0][0][4] = xa[0][0][4] * (rs_token * wa[0][4]);
-                xb[0][0][4] = xb[0][0][4] * (rs_token * wb[0][4]);
-                xa[0][0][5] = xa[0][0][5] * (rs_token * wa[0][5]);
-                xb[0][0][5] = xb[0][0][5] * (rs_token * wb[0][5]);
-                xa[0][0][6] = xa[0][0][6] * (rs_token * wa[0][6]);
-                xb[0][0][6] = xb[0][0][6] * (rs_token * wb[0][6]);
-                xa[0][0][7] = xa[0][0][7] * (rs_token * wa[0][7]);
-                xb[0][0][7] = xb[0][0][7] * (rs_token * wb[0][7]);
-                xp[0][0][0] = xp[0][0][0] * (rs_token * wp[0][0]);
-                xp[0][0][1] = xp[0][0][1] * (rs_token * wp[0][1]);
-                xp[0][0][2] = xp[0][0][2] * (rs_token * wp[0][2]);
-                xp[0][0][3] = xp[0][0][3] * (rs_token * wp[0][3]);
-                xp[0][0][4] = xp[0][0][4] * (rs_token * wp[0][4]);
-                xp[0][0][5] = xp[0][0][5] * (rs_token * wp[0][5]);
-                xp[0][0][6] = xp[0][0][6] * (rs_token * wp[0][6]);
-                xp[0][0][7] = xp[0][0][7] * (rs_token * wp[0][7]);
-                xp[0][1][0] = xp[0][1][0] * (rs_token * wp[1][0]);
-                xp[0][1][1] = xp[0][1][1] * (rs_token * wp[1][1]);
-                xp[0][1][2] = xp[0][1][2] * (rs_token * wp[1][2]);
-                xp[0][1][3] = xp[0][1][3] * (rs_token * wp[1][3]);
-                xp[0][1][4] = xp[0][1][4] * (rs_token * wp[1][4]);
-                xp[0][1][5] = xp[0][1][5] * (rs_token * wp[1][5]);
-                xp[0][1][6] = xp[0][1][6] * (rs_token * wp[1][6]);
-                xp[0][1][7] = xp[0][1][7] * (rs_token * wp[1][7]);
-                if (round_y) {
-                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                    xb[0][0][0] = fg_round_to<__nv_bfloat16>(xb[0][0][0]);
-                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                    xb[0][0][1] = fg_round_to<__nv_bfloat16>(xb[0][0][1]);
-                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                    xb[0][0][2] = fg_round_to<__nv_bfloat16>(xb[0][0][2]);
-                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                    xb[0][0][3] = fg_round_to<__nv_bfloat16>(xb[0][0][3]);
-                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                    xb[0][0][4] = fg_round_to<__nv_bfloat16>(xb[0][0][4]);
-                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                    xb[0][0][5] = fg_round_to<__nv_bfloat16>(xb[0][0][5]);
-                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                    xb[0][0][6] = fg_round_to<__nv_bfloat16>(xb[0][0][6]);
-                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                    xb[0][0][7] = fg_round_to<__nv_bfloat16>(xb[0][0][7]);
-                    xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                    xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                    xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                    xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                    xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                    xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                    xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                    xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                    xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                    xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                    xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                    xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                    xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                    xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                    xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                    xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
-                }
-            }
-            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-            fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][4], sn[0][4]);
-            fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
-            fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
-            fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-            if (h < H) {  // head h
-                __nv_bfloat16* po = xout + (h) * xout_hs;
-                if (pos < nr) {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 8;
-                    fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
-                    fg_store_bf16x8(po + e + rhalf + 0, &xb[0][0][0]);
-                }
-                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                    const int e = p.R + (pos + 0) * 8;
-                    fg_store_bf16x8(po + e + 0, &xp[0][0][0]);
-                }
-                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                    const int e = p.R + (pos + 32) * 8;
-                    fg_store_bf16x8(po + e + 0, &xp[0][1][0]);
-                }
-            }
-        }
+  const int lane = threadIdx.x & 31;
+  const int pos = lane % 32;    // this lane's chunk position within its head
+  const int group = lane / 32;  // which of the warp's 1 heads
+  const int64_t ntok = p.B * p.S;
+  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
+  // 1 at a time (lane group g takes heads g, g + 1, ...)
+  const int tpw = 1, tsub = 0, hstep = 1;
+  const int64_t nitems = g.nitems;
+  const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
+  const int nr = rhalf / 8;  // rotate chunks (R is a multiple of 16 here)
+  const int np = ((int)p.D - (int)p.R) / 8;  // pass chunks
+  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+  const int64_t nwarps = (int64_t)gridDim.x * 4;
+  for (int64_t it = warp; it < nitems; it += nwarps) {
+    // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+    // what they share per token (the table rows) is read from DRAM once, not 2 times
+    const int set = (int)(it % 2);
+    const int64_t j = it / 2;
+    const int64_t tb = j;  // one item per token
+    const int64_t t = tb * tpw + tsub;
+    if (t >= ntok) continue;
+    const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
+    const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
+    const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
+    __nv_bfloat16* xout = (__nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
+    const int64_t xout_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
+    const int64_t H = (set == 0 ? p.HQ : p.HK);
+    // cos/sin of row s: 8 angle(s) per rotate chunk
+    float cs[1][8] = {}, sn[1][8] = {};
+    {
+      const float* crow = (const float*)p.cos + s * p.cos_stride[0];
+      const float* srow = (const float*)p.sin + s * p.sin_stride[0];
+      if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 8 onwards
+        const int a = (pos + 0) * 8;
+        fg_load_fp32x4_keep(crow + a + 0, &cs[0][0]);
+        fg_load_fp32x4_keep(crow + a + 4, &cs[0][4]);
+        fg_load_fp32x4_keep(srow + a + 0, &sn[0][0]);
+        fg_load_fp32x4_keep(srow + a + 4, &sn[0][4]);
+      }
     }
+    // RMS over the token's H * D elements: a first pass over its heads
+    float rs_token;
+    {
+      float ss = 0.0f;
+      for (int64_t h = group; h - group < H; h += hstep) {
+        float xa[1][1][8] = {};
+        float xb[1][1][8] = {};
+        float xp[1][2][8] = {};
+        if (h < H) {  // head h
+          const __nv_bfloat16* px = xin + (h) * xin_hs;
+          if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            fg_load_bf16x8_keep(px + e + 0, &xa[0][0][0]);
+            fg_load_bf16x8_keep(px + e + rhalf + 0, &xb[0][0][0]);
+          }
+          if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+            const int e = p.R + (pos + 0) * 8;
+            fg_load_bf16x8_keep(px + e + 0, &xp[0][0][0]);
+          }
+          if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+            const int e = p.R + (pos + 32) * 8;
+            fg_load_bf16x8_keep(px + e + 0, &xp[0][1][0]);
+          }
+        }
+        ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+        ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+        ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+        ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+        ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+        ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+        ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+        ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+        ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+        ss = fmaf(xb[0][0][4], xb[0][0][4], ss);
+        ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+        ss = fmaf(xb[0][0][5], xb[0][0][5], ss);
+        ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+        ss = fmaf(xb[0][0][6], xb[0][0][6], ss);
+        ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+        ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
+        ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+        ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+        ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+        ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+        ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
+        ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
+        ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
+        ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
+        ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+        ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+        ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+        ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+        ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
+        ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
+        ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
+        ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
+      }
+      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      rs_token = rsqrtf(ss / (float)(H * p.D) + p.eps);
+    }
+    for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+      float xa[1][1][8] = {};
+      float xb[1][1][8] = {};
+      float xp[1][2][8] = {};
+      if (h < H) {  // head h
+        const __nv_bfloat16* px = xin + (h) * xin_hs;
+        if (pos < nr) {  // rotate chunk slot 0
+          const int e = (pos + 0) * 8;
+          fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+          fg_load_bf16x8_stream(px + e + rhalf + 0, &xb[0][0][0]);
+        }
+        if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+          const int e = p.R + (pos + 0) * 8;
+          fg_load_bf16x8_stream(px + e + 0, &xp[0][0][0]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+          const int e = p.R + (pos + 32) * 8;
+          fg_load_bf16x8_stream(px + e + 0, &xp[0][1][0]);
+        }
+      }
+      // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
+      const bool round_y = p.norm_rounding == 1;  // rounding act
+      if (h < H) {  // head h: every lane of its group takes this branch
+        // w at this lane's elements of head h
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+          const int e = (pos + 0) * 8;
+          fg_load_bf16x8_keep(pw + e + 0, &wa[0][0]);
+          fg_load_bf16x8_keep(pw + e + rhalf + 0, &wb[0][0]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+          const int e = p.R + (pos + 0) * 8;
+          fg_load_bf16x8_keep(pw + e + 0, &wp[0][0]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+          const int e = p.R + (pos + 32) * 8;
+          fg_load_bf16x8_keep(pw + e + 0, &wp[1][0]);
+        }
+        xa[0][0][0] = xa[0][0][0] * (rs_token * wa[0][0]);
+        xb[0][0][0] = xb[0][0][0] * (rs_token * wb[0][0]);
+        xa[0][0][1] = xa[0][0][1] * (rs_token * wa[0][1]);
+        xb[0][0][1] = xb[0][0][1] * (rs_token * wb[0][1]);
+        xa[0][0][2] = xa[0][0][2] * (rs_token * wa[0][2]);
+        xb[0][0][2] = xb[0][0][2] * (rs_token * wb[0][2]);
+        xa[0][0][3] = xa[0][0][3] * (rs_token * wa[0][3]);
+        xb[0][0][3] = xb[0][0][3] * (rs_token * wb[0][3]);
+        xa[0][0][4] = xa[0][0][4] * (rs_token * wa[0][4]);
+        xb[0][0][4] = xb[0][0][4] * (rs_token * wb[0][4]);
+        xa[0][0][5] = xa[0][0][5] * (rs_token * wa[0][5]);
+        xb[0][0][5] = xb[0][0][5] * (rs_token * wb[0][5]);
+        xa[0][0][6] = xa[0][0][6] * (rs_token * wa[0][6]);
+        xb[0][0][6] = xb[0][0][6] * (rs_token * wb[0][6]);
+        xa[0][0][7] = xa[0][0][7] * (rs_token * wa[0][7]);
+        xb[0][0][7] = xb[0][0][7] * (rs_token * wb[0][7]);
+        xp[0][0][0] = xp[0][0][0] * (rs_token * wp[0][0]);
+        xp[0][0][1] = xp[0][0][1] * (rs_token * wp[0][1]);
+        xp[0][0][2] = xp[0][0][2] * (rs_token * wp[0][2]);
+        xp[0][0][3] = xp[0][0][3] * (rs_token * wp[0][3]);
+        xp[0][0][4] = xp[0][0][4] * (rs_token * wp[0][4]);
+        xp[0][0][5] = xp[0][0][5] * (rs_token * wp[0][5]);
+        xp[0][0][6] = xp[0][0][6] * (rs_token * wp[0][6]);
+        xp[0][0][7] = xp[0][0][7] * (rs_token * wp[0][7]);
+        xp[0][1][0] = xp[0][1][0] * (rs_token * wp[1][0]);
+        xp[0][1][1] = xp[0][1][1] * (rs_token * wp[1][1]);
+        xp[0][1][2] = xp[0][1][2] * (rs_token * wp[1][2]);
+        xp[0][1][3] = xp[0][1][3] * (rs_token * wp[1][3]);
+        xp[0][1][4] = xp[0][1][4] * (rs_token * wp[1][4]);
+        xp[0][1][5] = xp[0][1][5] * (rs_token * wp[1][5]);
+        xp[0][1][6] = xp[0][1][6] * (rs_token * wp[1][6]);
+        xp[0][1][7] = xp[0][1][7] * (rs_token * wp[1][7]);
+        if (round_y) {
+          xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+          xb[0][0][0] = fg_round_to<__nv_bfloat16>(xb[0][0][0]);
+          xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+          xb[0][0][1] = fg_round_to<__nv_bfloat16>(xb[0][0][1]);
+          xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+          xb[0][0][2] = fg_round_to<__nv_bfloat16>(xb[0][0][2]);
+          xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+          xb[0][0][3] = fg_round_to<__nv_bfloat16>(xb[0][0][3]);
+          xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+          xb[0][0][4] = fg_round_to<__nv_bfloat16>(xb[0][0][4]);
+          xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+          xb[0][0][5] = fg_round_to<__nv_bfloat16>(xb[0][0][5]);
+          xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+          xb[0][0][6] = fg_round_to<__nv_bfloat16>(xb[0][0][6]);
+          xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+          xb[0][0][7] = fg_round_to<__nv_bfloat16>(xb[0][0][7]);
+          xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
+          xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
+          xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
+          xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
+          xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
+          xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
+          xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
+          xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
+          xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
+          xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
+          xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
+          xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
+          xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
+          xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
+          xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
+          xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
+        }
+      }
+      // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+      fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+      fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+      fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+      fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+      fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][4], sn[0][4]);
+      fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
+      fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
+      fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
+      if (h < H) {  // head h
+        __nv_bfloat16* po = xout + (h) * xout_hs;
+        if (pos < nr) {  // rotate chunk slot 0
+          const int e = (pos + 0) * 8;
+          fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+          fg_store_bf16x8(po + e + rhalf + 0, &xb[0][0][0]);
+        }
+        if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+          const int e = p.R + (pos + 0) * 8;
+          fg_store_bf16x8(po + e + 0, &xp[0][0][0]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+          const int e = p.R + (pos + 32) * 8;
+          fg_store_bf16x8(po + e + 0, &xp[0][1][0]);
+        }
+      }
+    }
+  }
 }
 
-// Grid: a warp per item, at most as many blocks as fit on the GPU at once
-// (and at most 32 per multiprocessor); the item loop covers the rest.
+// Grid: persistent, at most 32 blocks per multiprocessor
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wbf16_tabfp32_half_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
-    const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
-    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
-    int dev = 0;
-    cudaError_t err = cudaGetDevice(&dev);
+  const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
+  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
+  int dev = 0;
+  cudaError_t err = cudaGetDevice(&dev);
+  if (err != cudaSuccess) return err;
+  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+  if (per_sm == 0) {
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_half_dany_partial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
-    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-    if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_half_dany_partial_vec16), 128, 0);
-        if (err != cudaSuccess) return err;
-        if (per_sm > 32) per_sm = 32;
-        if (per_sm < 1) per_sm = 1;
-        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-    }
-    FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_half_dany_partial_vec16_grid) g;
-    int64_t items = 0;
-    {  // the work items of q
-        fg_heads_set& set = g.set[0];
-        set.hg = 1;
-        set.tpw = 1;
-        set.nhb = 1;  // a run per token
-        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
-        set.hg_div = fg_udiv_make((uint32_t)set.hg);
-        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
-        items += set.nit;
-    }
-    {  // the work items of k
-        fg_heads_set& set = g.set[1];
-        set.hg = 1;
-        set.tpw = 1;
-        set.nhb = 1;  // a run per token
-        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
-        set.hg_div = fg_udiv_make((uint32_t)set.hg);
-        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
-        items += set.nit;
-    }
-    g.nitems = items;
-    g.s_div = fg_udiv_make((uint32_t)p->S);
-    int64_t blocks = (items + 4 - 1) / 4;
-    const int64_t cap = (int64_t)sm_count * per_sm;
-    if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
-    return cudaGetLastError();
+    if (per_sm > 32) per_sm = 32;
+    if (per_sm < 1) per_sm = 1;
+    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+  }
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_half_dany_partial_vec16_grid) g;
+  int64_t items = 0;
+  {  // the work items of q
+    fg_heads_set& set = g.set[0];
+    set.hg = 1;
+    set.tpw = 1;
+    set.nhb = 1;  // a run per token
+    set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+    set.hg_div = fg_udiv_make((uint32_t)set.hg);
+    set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+    items += set.nit;
+  }
+  {  // the work items of k
+    fg_heads_set& set = g.set[1];
+    set.hg = 1;
+    set.tpw = 1;
+    set.nhb = 1;  // a run per token
+    set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+    set.hg_div = fg_udiv_make((uint32_t)set.hg);
+    set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+    items += set.nit;
+  }
+  g.nitems = items;
+  g.s_div = fg_udiv_make((uint32_t)p->S);
+  int64_t blocks = (items + 4 - 1) / 4;
+  const int64_t cap = (int64_t)sm_count * per_sm;
+  if (blocks > cap) blocks = cap;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  return cudaGetLastError();
 }
 
 // qknorm_across_heads_rope_bf16_wbf16_tabfp32_half_dany_partial_scalar
 //   qknorm_across_heads_rope: act=bf16 weight=bf16 table=fp32 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-// The call's work decomposition, computed once by the launcher below: the
-// kernel divides by run-time sizes only through its fg_udiv divisors.
 struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_half_dany_partial_scalar_grid) {
-    fg_heads_set set[2];  // q, k
-    int64_t nitems;       // work items of all sets
-    fg_udiv s_div;        // divides a token index by S
+  fg_heads_set set[2];  // q, k
+  int64_t nitems;       // work items of all sets
+  fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
 FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_half_dany_partial_scalar)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_half_dany_partial_scalar_grid) g)
 {
-    const int lane = threadIdx.x & 31;
-    const int pos = lane % 32;    // this lane's chunk position within its head
-    const int group = lane / 32;  // which of the warp's 1 heads
-    const int64_t ntok = p.B * p.S;
-    // Work items: (token, run of heads). A warp walks over all of its heads of one token,
-    // 1 at a time (lane group g takes heads g, g + 1, ...), so that
-    // per-token data is loaded once per run.
-    const int tpw = 1, tsub = 0, hstep = 1;
-    const int64_t nitems = g.nitems;
-    const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
-    const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
-    const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
-    const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * 4;
-    for (int64_t it = warp; it < nitems; it += nwarps) {
-        // a token's items of the 2 head sets are neighbours (set = it % 2), so that
-        // what they share per token (the table rows) is read from DRAM once, not 2 times
-        const int set = (int)(it % 2);
-        const int64_t j = it / 2;
-        // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // quotients: the op takes fewer than 2^31 tokens
-        const int64_t tb = j;  // one item per token
-        const int64_t t = tb * tpw + tsub;
-        if (t >= ntok) continue;
-        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
-        // the item's heads: input and output rows of token (b, s), head strides, count
-        const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
-        const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
-        __nv_bfloat16* xout = (__nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
-        const int64_t xout_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
-        const int64_t H = (set == 0 ? p.HQ : p.HK);
-        // cos/sin of row s: 8 angle(s) per rotate chunk
-        float cs[1][8] = {}, sn[1][8] = {};
-        {
-            const float* crow = (const float*)p.cos + s * p.cos_stride[0];
-            const float* srow = (const float*)p.sin + s * p.sin_stride[0];
-            if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 8 onwards
-                const int a = (pos + 0) * 8;
-                if (a + 0 < rhalf) cs[0][0] = fg_to_f32((crow + a)[0]);
-                if (a + 1 < rhalf) cs[0][1] = fg_to_f32((crow + a)[1]);
-                if (a + 2 < rhalf) cs[0][2] = fg_to_f32((crow + a)[2]);
-                if (a + 3 < rhalf) cs[0][3] = fg_to_f32((crow + a)[3]);
-                if (a + 4 < rhalf) cs[0][4] = fg_to_f32((crow + a)[4]);
-                if (a + 5 < rhalf) cs[0][5] = fg_to_f32((crow + a)[5]);
-                if (a + 6 < rhalf) cs[0][6] = fg_to_f32((crow + a)[6]);
-                if (a + 7 < rhalf) cs[0][7] = fg_to_f32((crow + a)[7]);
-                if (a + 0 < rhalf) sn[0][0] = fg_to_f32((srow + a)[0]);
-                if (a + 1 < rhalf) sn[0][1] = fg_to_f32((srow + a)[1]);
-                if (a + 2 < rhalf) sn[0][2] = fg_to_f32((srow + a)[2]);
-                if (a + 3 < rhalf) sn[0][3] = fg_to_f32((srow + a)[3]);
-                if (a + 4 < rhalf) sn[0][4] = fg_to_f32((srow + a)[4]);
-                if (a + 5 < rhalf) sn[0][5] = fg_to_f32((srow + a)[5]);
-                if (a + 6 < rhalf) sn[0][6] = fg_to_f32((srow + a)[6]);
-                if (a + 7 < rhalf) sn[0][7] = fg_to_f32((srow + a)[7]);
-            }
-        }
-        // RMS over the token's H * D elements: a first pass over its heads
-        float rs_token;
-        {
-            float ss = 0.0f;
-            for (int64_t h = group; h - group < H; h += hstep) {
-                float xa[1][1][8] = {};
-                float xb[1][1][8] = {};
-                float xp[1][2][8] = {};
-                if (h < H) {  // head h
-                    const __nv_bfloat16* px = xin + (h) * xin_hs;
-                    if (pos < nr) {  // rotate chunk slot 0
-                        const int e = (pos + 0) * 8;
-                        if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                        if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                        if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                        if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                        if (e + 4 < rhalf) xa[0][0][4] = fg_to_f32((px + e)[4]);
-                        if (e + 5 < rhalf) xa[0][0][5] = fg_to_f32((px + e)[5]);
-                        if (e + 6 < rhalf) xa[0][0][6] = fg_to_f32((px + e)[6]);
-                        if (e + 7 < rhalf) xa[0][0][7] = fg_to_f32((px + e)[7]);
-                        if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
-                        if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
-                        if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
-                        if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
-                        if (e + 4 < rhalf) xb[0][0][4] = fg_to_f32((px + e + rhalf)[4]);
-                        if (e + 5 < rhalf) xb[0][0][5] = fg_to_f32((px + e + rhalf)[5]);
-                        if (e + 6 < rhalf) xb[0][0][6] = fg_to_f32((px + e + rhalf)[6]);
-                        if (e + 7 < rhalf) xb[0][0][7] = fg_to_f32((px + e + rhalf)[7]);
-                    }
-                    if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                        const int e = p.R + (pos + 0) * 8;
-                        if (e + 0 < (int)p.D) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                        if (e + 1 < (int)p.D) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                        if (e + 2 < (int)p.D) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                        if (e + 3 < (int)p.D) xp[0][0][3] = fg_to_f32((px + e)[3]);
-                        if (e + 4 < (int)p.D) xp[0][0][4] = fg_to_f32((px + e)[4]);
-                        if (e + 5 < (int)p.D) xp[0][0][5] = fg_to_f32((px + e)[5]);
-                        if (e + 6 < (int)p.D) xp[0][0][6] = fg_to_f32((px + e)[6]);
-                        if (e + 7 < (int)p.D) xp[0][0][7] = fg_to_f32((px + e)[7]);
-                    }
-                    if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                        const int e = p.R + (pos + 32) * 8;
-                        if (e + 0 < (int)p.D) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                        if (e + 1 < (int)p.D) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                        if (e + 2 < (int)p.D) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                        if (e + 3 < (int)p.D) xp[0][1][3] = fg_to_f32((px + e)[3]);
-                        if (e + 4 < (int)p.D) xp[0][1][4] = fg_to_f32((px + e)[4]);
-                        if (e + 5 < (int)p.D) xp[0][1][5] = fg_to_f32((px + e)[5]);
-                        if (e + 6 < (int)p.D) xp[0][1][6] = fg_to_f32((px + e)[6]);
-                        if (e + 7 < (int)p.D) xp[0][1][7] = fg_to_f32((px + e)[7]);
-                    }
-                }
-                ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
-                ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
-                ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
-                ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
-                ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
-                ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
-                ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
-                ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
-                ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
-                ss = fmaf(xb[0][0][4], xb[0][0][4], ss);
-                ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
-                ss = fmaf(xb[0][0][5], xb[0][0][5], ss);
-                ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
-                ss = fmaf(xb[0][0][6], xb[0][0][6], ss);
-                ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
-                ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
-                ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
-                ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
-                ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
-                ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
-                ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
-                ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
-                ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
-                ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
-                ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
-                ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
-                ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
-                ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
-                ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
-                ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
-                ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
-                ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
-            }
-            ss += __shfl_xor_sync(0xffffffffu, ss, 16);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 8);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 4);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 2);
-            ss += __shfl_xor_sync(0xffffffffu, ss, 1);
-            rs_token = rsqrtf(ss / (float)(H * p.D) + p.eps);
-        }
-        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
-            float xa[1][1][8] = {};
-            float xb[1][1][8] = {};
-            float xp[1][2][8] = {};
-            if (h < H) {  // head h
-                const __nv_bfloat16* px = xin + (h) * xin_hs;
-                if (pos < nr) {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 8;
-                    if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
-                    if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
-                    if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
-                    if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
-                    if (e + 4 < rhalf) xa[0][0][4] = fg_to_f32((px + e)[4]);
-                    if (e + 5 < rhalf) xa[0][0][5] = fg_to_f32((px + e)[5]);
-                    if (e + 6 < rhalf) xa[0][0][6] = fg_to_f32((px + e)[6]);
-                    if (e + 7 < rhalf) xa[0][0][7] = fg_to_f32((px + e)[7]);
-                    if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
-                    if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
-                    if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
-                    if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
-                    if (e + 4 < rhalf) xb[0][0][4] = fg_to_f32((px + e + rhalf)[4]);
-                    if (e + 5 < rhalf) xb[0][0][5] = fg_to_f32((px + e + rhalf)[5]);
-                    if (e + 6 < rhalf) xb[0][0][6] = fg_to_f32((px + e + rhalf)[6]);
-                    if (e + 7 < rhalf) xb[0][0][7] = fg_to_f32((px + e + rhalf)[7]);
-                }
-                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                    const int e = p.R + (pos + 0) * 8;
-                    if (e + 0 < (int)p.D) xp[0][0][0] = fg_to_f32((px + e)[0]);
-                    if (e + 1 < (int)p.D) xp[0][0][1] = fg_to_f32((px + e)[1]);
-                    if (e + 2 < (int)p.D) xp[0][0][2] = fg_to_f32((px + e)[2]);
-                    if (e + 3 < (int)p.D) xp[0][0][3] = fg_to_f32((px + e)[3]);
-                    if (e + 4 < (int)p.D) xp[0][0][4] = fg_to_f32((px + e)[4]);
-                    if (e + 5 < (int)p.D) xp[0][0][5] = fg_to_f32((px + e)[5]);
-                    if (e + 6 < (int)p.D) xp[0][0][6] = fg_to_f32((px + e)[6]);
-                    if (e + 7 < (int)p.D) xp[0][0][7] = fg_to_f32((px + e)[7]);
-                }
-                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                    const int e = p.R + (pos + 32) * 8;
-                    if (e + 0 < (int)p.D) xp[0][1][0] = fg_to_f32((px + e)[0]);
-                    if (e + 1 < (int)p.D) xp[0][1][1] = fg_to_f32((px + e)[1]);
-                    if (e + 2 < (int)p.D) xp[0][1][2] = fg_to_f32((px + e)[2]);
-                    if (e + 3 < (int)p.D) xp[0][1][3] = fg_to_f32((px + e)[3]);
-                    if (e + 4 < (int)p.D) xp[0][1][4] = fg_to_f32((px + e)[4]);
-                    if (e + 5 < (int)p.D) xp[0][1][5] = fg_to_f32((px + e)[5]);
-                    if (e + 6 < (int)p.D) xp[0][1][6] = fg_to_f32((px + e)[6]);
-                    if (e + 7 < (int)p.D) xp[0][1][7] = fg_to_f32((px + e)[7]);
-                }
-            }
-            // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
-            const bool round_y = p.norm_rounding == 1;  // rounding act
-            if (h < H) {  // head h: every lane of its group takes this branch
-                // w at this lane's elements of head h
-                const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
-                float wa[1][8] = {};
-                float wb[1][8] = {};
-                float wp[2][8] = {};
-                if (pos < nr) {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 8;
-                    if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
-                    if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
-                    if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
-                    if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
-                    if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
-                    if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
-                    if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
-                    if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
-                    if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
-                    if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
-                    if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
-                    if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
-                    if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
-                    if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
-                    if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
-                    if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
-                }
-                if (pos < np) {  // pass chunk slot 0
-                    const int e = p.R + (pos + 0) * 8;
-                    if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
-                    if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
-                    if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
-                    if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
-                    if (e + 4 < (int)p.D) wp[0][4] = fg_to_f32((pw + e)[4]);
-                    if (e + 5 < (int)p.D) wp[0][5] = fg_to_f32((pw + e)[5]);
-                    if (e + 6 < (int)p.D) wp[0][6] = fg_to_f32((pw + e)[6]);
-                    if (e + 7 < (int)p.D) wp[0][7] = fg_to_f32((pw + e)[7]);
-                }
-                if (pos + 32 < np) {  // pass chunk slot 1
-                    const int e = p.R + (pos + 32) * 8;
-                    if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
-                    if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
-                    if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
-                    if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
-                    if (e + 4 < (int)p.D) wp[1][4] = fg_to_f32((pw + e)[4]);
-                    if (e + 5 < (int)p.D) wp[1][5] = fg_to_f32((pw + e)[5]);
-                    if (e + 6 < (int)p.D) wp[1][6] = fg_to_f32((pw + e)[6]);
-                    if (e + 7 < (int)p.D) wp[1][7] = fg_to_f32((pw + e)[7]);
-                }
-                xa[0][0][0] = xa[0][0][0] * (rs_token * wa[0][0]);
-                xb[0][0][0] = xb[0][0][0] * (rs_token * wb[0][0]);
-                xa[0][0][1] = xa[0][0][1] * (rs_token * wa[0][1]);
-                xb[0][0][1] = xb[0][0][1] * (rs_token * wb[0][1]);
-                xa[0][0][2] = xa[0][0][2] * (rs_token * wa[0][2]);
-                xb[0][0][2] = xb[0][0][2] * (rs_token * wb[0][2]);
-                xa[0][0][3] = xa[0][0][3] * (rs_token * wa[0][3]);
-                xb[0][0][3] = xb[0][0][3] * (rs_token * wb[0][3]);
-                xa[0][0][4] = xa[0][0][4] * (rs_token * wa[0][4]);
-                xb[0][0][4] = xb[0][0][4] * (rs_token * wb[0][4]);
-                xa[0][0][5] = xa[0][0][5] * (rs_token * wa[0][5]);
-                xb[0][0][5] = xb[0][0][5] * (rs_token * wb[0][5]);
-                xa[0][0][6] = xa[0][0][6] * (rs_token * wa[0][6]);
-                xb[0][0][6] = xb[0][0][6] * (rs_token * wb[0][6]);
-                xa[0][0][7] = xa[0][0][7] * (rs_token * wa[0][7]);
-                xb[0][0][7] = xb[0][0][7] * (rs_token * wb[0][7]);
-                xp[0][0][0] = xp[0][0][0] * (rs_token * wp[0][0]);
-                xp[0][0][1] = xp[0][0][1] * (rs_token * wp[0][1]);
-                xp[0][0][2] = xp[0][0][2] * (rs_token * wp[0][2]);
-                xp[0][0][3] = xp[0][0][3] * (rs_token * wp[0][3]);
-                xp[0][0][4] = xp[0][0][4] * (rs_token * wp[0][4]);
-                xp[0][0][5] = xp[0][0][5] * (rs_token * wp[0][5]);
-                xp[0][0][6] = xp[0][0][6] * (rs_token * wp[0][6]);
-                xp[0][0][7] = xp[0][0][7] * (rs_token * wp[0][7]);
-                xp[0][1][0] = xp[0][1][0] * (rs_token * wp[1][0]);
-                xp[0][1][1] = xp[0][1][1] * (rs_token * wp[1][1]);
-                xp[0][1][2] = xp[0][1][2] * (rs_token * wp[1][2]);
-                xp[0][1][3] = xp[0][1][3] * (rs_token * wp[1][3]);
-                xp[0][1][4] = xp[0][1][4] * (rs_token * wp[1][4]);
-                xp[0][1][5] = xp[0][1][5] * (rs_token * wp[1][5]);
-                xp[0][1][6] = xp[0][1][6] * (rs_token * wp[1][6]);
-                xp[0][1][7] = xp[0][1][7] * (rs_token * wp[1][7]);
-                if (round_y) {
-                    xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
-                    xb[0][0][0] = fg_round_to<__nv_bfloat16>(xb[0][0][0]);
-                    xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
-                    xb[0][0][1] = fg_round_to<__nv_bfloat16>(xb[0][0][1]);
-                    xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
-                    xb[0][0][2] = fg_round_to<__nv_bfloat16>(xb[0][0][2]);
-                    xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
-                    xb[0][0][3] = fg_round_to<__nv_bfloat16>(xb[0][0][3]);
-                    xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
-                    xb[0][0][4] = fg_round_to<__nv_bfloat16>(xb[0][0][4]);
-                    xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
-                    xb[0][0][5] = fg_round_to<__nv_bfloat16>(xb[0][0][5]);
-                    xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
-                    xb[0][0][6] = fg_round_to<__nv_bfloat16>(xb[0][0][6]);
-                    xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
-                    xb[0][0][7] = fg_round_to<__nv_bfloat16>(xb[0][0][7]);
-                    xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
-                    xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
-                    xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
-                    xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
-                    xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
-                    xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
-                    xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
-                    xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
-                    xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
-                    xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
-                    xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
-                    xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
-                    xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
-                    xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
-                    xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
-                    xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
-                }
-            }
-            // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
-            fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
-            fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
-            fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
-            fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
-            fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][4], sn[0][4]);
-            fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
-            fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
-            fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
-            if (h < H) {  // head h
-                __nv_bfloat16* po = xout + (h) * xout_hs;
-                if (pos < nr) {  // rotate chunk slot 0
-                    const int e = (pos + 0) * 8;
-                    if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
-                    if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
-                    if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
-                    if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
-                    if (e + 4 < rhalf) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
-                    if (e + 5 < rhalf) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
-                    if (e + 6 < rhalf) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
-                    if (e + 7 < rhalf) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
-                    if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<__nv_bfloat16>(xb[0][0][0]);
-                    if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<__nv_bfloat16>(xb[0][0][1]);
-                    if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<__nv_bfloat16>(xb[0][0][2]);
-                    if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<__nv_bfloat16>(xb[0][0][3]);
-                    if (e + 4 < rhalf) (po + e + rhalf)[4] = fg_from_f32<__nv_bfloat16>(xb[0][0][4]);
-                    if (e + 5 < rhalf) (po + e + rhalf)[5] = fg_from_f32<__nv_bfloat16>(xb[0][0][5]);
-                    if (e + 6 < rhalf) (po + e + rhalf)[6] = fg_from_f32<__nv_bfloat16>(xb[0][0][6]);
-                    if (e + 7 < rhalf) (po + e + rhalf)[7] = fg_from_f32<__nv_bfloat16>(xb[0][0][7]);
-                }
-                if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
-                    const int e = p.R + (pos + 0) * 8;
-                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][0][0]);
-                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][0][1]);
-                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][0][2]);
-                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][0][3]);
-                    if (e + 4 < (int)p.D) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][0][4]);
-                    if (e + 5 < (int)p.D) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][0][5]);
-                    if (e + 6 < (int)p.D) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][0][6]);
-                    if (e + 7 < (int)p.D) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][0][7]);
-                }
-                if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
-                    const int e = p.R + (pos + 32) * 8;
-                    if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][1][0]);
-                    if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][1][1]);
-                    if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][1][2]);
-                    if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][1][3]);
-                    if (e + 4 < (int)p.D) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][1][4]);
-                    if (e + 5 < (int)p.D) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][1][5]);
-                    if (e + 6 < (int)p.D) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][1][6]);
-                    if (e + 7 < (int)p.D) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][1][7]);
-                }
-            }
-        }
+  const int lane = threadIdx.x & 31;
+  const int pos = lane % 32;    // this lane's chunk position within its head
+  const int group = lane / 32;  // which of the warp's 1 heads
+  const int64_t ntok = p.B * p.S;
+  // Work items: (token, run of heads): a warp walks over all of its heads of one token,
+  // 1 at a time (lane group g takes heads g, g + 1, ...)
+  const int tpw = 1, tsub = 0, hstep = 1;
+  const int64_t nitems = g.nitems;
+  const int rhalf = (int)(p.R / 2);  // R is a run-time value in this variant
+  const int nr = (rhalf + 7) / 8;  // rotate chunks, the last one maybe partial
+  const int np = ((int)p.D - (int)p.R + 7) / 8;  // pass chunks
+  const int64_t warp = (int64_t)blockIdx.x * 4 + (threadIdx.x >> 5);
+  const int64_t nwarps = (int64_t)gridDim.x * 4;
+  for (int64_t it = warp; it < nitems; it += nwarps) {
+    // a token's items of the 2 head sets are neighbours (set = it % 2), so that
+    // what they share per token (the table rows) is read from DRAM once, not 2 times
+    const int set = (int)(it % 2);
+    const int64_t j = it / 2;
+    const int64_t tb = j;  // one item per token
+    const int64_t t = tb * tpw + tsub;
+    if (t >= ntok) continue;
+    const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * p.S;
+    const __nv_bfloat16* xin = (const __nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
+    const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
+    __nv_bfloat16* xout = (__nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
+    const int64_t xout_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
+    const int64_t H = (set == 0 ? p.HQ : p.HK);
+    // cos/sin of row s: 8 angle(s) per rotate chunk
+    float cs[1][8] = {}, sn[1][8] = {};
+    {
+      const float* crow = (const float*)p.cos + s * p.cos_stride[0];
+      const float* srow = (const float*)p.sin + s * p.sin_stride[0];
+      if (pos < nr) {  // chunk slot 0: angles (pos + 0) * 8 onwards
+        const int a = (pos + 0) * 8;
+        if (a + 0 < rhalf) cs[0][0] = fg_to_f32((crow + a)[0]);
+        if (a + 1 < rhalf) cs[0][1] = fg_to_f32((crow + a)[1]);
+        if (a + 2 < rhalf) cs[0][2] = fg_to_f32((crow + a)[2]);
+        if (a + 3 < rhalf) cs[0][3] = fg_to_f32((crow + a)[3]);
+        if (a + 4 < rhalf) cs[0][4] = fg_to_f32((crow + a)[4]);
+        if (a + 5 < rhalf) cs[0][5] = fg_to_f32((crow + a)[5]);
+        if (a + 6 < rhalf) cs[0][6] = fg_to_f32((crow + a)[6]);
+        if (a + 7 < rhalf) cs[0][7] = fg_to_f32((crow + a)[7]);
+        if (a + 0 < rhalf) sn[0][0] = fg_to_f32((srow + a)[0]);
+        if (a + 1 < rhalf) sn[0][1] = fg_to_f32((srow + a)[1]);
+        if (a + 2 < rhalf) sn[0][2] = fg_to_f32((srow + a)[2]);
+        if (a + 3 < rhalf) sn[0][3] = fg_to_f32((srow + a)[3]);
+        if (a + 4 < rhalf) sn[0][4] = fg_to_f32((srow + a)[4]);
+        if (a + 5 < rhalf) sn[0][5] = fg_to_f32((srow + a)[5]);
+        if (a + 6 < rhalf) sn[0][6] = fg_to_f32((srow + a)[6]);
+        if (a + 7 < rhalf) sn[0][7] = fg_to_f32((srow + a)[7]);
+      }
     }
+    // RMS over the token's H * D elements: a first pass over its heads
+    float rs_token;
+    {
+      float ss = 0.0f;
+      for (int64_t h = group; h - group < H; h += hstep) {
+        float xa[1][1][8] = {};
+        float xb[1][1][8] = {};
+        float xp[1][2][8] = {};
+        if (h < H) {  // head h
+          const __nv_bfloat16* px = xin + (h) * xin_hs;
+          if (pos < nr) {  // rotate chunk slot 0
+            const int e = (pos + 0) * 8;
+            if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
+            if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
+            if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
+            if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
+            if (e + 4 < rhalf) xa[0][0][4] = fg_to_f32((px + e)[4]);
+            if (e + 5 < rhalf) xa[0][0][5] = fg_to_f32((px + e)[5]);
+            if (e + 6 < rhalf) xa[0][0][6] = fg_to_f32((px + e)[6]);
+            if (e + 7 < rhalf) xa[0][0][7] = fg_to_f32((px + e)[7]);
+            if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
+            if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
+            if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
+            if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
+            if (e + 4 < rhalf) xb[0][0][4] = fg_to_f32((px + e + rhalf)[4]);
+            if (e + 5 < rhalf) xb[0][0][5] = fg_to_f32((px + e + rhalf)[5]);
+            if (e + 6 < rhalf) xb[0][0][6] = fg_to_f32((px + e + rhalf)[6]);
+            if (e + 7 < rhalf) xb[0][0][7] = fg_to_f32((px + e + rhalf)[7]);
+          }
+          if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+            const int e = p.R + (pos + 0) * 8;
+            if (e + 0 < (int)p.D) xp[0][0][0] = fg_to_f32((px + e)[0]);
+            if (e + 1 < (int)p.D) xp[0][0][1] = fg_to_f32((px + e)[1]);
+            if (e + 2 < (int)p.D) xp[0][0][2] = fg_to_f32((px + e)[2]);
+            if (e + 3 < (int)p.D) xp[0][0][3] = fg_to_f32((px + e)[3]);
+            if (e + 4 < (int)p.D) xp[0][0][4] = fg_to_f32((px + e)[4]);
+            if (e + 5 < (int)p.D) xp[0][0][5] = fg_to_f32((px + e)[5]);
+            if (e + 6 < (int)p.D) xp[0][0][6] = fg_to_f32((px + e)[6]);
+            if (e + 7 < (int)p.D) xp[0][0][7] = fg_to_f32((px + e)[7]);
+          }
+          if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+            const int e = p.R + (pos + 32) * 8;
+            if (e + 0 < (int)p.D) xp[0][1][0] = fg_to_f32((px + e)[0]);
+            if (e + 1 < (int)p.D) xp[0][1][1] = fg_to_f32((px + e)[1]);
+            if (e + 2 < (int)p.D) xp[0][1][2] = fg_to_f32((px + e)[2]);
+            if (e + 3 < (int)p.D) xp[0][1][3] = fg_to_f32((px + e)[3]);
+            if (e + 4 < (int)p.D) xp[0][1][4] = fg_to_f32((px + e)[4]);
+            if (e + 5 < (int)p.D) xp[0][1][5] = fg_to_f32((px + e)[5]);
+            if (e + 6 < (int)p.D) xp[0][1][6] = fg_to_f32((px + e)[6]);
+            if (e + 7 < (int)p.D) xp[0][1][7] = fg_to_f32((px + e)[7]);
+          }
+        }
+        ss = fmaf(xa[0][0][0], xa[0][0][0], ss);
+        ss = fmaf(xb[0][0][0], xb[0][0][0], ss);
+        ss = fmaf(xa[0][0][1], xa[0][0][1], ss);
+        ss = fmaf(xb[0][0][1], xb[0][0][1], ss);
+        ss = fmaf(xa[0][0][2], xa[0][0][2], ss);
+        ss = fmaf(xb[0][0][2], xb[0][0][2], ss);
+        ss = fmaf(xa[0][0][3], xa[0][0][3], ss);
+        ss = fmaf(xb[0][0][3], xb[0][0][3], ss);
+        ss = fmaf(xa[0][0][4], xa[0][0][4], ss);
+        ss = fmaf(xb[0][0][4], xb[0][0][4], ss);
+        ss = fmaf(xa[0][0][5], xa[0][0][5], ss);
+        ss = fmaf(xb[0][0][5], xb[0][0][5], ss);
+        ss = fmaf(xa[0][0][6], xa[0][0][6], ss);
+        ss = fmaf(xb[0][0][6], xb[0][0][6], ss);
+        ss = fmaf(xa[0][0][7], xa[0][0][7], ss);
+        ss = fmaf(xb[0][0][7], xb[0][0][7], ss);
+        ss = fmaf(xp[0][0][0], xp[0][0][0], ss);
+        ss = fmaf(xp[0][0][1], xp[0][0][1], ss);
+        ss = fmaf(xp[0][0][2], xp[0][0][2], ss);
+        ss = fmaf(xp[0][0][3], xp[0][0][3], ss);
+        ss = fmaf(xp[0][0][4], xp[0][0][4], ss);
+        ss = fmaf(xp[0][0][5], xp[0][0][5], ss);
+        ss = fmaf(xp[0][0][6], xp[0][0][6], ss);
+        ss = fmaf(xp[0][0][7], xp[0][0][7], ss);
+        ss = fmaf(xp[0][1][0], xp[0][1][0], ss);
+        ss = fmaf(xp[0][1][1], xp[0][1][1], ss);
+        ss = fmaf(xp[0][1][2], xp[0][1][2], ss);
+        ss = fmaf(xp[0][1][3], xp[0][1][3], ss);
+        ss = fmaf(xp[0][1][4], xp[0][1][4], ss);
+        ss = fmaf(xp[0][1][5], xp[0][1][5], ss);
+        ss = fmaf(xp[0][1][6], xp[0][1][6], ss);
+        ss = fmaf(xp[0][1][7], xp[0][1][7], ss);
+      }
+      ss += __shfl_xor_sync(0xffffffffu, ss, 16);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 8);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 4);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 2);
+      ss += __shfl_xor_sync(0xffffffffu, ss, 1);
+      rs_token = rsqrtf(ss / (float)(H * p.D) + p.eps);
+    }
+    for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+      float xa[1][1][8] = {};
+      float xb[1][1][8] = {};
+      float xp[1][2][8] = {};
+      if (h < H) {  // head h
+        const __nv_bfloat16* px = xin + (h) * xin_hs;
+        if (pos < nr) {  // rotate chunk slot 0
+          const int e = (pos + 0) * 8;
+          if (e + 0 < rhalf) xa[0][0][0] = fg_to_f32((px + e)[0]);
+          if (e + 1 < rhalf) xa[0][0][1] = fg_to_f32((px + e)[1]);
+          if (e + 2 < rhalf) xa[0][0][2] = fg_to_f32((px + e)[2]);
+          if (e + 3 < rhalf) xa[0][0][3] = fg_to_f32((px + e)[3]);
+          if (e + 4 < rhalf) xa[0][0][4] = fg_to_f32((px + e)[4]);
+          if (e + 5 < rhalf) xa[0][0][5] = fg_to_f32((px + e)[5]);
+          if (e + 6 < rhalf) xa[0][0][6] = fg_to_f32((px + e)[6]);
+          if (e + 7 < rhalf) xa[0][0][7] = fg_to_f32((px + e)[7]);
+          if (e + 0 < rhalf) xb[0][0][0] = fg_to_f32((px + e + rhalf)[0]);
+          if (e + 1 < rhalf) xb[0][0][1] = fg_to_f32((px + e + rhalf)[1]);
+          if (e + 2 < rhalf) xb[0][0][2] = fg_to_f32((px + e + rhalf)[2]);
+          if (e + 3 < rhalf) xb[0][0][3] = fg_to_f32((px + e + rhalf)[3]);
+          if (e + 4 < rhalf) xb[0][0][4] = fg_to_f32((px + e + rhalf)[4]);
+          if (e + 5 < rhalf) xb[0][0][5] = fg_to_f32((px + e + rhalf)[5]);
+          if (e + 6 < rhalf) xb[0][0][6] = fg_to_f32((px + e + rhalf)[6]);
+          if (e + 7 < rhalf) xb[0][0][7] = fg_to_f32((px + e + rhalf)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+          const int e = p.R + (pos + 0) * 8;
+          if (e + 0 < (int)p.D) xp[0][0][0] = fg_to_f32((px + e)[0]);
+          if (e + 1 < (int)p.D) xp[0][0][1] = fg_to_f32((px + e)[1]);
+          if (e + 2 < (int)p.D) xp[0][0][2] = fg_to_f32((px + e)[2]);
+          if (e + 3 < (int)p.D) xp[0][0][3] = fg_to_f32((px + e)[3]);
+          if (e + 4 < (int)p.D) xp[0][0][4] = fg_to_f32((px + e)[4]);
+          if (e + 5 < (int)p.D) xp[0][0][5] = fg_to_f32((px + e)[5]);
+          if (e + 6 < (int)p.D) xp[0][0][6] = fg_to_f32((px + e)[6]);
+          if (e + 7 < (int)p.D) xp[0][0][7] = fg_to_f32((px + e)[7]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+          const int e = p.R + (pos + 32) * 8;
+          if (e + 0 < (int)p.D) xp[0][1][0] = fg_to_f32((px + e)[0]);
+          if (e + 1 < (int)p.D) xp[0][1][1] = fg_to_f32((px + e)[1]);
+          if (e + 2 < (int)p.D) xp[0][1][2] = fg_to_f32((px + e)[2]);
+          if (e + 3 < (int)p.D) xp[0][1][3] = fg_to_f32((px + e)[3]);
+          if (e + 4 < (int)p.D) xp[0][1][4] = fg_to_f32((px + e)[4]);
+          if (e + 5 < (int)p.D) xp[0][1][5] = fg_to_f32((px + e)[5]);
+          if (e + 6 < (int)p.D) xp[0][1][6] = fg_to_f32((px + e)[6]);
+          if (e + 7 < (int)p.D) xp[0][1][7] = fg_to_f32((px + e)[7]);
+        }
+      }
+      // RMSNorm over the token's heads (rs from above): y = x * (rsqrt(mean(x^2) + eps) * w)
+      const bool round_y = p.norm_rounding == 1;  // rounding act
+      if (h < H) {  // head h: every lane of its group takes this branch
+        // w at this lane's elements of head h
+        const __nv_bfloat16* pw = (const __nv_bfloat16*)(set == 0 ? p.q_weight : p.k_weight) + (h) * (int)p.D;
+        float wa[1][8] = {};
+        float wb[1][8] = {};
+        float wp[2][8] = {};
+        if (pos < nr) {  // rotate chunk slot 0
+          const int e = (pos + 0) * 8;
+          if (e + 0 < rhalf) wa[0][0] = fg_to_f32((pw + e)[0]);
+          if (e + 1 < rhalf) wa[0][1] = fg_to_f32((pw + e)[1]);
+          if (e + 2 < rhalf) wa[0][2] = fg_to_f32((pw + e)[2]);
+          if (e + 3 < rhalf) wa[0][3] = fg_to_f32((pw + e)[3]);
+          if (e + 4 < rhalf) wa[0][4] = fg_to_f32((pw + e)[4]);
+          if (e + 5 < rhalf) wa[0][5] = fg_to_f32((pw + e)[5]);
+          if (e + 6 < rhalf) wa[0][6] = fg_to_f32((pw + e)[6]);
+          if (e + 7 < rhalf) wa[0][7] = fg_to_f32((pw + e)[7]);
+          if (e + 0 < rhalf) wb[0][0] = fg_to_f32((pw + e + rhalf)[0]);
+          if (e + 1 < rhalf) wb[0][1] = fg_to_f32((pw + e + rhalf)[1]);
+          if (e + 2 < rhalf) wb[0][2] = fg_to_f32((pw + e + rhalf)[2]);
+          if (e + 3 < rhalf) wb[0][3] = fg_to_f32((pw + e + rhalf)[3]);
+          if (e + 4 < rhalf) wb[0][4] = fg_to_f32((pw + e + rhalf)[4]);
+          if (e + 5 < rhalf) wb[0][5] = fg_to_f32((pw + e + rhalf)[5]);
+          if (e + 6 < rhalf) wb[0][6] = fg_to_f32((pw + e + rhalf)[6]);
+          if (e + 7 < rhalf) wb[0][7] = fg_to_f32((pw + e + rhalf)[7]);
+        }
+        if (pos < np) {  // pass chunk slot 0
+          const int e = p.R + (pos + 0) * 8;
+          if (e + 0 < (int)p.D) wp[0][0] = fg_to_f32((pw + e)[0]);
+          if (e + 1 < (int)p.D) wp[0][1] = fg_to_f32((pw + e)[1]);
+          if (e + 2 < (int)p.D) wp[0][2] = fg_to_f32((pw + e)[2]);
+          if (e + 3 < (int)p.D) wp[0][3] = fg_to_f32((pw + e)[3]);
+          if (e + 4 < (int)p.D) wp[0][4] = fg_to_f32((pw + e)[4]);
+          if (e + 5 < (int)p.D) wp[0][5] = fg_to_f32((pw + e)[5]);
+          if (e + 6 < (int)p.D) wp[0][6] = fg_to_f32((pw + e)[6]);
+          if (e + 7 < (int)p.D) wp[0][7] = fg_to_f32((pw + e)[7]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1
+          const int e = p.R + (pos + 32) * 8;
+          if (e + 0 < (int)p.D) wp[1][0] = fg_to_f32((pw + e)[0]);
+          if (e + 1 < (int)p.D) wp[1][1] = fg_to_f32((pw + e)[1]);
+          if (e + 2 < (int)p.D) wp[1][2] = fg_to_f32((pw + e)[2]);
+          if (e + 3 < (int)p.D) wp[1][3] = fg_to_f32((pw + e)[3]);
+          if (e + 4 < (int)p.D) wp[1][4] = fg_to_f32((pw + e)[4]);
+          if (e + 5 < (int)p.D) wp[1][5] = fg_to_f32((pw + e)[5]);
+          if (e + 6 < (int)p.D) wp[1][6] = fg_to_f32((pw + e)[6]);
+          if (e + 7 < (int)p.D) wp[1][7] = fg_to_f32((pw + e)[7]);
+        }
+        xa[0][0][0] = xa[0][0][0] * (rs_token * wa[0][0]);
+        xb[0][0][0] = xb[0][0][0] * (rs_token * wb[0][0]);
+        xa[0][0][1] = xa[0][0][1] * (rs_token * wa[0][1]);
+        xb[0][0][1] = xb[0][0][1] * (rs_token * wb[0][1]);
+        xa[0][0][2] = xa[0][0][2] * (rs_token * wa[0][2]);
+        xb[0][0][2] = xb[0][0][2] * (rs_token * wb[0][2]);
+        xa[0][0][3] = xa[0][0][3] * (rs_token * wa[0][3]);
+        xb[0][0][3] = xb[0][0][3] * (rs_token * wb[0][3]);
+        xa[0][0][4] = xa[0][0][4] * (rs_token * wa[0][4]);
+        xb[0][0][4] = xb[0][0][4] * (rs_token * wb[0][4]);
+        xa[0][0][5] = xa[0][0][5] * (rs_token * wa[0][5]);
+        xb[0][0][5] = xb[0][0][5] * (rs_token * wb[0][5]);
+        xa[0][0][6] = xa[0][0][6] * (rs_token * wa[0][6]);
+        xb[0][0][6] = xb[0][0][6] * (rs_token * wb[0][6]);
+        xa[0][0][7] = xa[0][0][7] * (rs_token * wa[0][7]);
+        xb[0][0][7] = xb[0][0][7] * (rs_token * wb[0][7]);
+        xp[0][0][0] = xp[0][0][0] * (rs_token * wp[0][0]);
+        xp[0][0][1] = xp[0][0][1] * (rs_token * wp[0][1]);
+        xp[0][0][2] = xp[0][0][2] * (rs_token * wp[0][2]);
+        xp[0][0][3] = xp[0][0][3] * (rs_token * wp[0][3]);
+        xp[0][0][4] = xp[0][0][4] * (rs_token * wp[0][4]);
+        xp[0][0][5] = xp[0][0][5] * (rs_token * wp[0][5]);
+        xp[0][0][6] = xp[0][0][6] * (rs_token * wp[0][6]);
+        xp[0][0][7] = xp[0][0][7] * (rs_token * wp[0][7]);
+        xp[0][1][0] = xp[0][1][0] * (rs_token * wp[1][0]);
+        xp[0][1][1] = xp[0][1][1] * (rs_token * wp[1][1]);
+        xp[0][1][2] = xp[0][1][2] * (rs_token * wp[1][2]);
+        xp[0][1][3] = xp[0][1][3] * (rs_token * wp[1][3]);
+        xp[0][1][4] = xp[0][1][4] * (rs_token * wp[1][4]);
+        xp[0][1][5] = xp[0][1][5] * (rs_token * wp[1][5]);
+        xp[0][1][6] = xp[0][1][6] * (rs_token * wp[1][6]);
+        xp[0][1][7] = xp[0][1][7] * (rs_token * wp[1][7]);
+        if (round_y) {
+          xa[0][0][0] = fg_round_to<__nv_bfloat16>(xa[0][0][0]);
+          xb[0][0][0] = fg_round_to<__nv_bfloat16>(xb[0][0][0]);
+          xa[0][0][1] = fg_round_to<__nv_bfloat16>(xa[0][0][1]);
+          xb[0][0][1] = fg_round_to<__nv_bfloat16>(xb[0][0][1]);
+          xa[0][0][2] = fg_round_to<__nv_bfloat16>(xa[0][0][2]);
+          xb[0][0][2] = fg_round_to<__nv_bfloat16>(xb[0][0][2]);
+          xa[0][0][3] = fg_round_to<__nv_bfloat16>(xa[0][0][3]);
+          xb[0][0][3] = fg_round_to<__nv_bfloat16>(xb[0][0][3]);
+          xa[0][0][4] = fg_round_to<__nv_bfloat16>(xa[0][0][4]);
+          xb[0][0][4] = fg_round_to<__nv_bfloat16>(xb[0][0][4]);
+          xa[0][0][5] = fg_round_to<__nv_bfloat16>(xa[0][0][5]);
+          xb[0][0][5] = fg_round_to<__nv_bfloat16>(xb[0][0][5]);
+          xa[0][0][6] = fg_round_to<__nv_bfloat16>(xa[0][0][6]);
+          xb[0][0][6] = fg_round_to<__nv_bfloat16>(xb[0][0][6]);
+          xa[0][0][7] = fg_round_to<__nv_bfloat16>(xa[0][0][7]);
+          xb[0][0][7] = fg_round_to<__nv_bfloat16>(xb[0][0][7]);
+          xp[0][0][0] = fg_round_to<__nv_bfloat16>(xp[0][0][0]);
+          xp[0][0][1] = fg_round_to<__nv_bfloat16>(xp[0][0][1]);
+          xp[0][0][2] = fg_round_to<__nv_bfloat16>(xp[0][0][2]);
+          xp[0][0][3] = fg_round_to<__nv_bfloat16>(xp[0][0][3]);
+          xp[0][0][4] = fg_round_to<__nv_bfloat16>(xp[0][0][4]);
+          xp[0][0][5] = fg_round_to<__nv_bfloat16>(xp[0][0][5]);
+          xp[0][0][6] = fg_round_to<__nv_bfloat16>(xp[0][0][6]);
+          xp[0][0][7] = fg_round_to<__nv_bfloat16>(xp[0][0][7]);
+          xp[0][1][0] = fg_round_to<__nv_bfloat16>(xp[0][1][0]);
+          xp[0][1][1] = fg_round_to<__nv_bfloat16>(xp[0][1][1]);
+          xp[0][1][2] = fg_round_to<__nv_bfloat16>(xp[0][1][2]);
+          xp[0][1][3] = fg_round_to<__nv_bfloat16>(xp[0][1][3]);
+          xp[0][1][4] = fg_round_to<__nv_bfloat16>(xp[0][1][4]);
+          xp[0][1][5] = fg_round_to<__nv_bfloat16>(xp[0][1][5]);
+          xp[0][1][6] = fg_round_to<__nv_bfloat16>(xp[0][1][6]);
+          xp[0][1][7] = fg_round_to<__nv_bfloat16>(xp[0][1][7]);
+        }
+      }
+      // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
+      fg_rotate(xa[0][0][0], xb[0][0][0], cs[0][0], sn[0][0]);
+      fg_rotate(xa[0][0][1], xb[0][0][1], cs[0][1], sn[0][1]);
+      fg_rotate(xa[0][0][2], xb[0][0][2], cs[0][2], sn[0][2]);
+      fg_rotate(xa[0][0][3], xb[0][0][3], cs[0][3], sn[0][3]);
+      fg_rotate(xa[0][0][4], xb[0][0][4], cs[0][4], sn[0][4]);
+      fg_rotate(xa[0][0][5], xb[0][0][5], cs[0][5], sn[0][5]);
+      fg_rotate(xa[0][0][6], xb[0][0][6], cs[0][6], sn[0][6]);
+      fg_rotate(xa[0][0][7], xb[0][0][7], cs[0][7], sn[0][7]);
+      if (h < H) {  // head h
+        __nv_bfloat16* po = xout + (h) * xout_hs;
+        if (pos < nr) {  // rotate chunk slot 0
+          const int e = (pos + 0) * 8;
+          if (e + 0 < rhalf) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xa[0][0][0]);
+          if (e + 1 < rhalf) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xa[0][0][1]);
+          if (e + 2 < rhalf) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xa[0][0][2]);
+          if (e + 3 < rhalf) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xa[0][0][3]);
+          if (e + 4 < rhalf) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xa[0][0][4]);
+          if (e + 5 < rhalf) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xa[0][0][5]);
+          if (e + 6 < rhalf) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xa[0][0][6]);
+          if (e + 7 < rhalf) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xa[0][0][7]);
+          if (e + 0 < rhalf) (po + e + rhalf)[0] = fg_from_f32<__nv_bfloat16>(xb[0][0][0]);
+          if (e + 1 < rhalf) (po + e + rhalf)[1] = fg_from_f32<__nv_bfloat16>(xb[0][0][1]);
+          if (e + 2 < rhalf) (po + e + rhalf)[2] = fg_from_f32<__nv_bfloat16>(xb[0][0][2]);
+          if (e + 3 < rhalf) (po + e + rhalf)[3] = fg_from_f32<__nv_bfloat16>(xb[0][0][3]);
+          if (e + 4 < rhalf) (po + e + rhalf)[4] = fg_from_f32<__nv_bfloat16>(xb[0][0][4]);
+          if (e + 5 < rhalf) (po + e + rhalf)[5] = fg_from_f32<__nv_bfloat16>(xb[0][0][5]);
+          if (e + 6 < rhalf) (po + e + rhalf)[6] = fg_from_f32<__nv_bfloat16>(xb[0][0][6]);
+          if (e + 7 < rhalf) (po + e + rhalf)[7] = fg_from_f32<__nv_bfloat16>(xb[0][0][7]);
+        }
+        if (pos < np) {  // pass chunk slot 0: [R, D), not rotated
+          const int e = p.R + (pos + 0) * 8;
+          if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][0][0]);
+          if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][0][1]);
+          if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][0][2]);
+          if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][0][3]);
+          if (e + 4 < (int)p.D) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][0][4]);
+          if (e + 5 < (int)p.D) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][0][5]);
+          if (e + 6 < (int)p.D) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][0][6]);
+          if (e + 7 < (int)p.D) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][0][7]);
+        }
+        if (pos + 32 < np) {  // pass chunk slot 1: [R, D), not rotated
+          const int e = p.R + (pos + 32) * 8;
+          if (e + 0 < (int)p.D) (po + e)[0] = fg_from_f32<__nv_bfloat16>(xp[0][1][0]);
+          if (e + 1 < (int)p.D) (po + e)[1] = fg_from_f32<__nv_bfloat16>(xp[0][1][1]);
+          if (e + 2 < (int)p.D) (po + e)[2] = fg_from_f32<__nv_bfloat16>(xp[0][1][2]);
+          if (e + 3 < (int)p.D) (po + e)[3] = fg_from_f32<__nv_bfloat16>(xp[0][1][3]);
+          if (e + 4 < (int)p.D) (po + e)[4] = fg_from_f32<__nv_bfloat16>(xp[0][1][4]);
+          if (e + 5 < (int)p.D) (po + e)[5] = fg_from_f32<__nv_bfloat16>(xp[0][1][5]);
+          if (e + 6 < (int)p.D) (po + e)[6] = fg_from_f32<__nv_bfloat16>(xp[0][1][6]);
+          if (e + 7 < (int)p.D) (po + e)[7] = fg_from_f32<__nv_bfloat16>(xp[0][1][7]);
+        }
+      }
+    }
+  }
 }
 
-// Grid: a warp per item, at most as many blocks as fit on the GPU at once
-// (and at most 32 per multiprocessor); the item loop covers the rest.
+// Grid: persistent, at most 32 blocks per multiprocessor
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_bf16_wbf16_tabfp32_half_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
-    const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
-    static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
-    int dev = 0;
-    cudaError_t err = cudaGetDevice(&dev);
+  const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
+  static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
+  int dev = 0;
+  cudaError_t err = cudaGetDevice(&dev);
+  if (err != cudaSuccess) return err;
+  int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
+  if (per_sm == 0) {
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_half_dany_partial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
-    int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
-    if (per_sm == 0) {
-        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_half_dany_partial_scalar), 128, 0);
-        if (err != cudaSuccess) return err;
-        if (per_sm > 32) per_sm = 32;
-        if (per_sm < 1) per_sm = 1;
-        if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
-    }
-    FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_half_dany_partial_scalar_grid) g;
-    int64_t items = 0;
-    {  // the work items of q
-        fg_heads_set& set = g.set[0];
-        set.hg = 1;
-        set.tpw = 1;
-        set.nhb = 1;  // a run per token
-        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
-        set.hg_div = fg_udiv_make((uint32_t)set.hg);
-        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
-        items += set.nit;
-    }
-    {  // the work items of k
-        fg_heads_set& set = g.set[1];
-        set.hg = 1;
-        set.tpw = 1;
-        set.nhb = 1;  // a run per token
-        set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
-        set.hg_div = fg_udiv_make((uint32_t)set.hg);
-        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
-        items += set.nit;
-    }
-    g.nitems = items;
-    g.s_div = fg_udiv_make((uint32_t)p->S);
-    int64_t blocks = (items + 4 - 1) / 4;
-    const int64_t cap = (int64_t)sm_count * per_sm;
-    if (blocks > cap) blocks = cap;
-    FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
-    return cudaGetLastError();
+    if (per_sm > 32) per_sm = 32;
+    if (per_sm < 1) per_sm = 1;
+    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+  }
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_half_dany_partial_scalar_grid) g;
+  int64_t items = 0;
+  {  // the work items of q
+    fg_heads_set& set = g.set[0];
+    set.hg = 1;
+    set.tpw = 1;
+    set.nhb = 1;  // a run per token
+    set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+    set.hg_div = fg_udiv_make((uint32_t)set.hg);
+    set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+    items += set.nit;
+  }
+  {  // the work items of k
+    fg_heads_set& set = g.set[1];
+    set.hg = 1;
+    set.tpw = 1;
+    set.nhb = 1;  // a run per token
+    set.nit = (p->B * p->S + set.tpw - 1) / set.tpw * set.nhb;
+    set.hg_div = fg_udiv_make((uint32_t)set.hg);
+    set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+    items += set.nit;
+  }
+  g.nitems = items;
+  g.s_div = fg_udiv_make((uint32_t)p->S);
+  int64_t blocks = (items + 4 - 1) / 4;
+  const int64_t cap = (int64_t)sm_count * per_sm;
+  if (blocks > cap) blocks = cap;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_bf16_wbf16_tabfp32_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  return cudaGetLastError();
 }

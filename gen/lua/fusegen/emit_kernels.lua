@@ -67,6 +67,13 @@ function M.emit(spec, variants, render, files, tuning_for)
       "#include \"fusegen_device.cuh\"\n#include \"fusegen_params.h\"\n",
       "#ifndef FG_SM\n#error \"compile with -DFG_SM=<target>, as generated/sources.ninja does\"\n#endif\n",
     }
+    -- the file opens with the list of its kernels and the mapping's reading guide
+    local list_at = #parts + 1
+    parts[list_at] = ""
+    if render.has("kernel/" .. spec.kernel.mapping .. "_guide.cu.tpl") then
+      parts[#parts + 1] = "\n" .. render.render("kernel/" .. spec.kernel.mapping .. "_guide.cu.tpl", {})
+    end
+    local listed = {}
     for _, base in ipairs(f.bases) do
       local texts, archs, tuned, same = {}, {}, {}, true
       for _, v in ipairs(f.by_base[base]) do
@@ -76,6 +83,7 @@ function M.emit(spec, variants, render, files, tuning_for)
         local ok, text = pcall(render.render, "kernel/" .. spec.kernel.mapping .. ".cu.tpl", env)
         if not ok then error(tostring(text) .. "\n  (while generating " .. v.name .. " of " .. spec.path .. ")", 0) end
         v.mapping = env.m
+        if #texts == 0 then listed[#listed + 1] = { v = v } end
         texts[#texts + 1] = text
         archs[#archs + 1] = v.arch
         if text ~= texts[1] then same = false end
@@ -85,7 +93,7 @@ function M.emit(spec, variants, render, files, tuning_for)
         -- tuner leaves out one that spills (the build lets it compile)
         for i, text in ipairs(texts) do
           texts[i] = text .. ("\nextern \"C\" cudaError_t FG_ARCH_NAME(fg__attributes_%s)(cudaFuncAttributes* a)\n" ..
-            "{\n    return cudaFuncGetAttributes(a, FG_ARCH_NAME(fg_%s));\n}\n"):format(base, base)
+            "{\n  return cudaFuncGetAttributes(a, FG_ARCH_NAME(fg_%s));\n}\n"):format(base, base)
         end
       end
       local model = f.by_base[base][1].model
@@ -104,9 +112,30 @@ function M.emit(spec, variants, render, files, tuning_for)
         parts[#parts + 1] = "#endif\n"
       end
     end
+    parts[list_at] = M.kernel_list(spec, listed)
     files["kernels/" .. file] = table.concat(parts)
   end
   return order
+end
+
+-- "// Kernels (variant: what it specialises)" and a line per kernel: the
+-- values of the axes that the file's name leaves open, and the GPU model
+-- whose tiles a model's kernel has.
+function M.kernel_list(spec, listed)
+  local file_axes = {}
+  for _, n in ipairs(spec.kernel.files) do file_axes[n] = true end
+  local lines = { "\n// Kernels of this file (variant: the values of its other axes):\n" }
+  for _, item in ipairs(listed) do
+    local v, parts = item.v, {}
+    for _, a in ipairs(spec.axes) do
+      if not file_axes[a.name] then parts[#parts + 1] = a.name .. "=" .. tostring(v[a.name]) end
+    end
+    local what = table.concat(parts, " ")
+    if v.model then what = what .. " (tiles of the GPU model " .. v.model .. ")" end
+    if v.candidate then what = what .. " (tuning candidate " .. v.candidate .. ")" end
+    lines[#lines + 1] = ("//   %s: %s\n"):format(v.base, what)
+  end
+  return table.concat(lines)
 end
 
 function M.device_header(render)

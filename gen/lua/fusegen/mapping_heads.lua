@@ -398,7 +398,7 @@ function M.kernel_env(spec, v, tuning, env)
       local head = u == 0 and "h" or ("h + %d * hg"):format(u)
       out[#out + 1] = ("if (%s < H) {  // head %s"):format(head, head)
       for _, e in ipairs(env.head_values(u)) do
-        out[#out + 1] = "    " .. f(("x%s[%d][%d][%d]"):format(e[1], u, e[2], e[3]))
+        out[#out + 1] = "  " .. f(("x%s[%d][%d][%d]"):format(e[1], u, e[2], e[3]))
       end
       out[#out + 1] = "}"
     end

@@ -383,12 +383,12 @@ function M.operand(env, a, name, level)
   if o.raw then
     o.issue = function()
       local out = { ("uint4 %s[%d];"):format(rawn, m.K), "{" }
-      if not given and not early then out[#out + 1] = "    " .. decl[1] end
+      if not given and not early then out[#out + 1] = "  " .. decl[1] end
       for k = 0, m.K - 1 do
-        out[#out + 1] = ("    %s  // chunk slot %d"):format(env.chunk_open(k), k)
-        out[#out + 1] = "        " .. env.chunk_first(k)
-        out[#out + 1] = "        " .. env.load_raw(("%s[%d]"):format(rawn, k), o.row .. " + e", o.hint)
-        out[#out + 1] = "    }"
+        out[#out + 1] = ("  %s  // chunk slot %d"):format(env.chunk_open(k), k)
+        out[#out + 1] = "    " .. env.chunk_first(k)
+        out[#out + 1] = "    " .. env.load_raw(("%s[%d]"):format(rawn, k), o.row .. " + e", o.hint)
+        out[#out + 1] = "  }"
       end
       out[#out + 1] = "}"
       return out

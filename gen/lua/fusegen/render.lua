@@ -57,6 +57,9 @@ function M.new(templates)
     compiled(name)(env)
   end
 
+  -- Whether template `name` exists.
+  function R.has(name) return templates[name] ~= nil end
+
   function R.render(name, vars)
     local out = {}
     render(name, vars, "", out)

@@ -6,205 +6,195 @@
 //            $(m.U) head(s) in flight per lane, $(m.warps) warps per block
 % local N = #head_sets
 % local grid_type = "FG_ARCH_NAME(fg_" .. v.base .. "_grid)"
-// The call's work decomposition, computed once by the launcher below: the
-// kernel divides by run-time sizes only through its fg_udiv divisors.
 struct $(grid_type) {
-    fg_heads_set set[$(N)];  // $(table.concat(set_names, ", "))
-    int64_t nitems;       // work items of all sets
-    fg_udiv s_div;        // divides a token index by S
+  fg_heads_set set[$(N)];  // $(table.concat(set_names, ", "))
+  int64_t nitems;       // work items of all sets
+  fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__($(m.threads), $(m.min_blocks))
 $(kernel_name)(const $(params_type) p, const $(grid_type) g)
 {
-    const int lane = threadIdx.x & 31;
-    const int pos = lane % $(m.L);    // this lane's chunk position within its head
-    const int group = lane / $(m.L);  // which of the warp's $(m.G) heads
+  const int lane = threadIdx.x & 31;
+  const int pos = lane % $(m.L);    // this lane's chunk position within its head
+  const int group = lane / $(m.L);  // which of the warp's $(m.G) heads
 % if m.G * m.L < 32 then
-    if (group >= $(m.G)) return;       // lanes $(m.G * m.L)..31 hold no head
+  if (group >= $(m.G)) return;       // lanes $(m.G * m.L)..31 hold no head
 % end
-    const int64_t ntok = $(dims.batch) * $(dims.tokens);
+  const int64_t ntok = $(dims.batch) * $(dims.tokens);
 % if m.walk then
 %   local run = m.walk_all and "all of its heads" or ("up to " .. m.walk * m.G * m.U .. " heads")
-    // Work items: (token, run of heads). A warp walks over $(run) of one token,
-    // $(m.G * m.U) at a time (lane group g takes heads g, g + $(m.G), ...), so that
-    // per-token data is loaded once per run.
+  // Work items: (token, run of heads): a warp walks over $(run) of one token,
+  // $(m.G * m.U) at a time (lane group g takes heads g, g + $(m.G), ...)
 %   if m.U > 1 then
-    const int hg = $(m.G);  // the lane groups of the warp, each heads g, g + hg, ...
+  const int hg = $(m.G);  // the lane groups of the warp, each heads g, g + hg, ...
 %   end
-    const int tpw = 1, tsub = 0, hstep = $(m.G * m.U);
+  const int tpw = 1, tsub = 0, hstep = $(m.G * m.U);
 % else
-    // Work items: (token, block of heads). A lane group takes heads h, h + hg, ...
-    // of its item ($(m.U) in flight); with fewer heads than groups, the groups
-    // of a warp take several tokens at once.
+  // Work items: (token, block of heads), $(m.U) head(s) in flight per lane group
 %   if N == 1 then
-    const int hg = g.set[0].hg;    // groups per token
-    const int tpw = g.set[0].tpw;  // tokens per warp item
-    const int tsub = fg_udiv_div(group, g.set[0].hg_div);
-    if (tsub >= tpw) return;
-    const int hstep = hg * $(m.U);  // heads per item
+  const int hg = g.set[0].hg;    // groups per token
+  const int tpw = g.set[0].tpw;  // tokens per warp item
+  const int tsub = fg_udiv_div(group, g.set[0].hg_div);
+  if (tsub >= tpw) return;
+  const int hstep = hg * $(m.U);  // heads per item
 %   end
 % end
 % if N > 1 and not m.walk_all then
-    // $(N) head sets ($(table.concat(set_names, ", "))), each with its own items, one set after the other
+  // $(N) head sets ($(table.concat(set_names, ", "))), each with its own items, one set after the other
 %   for i = 1, N - 1 do
-    const int64_t nit$(i) = g.set[$(i - 1)].nit;  // items of $(head_sets[i].input)
+  const int64_t nit$(i) = g.set[$(i - 1)].nit;  // items of $(head_sets[i].input)
 %   end
 % end
-    const int64_t nitems = g.nitems;
+  const int64_t nitems = g.nitems;
 % for _, line in ipairs(kernel_prologue) do
-    $(line)
+  $(line)
 % end
-    const int64_t warp = (int64_t)blockIdx.x * $(m.warps) + (threadIdx.x >> 5);
-    const int64_t nwarps = (int64_t)gridDim.x * $(m.warps);
-    for (int64_t it = warp; it < nitems; it += nwarps) {
+  const int64_t warp = (int64_t)blockIdx.x * $(m.warps) + (threadIdx.x >> 5);
+  const int64_t nwarps = (int64_t)gridDim.x * $(m.warps);
+  for (int64_t it = warp; it < nitems; it += nwarps) {
 % if N == 1 then
-        const int64_t j = it;
+    const int64_t j = it;
 % elseif m.walk_all then
-        // a token's items of the $(N) head sets are neighbours (set = it % $(N)), so that
-        // what they share per token (the table rows) is read from DRAM once, not $(N) times
-        const int set = (int)(it % $(N));
-        const int64_t j = it / $(N);
+    // a token's items of the $(N) head sets are neighbours (set = it % $(N)), so that
+    // what they share per token (the table rows) is read from DRAM once, not $(N) times
+    const int set = (int)(it % $(N));
+    const int64_t j = it / $(N);
 % else
-        // which head set the item belongs to, and its place there
-        int set = 0;
-        int64_t j = it;
+    // which head set the item belongs to, and its place there
+    int set = 0;
+    int64_t j = it;
 %   for i = 1, N - 1 do
-        if (set == $(i - 1) && j >= nit$(i)) { j -= nit$(i); set = $(i); }
+    if (set == $(i - 1) && j >= nit$(i)) { j -= nit$(i); set = $(i); }
 %   end
 %   if not m.walk then
-        const int hg = $(pick("g.set[{k}].hg")), tpw = $(pick("g.set[{k}].tpw"));
-        const int tsub = fg_udiv_div(group, $(pick("g.set[{k}].hg_div")));
-        if (tsub >= tpw) continue;
-        const int hstep = hg * $(m.U);
+    const int hg = $(pick("g.set[{k}].hg")), tpw = $(pick("g.set[{k}].tpw"));
+    const int tsub = fg_udiv_div(group, $(pick("g.set[{k}].hg_div")));
+    if (tsub >= tpw) continue;
+    const int hstep = hg * $(m.U);
 %   end
 % end
-        // item -> token t (sequence b, position s) and its first head h; 32-bit
-        // quotients: the op takes fewer than 2^31 tokens
 % if m.walk_all then
-        const int64_t tb = j;  // one item per token
+    const int64_t tb = j;  // one item per token
 % else
-        const int nhb = $(pick("g.set[{k}].nhb"));  // head blocks per token
-        const int64_t tb = fg_udiv_div((uint32_t)j, $(pick("g.set[{k}].nhb_div")));
+    const int nhb = $(pick("g.set[{k}].nhb"));  // head blocks per token
+    const int64_t tb = fg_udiv_div((uint32_t)j, $(pick("g.set[{k}].nhb_div")));
 % end
-        const int64_t t = tb * tpw + tsub;
-        if (t >= ntok) continue;
+    const int64_t t = tb * tpw + tsub;
+    if (t >= ntok) continue;
 % if not m.walk then
-        const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
+    const int64_t h = (j - tb * nhb) * hstep + (group - tsub * hg);
 % end
-        const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * $(dims.tokens);
-        // the item's heads: input and output rows of token (b, s), head strides, count
-        const $(act_ctype)* xin = (const $(act_ctype)*)$(pick("p.{input}")) + b * $(pick("p.{input}_stride[0]")) + s * $(pick("p.{input}_stride[1]"));
-        const int64_t xin_hs = $(pick("p.{input}_stride[2]"));
-        $(act_ctype)* xout = ($(act_ctype)*)$(pick("p.{output}")) + b * $(pick("p.{output}_stride[0]")) + s * $(pick("p.{output}_stride[1]"));
-        const int64_t xout_hs = $(pick("p.{output}_stride[2]"));
-        const int64_t H = $(pick("p.{heads}"));
+    const int64_t b = fg_udiv_div((uint32_t)t, g.s_div), s = t - b * $(dims.tokens);
+    const $(act_ctype)* xin = (const $(act_ctype)*)$(pick("p.{input}")) + b * $(pick("p.{input}_stride[0]")) + s * $(pick("p.{input}_stride[1]"));
+    const int64_t xin_hs = $(pick("p.{input}_stride[2]"));
+    $(act_ctype)* xout = ($(act_ctype)*)$(pick("p.{output}")) + b * $(pick("p.{output}_stride[0]")) + s * $(pick("p.{output}_stride[1]"));
+    const int64_t xout_hs = $(pick("p.{output}_stride[2]"));
+    const int64_t H = $(pick("p.{heads}"));
 % if has_pass then
-        const bool copy_pass = !(p.inplace & $(pick("{bit}")));  // out of place: copy [R, D)
+    const bool copy_pass = !(p.inplace & $(pick("{bit}")));  // out of place: copy [R, D)
 % end
 % for _, name in ipairs(stages.token) do
-        % stage(name)
+    % stage(name)
 % end
 % if m.walk_all then
-        for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
+    for (int64_t h = group; h - group < H; h += hstep) {  // the token's heads, hstep at a time
 % elseif m.walk then
-        const int64_t h0 = (j - tb * nhb) * $(m.walk * m.G * m.U), hend = H < h0 + $(m.walk * m.G * m.U) ? H : h0 + $(m.walk * m.G * m.U);
-        for (int64_t h = h0 + group; h - group < hend; h += hstep) {  // the run's heads, hstep at a time
+    const int64_t h0 = (j - tb * nhb) * $(m.walk * m.G * m.U), hend = H < h0 + $(m.walk * m.G * m.U) ? H : h0 + $(m.walk * m.G * m.U);
+    for (int64_t h = h0 + group; h - group < hend; h += hstep) {  // the run's heads, hstep at a time
 % end
 % if m.walk then
 %   for _, name in ipairs(stages.head) do
-            % stage(name)
+      % stage(name)
 %   end
-        }
+    }
 % else
 %   for _, name in ipairs(stages.head) do
-        % stage(name)
+    % stage(name)
 %   end
 % end
-    }
+  }
 }
 
 % if m.lean then
 %   include("kernel/heads_lean.cu.tpl")
 % end
 % if m.blocks_per_sm == 0 then
-// Grid: a warp per item, every item at once; the hardware starts blocks as
-// others finish, so the last wave is short (the item loop runs once).
+// Grid: flat, every item's block at once
 % else
-// Grid: a warp per item, at most as many blocks as fit on the GPU at once
-// (and at most $(m.blocks_per_sm) per multiprocessor); the item loop covers the rest.
 %   if m.flat_waves > 0 then
-// A call of more than $(m.flat_waves) such grids of items launches every block instead:
-// over a long loop the warps drift apart and their reads spread over more of
-// memory, while on a short call the last wave of blocks would be partly idle.
+// Grid: persistent (at most $(m.blocks_per_sm) blocks per multiprocessor) for calls of up to
+// $(m.flat_waves) such grids of items, flat (every item's block) past that
+%   else
+// Grid: persistent, at most $(m.blocks_per_sm) blocks per multiprocessor
 %   end
 % end
 extern "C" cudaError_t $(launcher_name)(const void* params, int sm_count, cudaStream_t stream)
 {
-    const $(params_type)* p = (const $(params_type)*)params;
-    % include("kernel/resident_blocks.cu.tpl")
-    $(grid_type) g;
-    int64_t items = 0;
+  const $(params_type)* p = (const $(params_type)*)params;
+  % include("kernel/resident_blocks.cu.tpl")
+  $(grid_type) g;
+  int64_t items = 0;
 % for i, hs in ipairs(head_sets) do
-    {  // the work items of $(hs.input)
-        fg_heads_set& set = g.set[$(i - 1)];
+  {  // the work items of $(hs.input)
+    fg_heads_set& set = g.set[$(i - 1)];
 %   if m.walk then
-        set.hg = $(m.G);
-        set.tpw = 1;
+    set.hg = $(m.G);
+    set.tpw = 1;
 %     if m.walk_all then
-        set.nhb = 1;  // a run per token
+    set.nhb = 1;  // a run per token
 %     else
-        set.nhb = (int)((p->$(hs.heads) + $(m.walk * m.G * m.U - 1)) / $(m.walk * m.G * m.U));  // runs per token
+    set.nhb = (int)((p->$(hs.heads) + $(m.walk * m.G * m.U - 1)) / $(m.walk * m.G * m.U));  // runs per token
 %     end
 %   else
-        set.hg = p->$(hs.heads) < $(m.G) ? (int)p->$(hs.heads) : $(m.G);  // lane groups per token
-        set.tpw = $(m.G) / set.hg;  // tokens per warp item
-        set.nhb = (int)((p->$(hs.heads) + set.hg * $(m.U) - 1) / (set.hg * $(m.U)));  // head blocks per token
+    set.hg = p->$(hs.heads) < $(m.G) ? (int)p->$(hs.heads) : $(m.G);  // lane groups per token
+    set.tpw = $(m.G) / set.hg;  // tokens per warp item
+    set.nhb = (int)((p->$(hs.heads) + set.hg * $(m.U) - 1) / (set.hg * $(m.U)));  // head blocks per token
 %   end
-        set.nit = ($(host_dims.batch) * $(host_dims.tokens) + set.tpw - 1) / set.tpw * set.nhb;
-        set.hg_div = fg_udiv_make((uint32_t)set.hg);
-        set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
-        items += set.nit;
-    }
+    set.nit = ($(host_dims.batch) * $(host_dims.tokens) + set.tpw - 1) / set.tpw * set.nhb;
+    set.hg_div = fg_udiv_make((uint32_t)set.hg);
+    set.nhb_div = fg_udiv_make((uint32_t)set.nhb);
+    items += set.nit;
+  }
 % end
-    g.nitems = items;
-    g.s_div = fg_udiv_make((uint32_t)$(host_dims.tokens));
-    int64_t blocks = (items + $(m.warps) - 1) / $(m.warps);
+  g.nitems = items;
+  g.s_div = fg_udiv_make((uint32_t)$(host_dims.tokens));
+  int64_t blocks = (items + $(m.warps) - 1) / $(m.warps);
 % if m.blocks_per_sm > 0 then
-    const int64_t cap = (int64_t)sm_count * per_sm;
+  const int64_t cap = (int64_t)sm_count * per_sm;
 % end
 % if m.lean then
 %   local one_pass = m.blocks_per_sm == 0 and "true" or m.flat_waves > 0 and ("blocks <= cap || blocks > cap * " .. m.flat_waves) or "blocks <= cap"
-    // the lean form where this grid would pass over every item once, if every
-    // offset fits in 32 bits
-    if (p->index32 && ($(one_pass))) {
-        $(lean_grid_type) lg;
-        int64_t groups = 0;
+  // the lean form where this grid would pass over every item once, if every
+  // offset fits in 32 bits
+  if (p->index32 && ($(one_pass))) {
+    $(lean_grid_type) lg;
+    int64_t groups = 0;
 %   for i, hs in ipairs(head_sets) do
-        lg.nhb[$(i - 1)] = (int)((p->$(hs.heads) + $(m.U - 1)) / $(m.U));  // blocks of $(m.U) heads per token ($(hs.input))
-        lg.nhb_div[$(i - 1)] = fg_udiv_make((uint32_t)lg.nhb[$(i - 1)]);
-        lg.groups[$(i - 1)] = (int32_t)($(host_dims.batch) * $(host_dims.tokens) * lg.nhb[$(i - 1)]);  // below 2^31: B * S * heads is
-        groups += lg.groups[$(i - 1)];
+    lg.nhb[$(i - 1)] = (int)((p->$(hs.heads) + $(m.U - 1)) / $(m.U));  // blocks of $(m.U) heads per token ($(hs.input))
+    lg.nhb_div[$(i - 1)] = fg_udiv_make((uint32_t)lg.nhb[$(i - 1)]);
+    lg.groups[$(i - 1)] = (int32_t)($(host_dims.batch) * $(host_dims.tokens) * lg.nhb[$(i - 1)]);  // below 2^31: B * S * heads is
+    groups += lg.groups[$(i - 1)];
 %   end
-        lg.s_div = fg_udiv_make((uint32_t)$(host_dims.tokens));
-        const int64_t lean_blocks = (groups + $(m.G * m.warps - 1)) / $(m.G * m.warps);
-        $(lean_kernel_name)<<<(unsigned)lean_blocks, $(m.threads), 0, stream>>>(*p, lg);
-        return cudaGetLastError();
-    }
+    lg.s_div = fg_udiv_make((uint32_t)$(host_dims.tokens));
+    const int64_t lean_blocks = (groups + $(m.G * m.warps - 1)) / $(m.G * m.warps);
+    $(lean_kernel_name)<<<(unsigned)lean_blocks, $(m.threads), 0, stream>>>(*p, lg);
+    return cudaGetLastError();
+  }
 % end
 % if m.blocks_per_sm == 0 then
-    if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
+  if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
 % else
 %   if m.flat_waves > 0 then
-    if (blocks > cap * $(m.flat_waves)) {
-        if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-    } else if (blocks > cap) {
-        blocks = cap;
-    }
+  if (blocks > cap * $(m.flat_waves)) {
+    if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
+  } else if (blocks > cap) {
+    blocks = cap;
+  }
 %   else
-    if (blocks > cap) blocks = cap;
+  if (blocks > cap) blocks = cap;
 %   end
 % end
-    $(kernel_name)<<<(unsigned)blocks, $(m.threads), 0, stream>>>(*p, g);
-    return cudaGetLastError();
+  $(kernel_name)<<<(unsigned)blocks, $(m.threads), 0, stream>>>(*p, g);
+  return cudaGetLastError();
 }

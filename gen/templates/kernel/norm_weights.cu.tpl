@@ -18,17 +18,17 @@ float wp[$(m.NP)][$(m.C)] = {};
 %   local open = cg.open_if(load_guard(k))
 %   if open then
 $(open)  // $(m.merged and "" or "rotate ")chunk slot $(k)
-    const int e = (pos + $(k * m.L)) * $(m.C);
-    % put(cg.load_f32(("wa[%d]"):format(k), "pw + e", m.C, wdtype, { vec = m.vec, hint = "keep", guard = element_guard }))
+  const int e = (pos + $(k * m.L)) * $(m.C);
+  % put(cg.load_f32(("wa[%d]"):format(k), "pw + e", m.C, wdtype, { vec = m.vec, hint = "keep", guard = element_guard }))
 %   if m.half then
-    % put(cg.load_f32(("wb[%d]"):format(k), "pw + e + " .. half_offset, m.C, wdtype, { vec = m.vec, hint = "keep", guard = element_guard }))
+  % put(cg.load_f32(("wb[%d]"):format(k), "pw + e + " .. half_offset, m.C, wdtype, { vec = m.vec, hint = "keep", guard = element_guard }))
 %   end
 }
 %   end
 % end
 % for k = 0, m.NP - 1 do
 if ($(pass_guard(k))) {  // pass chunk slot $(k)
-    const int e = $(dims.rot) + (pos + $(k * m.L)) * $(m.C);
-    % put(cg.load_f32(("wp[%d]"):format(k), "pw + e", m.C, wdtype, { vec = m.vec, hint = "keep", guard = pass_element_guard }))
+  const int e = $(dims.rot) + (pos + $(k * m.L)) * $(m.C);
+  % put(cg.load_f32(("wp[%d]"):format(k), "pw + e", m.C, wdtype, { vec = m.vec, hint = "keep", guard = pass_element_guard }))
 }
 % end

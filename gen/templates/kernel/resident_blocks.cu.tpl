@@ -5,16 +5,16 @@
 % if m.blocks_per_sm == 0 then
 (void)sm_count;
 % else
-static int resident[FG_MAX_DEVICES];  // blocks per multiprocessor, per device (0: not asked yet)
+static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
 int dev = 0;
 cudaError_t err = cudaGetDevice(&dev);
 if (err != cudaSuccess) return err;
 int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
 if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, $(kernel_name), $(m.threads), 0);
-    if (err != cudaSuccess) return err;
-    if (per_sm > $(m.blocks_per_sm)) per_sm = $(m.blocks_per_sm);
-    if (per_sm < 1) per_sm = 1;
-    if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
+  err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, $(kernel_name), $(m.threads), 0);
+  if (err != cudaSuccess) return err;
+  if (per_sm > $(m.blocks_per_sm)) per_sm = $(m.blocks_per_sm);
+  if (per_sm < 1) per_sm = 1;
+  if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
 }
 % end

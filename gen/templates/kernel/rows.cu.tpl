@@ -13,59 +13,59 @@ __global__ void __launch_bounds__($(m.threads), $(m.min_blocks))
 $(kernel_name)(const $(params_type) p)
 {
 % if m.reduce and m.wide_sum then
-    __shared__ __align__(16) float red[2][$(m.warps)];  // partial sums of the row's warps (read as float4)
+  __shared__ __align__(16) float red[2][$(m.warps)];  // partial sums of the row's warps (read as float4)
 % elseif m.reduce then
-    __shared__ float red[2][$(m.warps)];  // partial sums of the row groups' warps
+  __shared__ float red[2][$(m.warps)];  // partial sums of the row groups' warps
 % end
-    const int C = (int)$(dims.channels);
-    const int nc = (C + $(m.V - 1)) / $(m.V);               // chunks per row
+  const int C = (int)$(dims.channels);
+  const int nc = (C + $(m.V - 1)) / $(m.V);               // chunks per row
 % if m.vec then
-    const int wr = (nc + $(32 * m.K - 1)) / $(32 * m.K);     // warps per row
+  const int wr = (nc + $(32 * m.K - 1)) / $(32 * m.K);     // warps per row
 % else
-    const int wr = $(m.warps);  // element path: a row takes the block (constant slot offsets)
+  const int wr = $(m.warps);  // element path: a row takes the block (constant slot offsets)
 % end
-    const int tpr = 32 * wr;                        // threads per row
+  const int tpr = 32 * wr;                        // threads per row
 % if one_row then
-    const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
-    const int pos = threadIdx.x;                    // this thread's place in the row
+  const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
+  const int pos = threadIdx.x;                    // this thread's place in the row
 % else
 %   if m.rows_per_block > 0 then
-    const int rpb = (int)(blockDim.x >> 5) / wr;    // rows per block: the launcher starts only their warps
+  const int rpb = (int)(blockDim.x >> 5) / wr;    // rows per block: the launcher starts only their warps
 %   else
-    const int rpb = $(m.warps) / wr;                        // rows per block
+  const int rpb = $(m.warps) / wr;                        // rows per block
 %   end
-    const int group = (threadIdx.x >> 5) / wr;      // this thread's row slot
-    const int pos = threadIdx.x - group * tpr;      // its place in the row
+  const int group = (threadIdx.x >> 5) / wr;      // this thread's row slot
+  const int pos = threadIdx.x - group * tpr;      // its place in the row
 % end
 % if m.reduce then
-    int rbuf = 0;
+  int rbuf = 0;
 % end
 % if m.reduce and m.wide_sum then
-    fg_block_sum_init<$(m.warps)>(red, wr);
+  fg_block_sum_init<$(m.warps)>(red, wr);
 % end
 % if per_row_grid then
-    // grid (row groups of a batch entry, batch entries as y + 65535 z): no
-    // division to find b and l, and no loop over b
-    {
-        const int64_t b = (int64_t)(blockIdx.z * 65535u + blockIdx.y);  // in 32 bits: B * L < 2^31
-        if (b >= $(dims.batch)) return;  // the whole block: no sync is left waiting
-        const int64_t l = (int64_t)blockIdx.x * rpb + group;
+  // grid (row groups of a batch entry, batch entries as y + 65535 z): no
+  // division to find b and l, and no loop over b
+  {
+    const int64_t b = (int64_t)(blockIdx.z * 65535u + blockIdx.y);  // in 32 bits: B * L < 2^31
+    if (b >= $(dims.batch)) return;  // the whole block: no sync is left waiting
+    const int64_t l = (int64_t)blockIdx.x * rpb + group;
 %   if one_row then
-        const bool live = true;  // gridDim.x == L
+    const bool live = true;  // gridDim.x == L
 %   else
-        const bool live = group < rpb && l < $(dims.rows);
+    const bool live = group < rpb && l < $(dims.rows);
 %   end
 % else
-    const int64_t nrows = $(dims.batch) * $(dims.rows);
-    // every thread runs every iteration (the reductions sync the block)
-    for (int64_t first = (int64_t)blockIdx.x * rpb; first < nrows; first += (int64_t)gridDim.x * rpb) {
-        const int64_t row = first + group;
-        const bool live = group < rpb && row < nrows;
-        // row -> (b, l); 32-bit division: fewer than 2^31 rows per call
-        const int64_t b = live ? (int64_t)((uint32_t)row / (uint32_t)$(dims.rows)) : 0;
-        const int64_t l = live ? row - b * $(dims.rows) : 0;
+  const int64_t nrows = $(dims.batch) * $(dims.rows);
+  // every thread runs every iteration (the reductions sync the block)
+  for (int64_t first = (int64_t)blockIdx.x * rpb; first < nrows; first += (int64_t)gridDim.x * rpb) {
+    const int64_t row = first + group;
+    const bool live = group < rpb && row < nrows;
+    // row -> (b, l); 32-bit division: fewer than 2^31 rows per call
+    const int64_t b = live ? (int64_t)((uint32_t)row / (uint32_t)$(dims.rows)) : 0;
+    const int64_t l = live ? row - b * $(dims.rows) : 0;
 % end
-        float v[$(m.K)][$(m.V)] = {};  // the row's values, fp32
+    float v[$(m.K)][$(m.V)] = {};  // the row's values, fp32
 % -- The "pointers" pass (select's rows, the rows many rows read) runs after
 % -- the stages that stream the row in and before the first that reduces over
 % -- it or reads such a row: pointers live across the row's loads cost
@@ -75,28 +75,28 @@ $(kernel_name)(const $(params_type) p)
 % local function pointers(inst)
 %   if pointers_done or not pointers_at(inst) then return end
 %   pointers_done = true
-        // the row pointers of the rows many rows read (modulation rows, branches)
+    // the row pointers of the rows many rows read (modulation rows, branches)
 %   for _, name in ipairs(stages.row) do
-        % stage(name, { phase = "pointers" })
+    % stage(name, { phase = "pointers" })
 %   end
 % end
 % if m.prefetch > 0 then
-        // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
+    // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
 %   for _, name in ipairs(stages.row) do
 %     pointers(name)
-        % stage(name, { phase = "issue" })
+    % stage(name, { phase = "issue" })
 %   end
-        // use: the stages' arithmetic and stores on what the loads returned
+    // use: the stages' arithmetic and stores on what the loads returned
 %   for _, name in ipairs(stages.row) do
-        % stage(name, { phase = "use" })
+    % stage(name, { phase = "use" })
 %   end
 % else
 %   for _, name in ipairs(stages.row) do
 %     pointers(name)
-        % stage(name, { phase = "all" })
+    % stage(name, { phase = "all" })
 %   end
 % end
-    }
+  }
 }
 
 % -- The launcher: the block's rows and threads, then the grid of the tile's form.
@@ -109,38 +109,38 @@ $(kernel_name)(const $(params_type) p)
 % end
 extern "C" cudaError_t $(launcher_name)(const void* params, int sm_count, cudaStream_t stream)
 {
-    const $(params_type)* p = (const $(params_type)*)params;
-    % include("kernel/resident_blocks.cu.tpl")
+  const $(params_type)* p = (const $(params_type)*)params;
+  % include("kernel/resident_blocks.cu.tpl")
 % if m.vec then
-    const int64_t nc = ($(host_dims.channels) + $(m.V - 1)) / $(m.V), wr = (nc + $(32 * m.K - 1)) / $(32 * m.K);
+  const int64_t nc = ($(host_dims.channels) + $(m.V - 1)) / $(m.V), wr = (nc + $(32 * m.K - 1)) / $(32 * m.K);
 % else
-    const int64_t wr = $(m.warps);  // a row per block
+  const int64_t wr = $(m.warps);  // a row per block
 % end
 % if one_row then
-    const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
 % elseif m.rows_per_block > 0 then
-    // at most $(m.rows_per_block) row(s) per block, and only the warps they need: more,
-    // smaller blocks fit (registers scale with the threads), each syncing alone
-    const int64_t rpb = $(m.warps) / wr < $(m.rows_per_block) ? $(m.warps) / wr : $(m.rows_per_block);
-    const int64_t threads = 32 * wr * rpb;
+  // at most $(m.rows_per_block) row(s) per block, and only the warps they need: more,
+  // smaller blocks fit (registers scale with the threads), each syncing alone
+  const int64_t rpb = $(m.warps) / wr < $(m.rows_per_block) ? $(m.warps) / wr : $(m.rows_per_block);
+  const int64_t threads = 32 * wr * rpb;
 % else
-    const int64_t rpb = $(m.warps) / wr, threads = $(m.threads);
+  const int64_t rpb = $(m.warps) / wr, threads = $(m.threads);
 % end
 % if per_row_grid then
-    const dim3 grid((unsigned)(($(host_dims.rows) + rpb - 1) / rpb), (unsigned)($(host_dims.batch) < 65535 ? $(host_dims.batch) : 65535),
-                    (unsigned)(($(host_dims.batch) + 65534) / 65535));
-    $(kernel_name)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  const dim3 grid((unsigned)(($(host_dims.rows) + rpb - 1) / rpb), (unsigned)($(host_dims.batch) < 65535 ? $(host_dims.batch) : 65535),
+          (unsigned)(($(host_dims.batch) + 65534) / 65535));
+  $(kernel_name)<<<grid, (unsigned)threads, 0, stream>>>(*p);
 % else
 %   if m.rows_per_block > 0 then
-    int64_t fit = (int64_t)per_sm * $(m.threads) / threads;  // the occupancy asked for full blocks
-    if (fit > $(m.blocks_per_sm)) fit = $(m.blocks_per_sm);
-    const int64_t cap = (int64_t)sm_count * fit;
+  int64_t fit = (int64_t)per_sm * $(m.threads) / threads;  // the occupancy asked for full blocks
+  if (fit > $(m.blocks_per_sm)) fit = $(m.blocks_per_sm);
+  const int64_t cap = (int64_t)sm_count * fit;
 %   else
-    const int64_t cap = (int64_t)sm_count * per_sm;
+  const int64_t cap = (int64_t)sm_count * per_sm;
 %   end
-    int64_t blocks = ($(host_dims.batch) * $(host_dims.rows) + rpb - 1) / rpb;
-    if (blocks > cap) blocks = cap;
-    $(kernel_name)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
+  int64_t blocks = ($(host_dims.batch) * $(host_dims.rows) + rpb - 1) / rpb;
+  if (blocks > cap) blocks = cap;
+  $(kernel_name)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
 % end
-    return cudaGetLastError();
+  return cudaGetLastError();
 }

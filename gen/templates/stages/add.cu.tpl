@@ -35,30 +35,30 @@
 % elseif computes(phase) then
 {
 %   for _, o in ipairs(ops) do
-    % put(o.open())
+  % put(o.open())
 %   end
 %   if to then
-    $(to.ctype)* to_row = $(row_of(to));
+  $(to.ctype)* to_row = $(row_of(to));
 %   end
 %   for k = 0, m.K - 1 do
-    $(chunk_open(k))  // chunk slot $(k)
+  $(chunk_open(k))  // chunk slot $(k)
 %     if to or src.uses_e or (gate and gate.uses_e) then
-        $(chunk_first(k))
+    $(chunk_first(k))
 %     end
-        % put(src.fetch(k, "a"))
+    % put(src.fetch(k, "a"))
 %     if gate then
-        % put(gate.fetch(k, "g"))
+    % put(gate.fetch(k, "g"))
 %     end
 #pragma unroll
-        for (int j = 0; j < $(m.V); j++) v[$(k)][j] = $(gate and ("fmaf(%s, v[%d][j], %s)"):format(gate.at("g"), k, src.at("a")) or ("v[%d][j] + %s"):format(k, src.at("a")));
+    for (int j = 0; j < $(m.V); j++) v[$(k)][j] = $(gate and ("fmaf(%s, v[%d][j], %s)"):format(gate.at("g"), k, src.at("a")) or ("v[%d][j] + %s"):format(k, src.at("a")));
 %     if to then
-        % put(store(("v[%d]"):format(k), "to_row + e", to.dtype))
+    % put(store(("v[%d]"):format(k), "to_row + e", to.dtype))
 %       if arg.keep == "rounded" then
 #pragma unroll
-        for (int j = 0; j < $(m.V); j++) v[$(k)][j] = fg_round_to<$(to.ctype)>(v[$(k)][j]);
+    for (int j = 0; j < $(m.V); j++) v[$(k)][j] = fg_round_to<$(to.ctype)>(v[$(k)][j]);
 %       end
 %     end
-    }
+  }
 %   end
 }
 % end

@@ -17,23 +17,23 @@
 % put(by.issue())
 % elseif computes(phase) then
 {
-    % put(by.open())
+  % put(by.open())
 %   if by.uniform then
-    const float rcp = __frcp_rn($(by.value));
+  const float rcp = __frcp_rn($(by.value));
 %   end
 %   for k = 0, m.K - 1 do
 %     if by.uniform then
 #pragma unroll
-    for (int j = 0; j < $(m.V); j++) v[$(k)][j] *= rcp;
+  for (int j = 0; j < $(m.V); j++) v[$(k)][j] *= rcp;
 %     else
-    $(chunk_open(k))  // chunk slot $(k)
+  $(chunk_open(k))  // chunk slot $(k)
 %       if by.uses_e then
-        $(chunk_first(k))
+    $(chunk_first(k))
 %       end
-        % put(by.fetch(k, "d"))
+    % put(by.fetch(k, "d"))
 #pragma unroll
-        for (int j = 0; j < $(m.V); j++) v[$(k)][j] *= __frcp_rn(d[j]);
-    }
+    for (int j = 0; j < $(m.V); j++) v[$(k)][j] *= __frcp_rn(d[j]);
+  }
 %     end
 %   end
 }

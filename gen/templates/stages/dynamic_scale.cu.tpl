@@ -18,25 +18,25 @@
 % local qmax = dtypes.info(arg.quantised.dtype).max
 % local row_max_form = m.wide_sum and "fg_block_max<%d>(%s, red, rbuf, wr)" or "fg_row_max<%d>(%s, red, rbuf, wr, group)"
 {
-    float a = 0.f;
+  float a = 0.f;
 % for k = 0, m.K - 1 do
 #pragma unroll
-    for (int j = 0; j < $(m.V); j++) a = fmaxf(a, fabsf(v[$(k)][j]));
+  for (int j = 0; j < $(m.V); j++) a = fmaxf(a, fabsf(v[$(k)][j]));
 % end
-    a = $(row_max_form:format(m.warps, "a"));
-    float s = fmaxf(a * $(c_float(1 / qmax)), $(c_float(1 / (qmax * 512))));
+  a = $(row_max_form:format(m.warps, "a"));
+  float s = fmaxf(a * $(c_float(1 / qmax)), $(c_float(1 / (qmax * 512))));
 % if arg.upper then
 %   if arg.upper.tensor.optional then
-    if ($(arg.upper.ptr)) s = fminf(s, *(const float*)$(arg.upper.ptr));
+  if ($(arg.upper.ptr)) s = fminf(s, *(const float*)$(arg.upper.ptr));
 %   else
-    s = fminf(s, *(const float*)$(arg.upper.ptr));
+  s = fminf(s, *(const float*)$(arg.upper.ptr));
 %   end
 % end
-    if (live && pos == 0) *($(row_of(arg.scales, nil, true))) = s;
-    const float rcp = __frcp_rn(s);
+  if (live && pos == 0) *($(row_of(arg.scales, nil, true))) = s;
+  const float rcp = __frcp_rn(s);
 % for k = 0, m.K - 1 do
 #pragma unroll
-    for (int j = 0; j < $(m.V); j++) v[$(k)][j] *= rcp;
+  for (int j = 0; j < $(m.V); j++) v[$(k)][j] *= rcp;
 % end
 }
 % end

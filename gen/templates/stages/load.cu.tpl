@@ -20,36 +20,36 @@ $(m.vec and "uint4" or T) xp[$(m.U)][$(m.NP)]$(m.vec and "" or ("[%d]"):format(m
 % for u = 0, m.U - 1 do
 %   local head = u == 0 and "h" or ("h + %d * hg"):format(u)
 if ($(head) < H) {  // head $(head)
-    const $(T)* px = xin + ($(head)) * xin_hs;
+  const $(T)* px = xin + ($(head)) * xin_hs;
 %   for k = 0, m.NV - 1 do
 %     local open = cg.open_if(load_guard(k))
 %     if open then
-    $(open)  // $(m.merged and "" or "rotate ")chunk slot $(k)
-        const int e = (pos + $(k * m.L)) * $(m.C);
-        % put(cg.load_f32(("xa[%d][%d]"):format(u, k), "px + e", m.C, act_dtype, { vec = m.vec, hint = load_hint or m.stream_hint, guard = element_guard }))
+  $(open)  // $(m.merged and "" or "rotate ")chunk slot $(k)
+    const int e = (pos + $(k * m.L)) * $(m.C);
+    % put(cg.load_f32(("xa[%d][%d]"):format(u, k), "px + e", m.C, act_dtype, { vec = m.vec, hint = load_hint or m.stream_hint, guard = element_guard }))
 %       if m.half then
-        % put(cg.load_f32(("xb[%d][%d]"):format(u, k), "px + e + " .. half_offset, m.C, act_dtype, { vec = m.vec, hint = load_hint or m.stream_hint, guard = element_guard }))
+    % put(cg.load_f32(("xb[%d][%d]"):format(u, k), "px + e + " .. half_offset, m.C, act_dtype, { vec = m.vec, hint = load_hint or m.stream_hint, guard = element_guard }))
 %       end
-    }
+  }
 %     end
 %   end
 %   for k = 0, m.NP - 1 do
 %     if m.whole_head then
-    if ($(pass_guard(k))) {  // pass chunk slot $(k): [R, D), not rotated
-        const int e = $(dims.rot) + (pos + $(k * m.L)) * $(m.C);
-        % put(cg.load_f32(("xp[%d][%d]"):format(u, k), "px + e", m.C, act_dtype, { vec = m.vec, hint = load_hint or m.stream_hint, guard = pass_element_guard }))
-    }
+  if ($(pass_guard(k))) {  // pass chunk slot $(k): [R, D), not rotated
+    const int e = $(dims.rot) + (pos + $(k * m.L)) * $(m.C);
+    % put(cg.load_f32(("xp[%d][%d]"):format(u, k), "px + e", m.C, act_dtype, { vec = m.vec, hint = load_hint or m.stream_hint, guard = pass_element_guard }))
+  }
 %     else
-    if (copy_pass && $(pass_guard(k))) {  // pass chunk slot $(k): [R, D) copied as it is
-        const int e = $(dims.rot) + (pos + $(k * m.L)) * $(m.C);
+  if (copy_pass && $(pass_guard(k))) {  // pass chunk slot $(k): [R, D) copied as it is
+    const int e = $(dims.rot) + (pos + $(k * m.L)) * $(m.C);
 %       if m.vec then
-        xp[$(u)][$(k)] = fg_ld16_$(m.stream_hint)(px + e);
+    xp[$(u)][$(k)] = fg_ld16_$(m.stream_hint)(px + e);
 %       else
 %         for j = 0, m.C - 1 do
-        if (e + $(j) < $(m.D_expr)) xp[$(u)][$(k)][$(j)] = px[e + $(j)];
+    if (e + $(j) < $(m.D_expr)) xp[$(u)][$(k)][$(j)] = px[e + $(j)];
 %         end
 %       end
-    }
+  }
 %     end
 %   end
 }

@@ -23,16 +23,16 @@ uint4 $(raw)[$(m.K)];
 % end
 % if mode == "issue" or mode == "all" then
 {
-    const $(from.ctype)* xr = $(row_of(from, arg.offset and arg.offset.name));
+  const $(from.ctype)* xr = $(row_of(from, arg.offset and arg.offset.name));
 %   for k = 0, m.K - 1 do
-    $(chunk_open(k))  // chunk slot $(k)
-        $(chunk_first(k))
+  $(chunk_open(k))  // chunk slot $(k)
+    $(chunk_first(k))
 %     if mode == "issue" then
-        % put(load_raw(("%s[%d]"):format(raw, k), "xr + e", m.stream_hint))
+    % put(load_raw(("%s[%d]"):format(raw, k), "xr + e", m.stream_hint))
 %     else
-        % put(load(("v[%d]"):format(k), "xr + e", from.dtype, m.stream_hint))
+    % put(load(("v[%d]"):format(k), "xr + e", from.dtype, m.stream_hint))
 %     end
-    }
+  }
 %   end
 }
 % elseif mode == "use" then

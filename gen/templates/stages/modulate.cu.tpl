@@ -24,28 +24,28 @@
 % elseif not computes(phase) then
 % elseif sc.uniform and sh.uniform then
 {
-    % put(sc.open())
-    % put(sh.open())
-    const float a = $(k0) + $(sc.value), c = $(sh.value);
+  % put(sc.open())
+  % put(sh.open())
+  const float a = $(k0) + $(sc.value), c = $(sh.value);
 %   for k = 0, m.K - 1 do
 #pragma unroll
-    for (int j = 0; j < $(m.V); j++) v[$(k)][j] = fmaf(v[$(k)][j], a, c);
+  for (int j = 0; j < $(m.V); j++) v[$(k)][j] = fmaf(v[$(k)][j], a, c);
 %   end
 }
 % else
 {
-    % put(sc.open())
-    % put(sh.open())
+  % put(sc.open())
+  % put(sh.open())
 %   for k = 0, m.K - 1 do
-    $(chunk_open(k))  // chunk slot $(k)
+  $(chunk_open(k))  // chunk slot $(k)
 %     if sc.uses_e or sh.uses_e then
-        $(chunk_first(k))
+    $(chunk_first(k))
 %     end
-        % put(sc.fetch(k, "sc"))
-        % put(sh.fetch(k, "sh"))
+    % put(sc.fetch(k, "sc"))
+    % put(sh.fetch(k, "sh"))
 #pragma unroll
-        for (int j = 0; j < $(m.V); j++) v[$(k)][j] = fmaf(v[$(k)][j], $(k0) + $(sc.at("sc")), $(sh.at("sh")));
-    }
+    for (int j = 0; j < $(m.V); j++) v[$(k)][j] = fmaf(v[$(k)][j], $(k0) + $(sc.at("sc")), $(sh.at("sh")));
+  }
 %   end
 }
 % end

@@ -15,20 +15,20 @@
 % put(by.issue())
 % elseif computes(phase) then
 {
-    % put(by.open())
+  % put(by.open())
 %   for k = 0, m.K - 1 do
 %     if by.uniform then
 #pragma unroll
-    for (int j = 0; j < $(m.V); j++) v[$(k)][j] *= $(by.value);
+  for (int j = 0; j < $(m.V); j++) v[$(k)][j] *= $(by.value);
 %     else
-    $(chunk_open(k))  // chunk slot $(k)
+  $(chunk_open(k))  // chunk slot $(k)
 %       if by.uses_e then
-        $(chunk_first(k))
+    $(chunk_first(k))
 %       end
-        % put(by.fetch(k, "f"))
+    % put(by.fetch(k, "f"))
 #pragma unroll
-        for (int j = 0; j < $(m.V); j++) v[$(k)][j] *= f[j];
-    }
+    for (int j = 0; j < $(m.V); j++) v[$(k)][j] *= f[j];
+  }
 %     end
 %   end
 }

@@ -32,11 +32,11 @@
 % local function mean_of(sum) return runtime and (sum .. " / (float)C") or (sum .. " * __frcp_rn((float)C)") end
 % local function each_valid(body)
 %   for k = 0, m.K - 1 do
-        $(chunk_open(k))
+    $(chunk_open(k))
 %     for j = 0, m.V - 1 do
-            $(body(k, j))
+      $(body(k, j))
 %     end
-        }
+    }
 %   end
 % end
 % if can("layer") or can("rms") then
@@ -45,44 +45,44 @@ if ($(arg.kind.isnt("none"))) {  // not none
 %   else
 {  // $(can("layer") and can("rms") and "LayerNorm or RMSNorm" or can("layer") and "LayerNorm" or "RMSNorm")
 %   end
-    float s = 0.f;
+  float s = 0.f;
 %   if can("layer") then
 %     if can("rms") then
-    if ($(is("layer"))) {  // LayerNorm: centre first
+  if ($(is("layer"))) {  // LayerNorm: centre first
 %     else
-    {  // LayerNorm: centre first
+  {  // LayerNorm: centre first
 %     end
 % for k = 0, m.K - 1 do
 #pragma unroll
-        for (int j = 0; j < $(m.V); j++) s += v[$(k)][j];
+    for (int j = 0; j < $(m.V); j++) s += v[$(k)][j];
 % end
-        const float mean = $(mean_of(row_sum("s")));
+    const float mean = $(mean_of(row_sum("s")));
 % for k = 0, m.K - 1 do
 #pragma unroll
-        for (int j = 0; j < $(m.V); j++) v[$(k)][j] -= mean;
+    for (int j = 0; j < $(m.V); j++) v[$(k)][j] -= mean;
 % end
-        s = 0.f;
-        % each_valid(function(k, j) return ("s = fmaf(v[%d][%d], v[%d][%d], s);"):format(k, j, k, j) end)
+    s = 0.f;
+    % each_valid(function(k, j) return ("s = fmaf(v[%d][%d], v[%d][%d], s);"):format(k, j, k, j) end)
 %     if can("rms") then
-    } else {  // RMSNorm
+  } else {  // RMSNorm
 %     else
-    }
+  }
 %     end
 %   end
 %   if can("rms") then
 %     if not can("layer") then
-    {  // RMSNorm
+  {  // RMSNorm
 %     end
 % for k = 0, m.K - 1 do
 #pragma unroll
-        for (int j = 0; j < $(m.V); j++) s = fmaf(v[$(k)][j], v[$(k)][j], s);
+    for (int j = 0; j < $(m.V); j++) s = fmaf(v[$(k)][j], v[$(k)][j], s);
 % end
-    }
+  }
 %   end
-    const float rstd = rsqrtf($(mean_of(row_sum("s"))) + $(arg.eps.expr));
+  const float rstd = rsqrtf($(mean_of(row_sum("s"))) + $(arg.eps.expr));
 % for k = 0, m.K - 1 do
 #pragma unroll
-    for (int j = 0; j < $(m.V); j++) v[$(k)][j] *= rstd;
+  for (int j = 0; j < $(m.V); j++) v[$(k)][j] *= rstd;
 % end
 }
 % end
@@ -96,31 +96,31 @@ if ($(arg.kind.isnt("none"))) {  // not none
 %   local any_required = (wt and not wt.tensor.optional) or (bs and not bs.tensor.optional)
 $((#tests > 0 and not any_required) and ("if (" .. table.concat(tests, " || ") .. ") {") or "{")
 %   if wt then
-    const $(wt.ctype)* wt = (const $(wt.ctype)*)$(wt.ptr);
+  const $(wt.ctype)* wt = (const $(wt.ctype)*)$(wt.ptr);
 %   end
 %   if bs then
-    const $(bs.ctype)* bs = (const $(bs.ctype)*)$(bs.ptr);
+  const $(bs.ctype)* bs = (const $(bs.ctype)*)$(bs.ptr);
 %   end
 % for k = 0, m.K - 1 do
-    $(chunk_open(k))  // chunk slot $(k)
-        $(chunk_first(k))
+  $(chunk_open(k))  // chunk slot $(k)
+    $(chunk_first(k))
 %   if wt then
-        $(wt.tensor.optional and "if (wt) {" or "{")
-            float w[$(m.V)] = {};
-            % put(load("w", "wt + e", wt.dtype, "keep"))
+    $(wt.tensor.optional and "if (wt) {" or "{")
+      float w[$(m.V)] = {};
+      % put(load("w", "wt + e", wt.dtype, "keep"))
 #pragma unroll
-            for (int j = 0; j < $(m.V); j++) v[$(k)][j] *= w[j];
-        }
+      for (int j = 0; j < $(m.V); j++) v[$(k)][j] *= w[j];
+    }
 %   end
 %   if bs then
-        $(bs.tensor.optional and "if (bs) {" or "{")
-            float c[$(m.V)] = {};
-            % put(load("c", "bs + e", bs.dtype, "keep"))
+    $(bs.tensor.optional and "if (bs) {" or "{")
+      float c[$(m.V)] = {};
+      % put(load("c", "bs + e", bs.dtype, "keep"))
 #pragma unroll
-            for (int j = 0; j < $(m.V); j++) v[$(k)][j] += c[j];
-        }
-%   end
+      for (int j = 0; j < $(m.V); j++) v[$(k)][j] += c[j];
     }
+%   end
+  }
 % end
 }
 % end

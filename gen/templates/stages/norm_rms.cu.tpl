@@ -37,27 +37,27 @@ const bool round_y = $(round_act);  // rounding act
 %   local head = u == 0 and "h" or ("h + %d * hg"):format(u)
 if ($(head) < H) {  // head $(head): every lane of its group takes this branch
 %   if not across then
-    float ss = 0.0f;
+  float ss = 0.0f;
 %     for _, e in ipairs(head_values(u)) do
-    ss = fmaf($(xname(e, u)), $(xname(e, u)), ss);
+  ss = fmaf($(xname(e, u)), $(xname(e, u)), ss);
 %     end
 %     local off = m.L // 2
 %     while off >= 1 do
-    ss += __shfl_xor_sync($(lanes_mask), ss, $(off));
+  ss += __shfl_xor_sync($(lanes_mask), ss, $(off));
 %       off = off // 2
 %     end
-    const float rs = rsqrtf(ss * $(inv_d) + $(arg.eps.expr));
+  const float rs = rsqrtf(ss * $(inv_d) + $(arg.eps.expr));
 %   end
 %   if across then
-    % include("kernel/norm_weights.cu.tpl", { weight_head = head, weight = arg.weight })
+  % include("kernel/norm_weights.cu.tpl", { weight_head = head, weight = arg.weight })
 %   end
 %   for _, e in ipairs(head_values(u)) do
-    $(xname(e, u)) = $(xname(e, u)) * ($(across or "rs") * $(wname(e)));
+  $(xname(e, u)) = $(xname(e, u)) * ($(across or "rs") * $(wname(e)));
 %   end
-    if (round_y) {
+  if (round_y) {
 %   for _, e in ipairs(head_values(u)) do
-        $(xname(e, u)) = fg_round_to<$(act_ctype)>($(xname(e, u)));
+    $(xname(e, u)) = fg_round_to<$(act_ctype)>($(xname(e, u)));
 %   end
-    }
+  }
 }
 % end

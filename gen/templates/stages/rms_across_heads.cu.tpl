@@ -18,19 +18,19 @@
 // RMS over the token's H * D elements: a first pass over its heads
 float rs_token;
 {
-    float ss = 0.0f;
-    for (int64_t h = group; h - group < H; h += hstep) {
-        % include("stages/load.cu.tpl", { load_hint = "keep" })
+  float ss = 0.0f;
+  for (int64_t h = group; h - group < H; h += hstep) {
+    % include("stages/load.cu.tpl", { load_hint = "keep" })
 % for u = 0, m.U - 1 do
 %   for _, e in ipairs(head_values(u)) do
-        ss = fmaf(x$(e[1])[$(u)][$(e[2])][$(e[3])], x$(e[1])[$(u)][$(e[2])][$(e[3])], ss);
+    ss = fmaf(x$(e[1])[$(u)][$(e[2])][$(e[3])], x$(e[1])[$(u)][$(e[2])][$(e[3])], ss);
 %   end
 % end
-    }
+  }
 % local off = 16
 % while off >= 1 do
-    ss += __shfl_xor_sync(0xffffffffu, ss, $(off));
+  ss += __shfl_xor_sync(0xffffffffu, ss, $(off));
 %   off = off // 2
 % end
-    rs_token = rsqrtf(ss / $(inv) + $(arg.eps.expr));
+  rs_token = rsqrtf(ss / $(inv) + $(arg.eps.expr));
 }

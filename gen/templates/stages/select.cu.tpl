@@ -30,7 +30,7 @@
 const $(b0.ctype)* $(name)_row;
 % end
 {
-    const bool one = live && *($(row_of(arg.by, nil, true))) != 0;
+  const bool one = live && *($(row_of(arg.by, nil, true))) != 0;
 %   -- the chosen branch's row b of a [B|1, C] tensor pair, in the form of the path
 %   local select_form = "(const %s*)(one ? %s : %s) + b * (one ? %s : %s)"
 %   local branch_form = "one ? (const %s*)%s + b * %s : (const %s*)%s + b * %s"
@@ -39,13 +39,13 @@ const $(b0.ctype)* $(name)_row;
 %     do return branch_form:format(t1.ctype, t1.ptr, t1.stride(0), t0.ctype, t0.ptr, t0.stride(0)) end
 %   end
 %   if m.vec then
-    // operand selects rather than a branch on the index: nothing waits for its
-    // load until the first access through these pointers
+  // operand selects rather than a branch on the index: nothing waits for its
+  // load until the first access through these pointers
 %   else
-    // the element path: the branch costs fewer registers than the selects
+  // the element path: the branch costs fewer registers than the selects
 %   end
 % for _, name in ipairs(names) do
-    $(name)_row = $(chosen(arg.rows.rows[name][1], arg.rows.rows[name][2]));
+  $(name)_row = $(chosen(arg.rows.rows[name][1], arg.rows.rows[name][2]));
 % end
 }
 % end

@@ -10,36 +10,36 @@
 % for u = 0, m.U - 1 do
 %   local head = u == 0 and "h" or ("h + %d * hg"):format(u)
 if ($(head) < H) {  // head $(head)
-    $(T)* po = xout + ($(head)) * xout_hs;
+  $(T)* po = xout + ($(head)) * xout_hs;
 %   for k = 0, m.NV - 1 do
 %     local open = cg.open_if(load_guard(k))
 %     if open then
-    $(open)  // $(m.merged and "" or "rotate ")chunk slot $(k)
-        const int e = (pos + $(k * m.L)) * $(m.C);
-        % put(cg.store_f32(("xa[%d][%d]"):format(u, k), "po + e", m.C, act_dtype, { vec = m.vec, guard = element_guard }))
+  $(open)  // $(m.merged and "" or "rotate ")chunk slot $(k)
+    const int e = (pos + $(k * m.L)) * $(m.C);
+    % put(cg.store_f32(("xa[%d][%d]"):format(u, k), "po + e", m.C, act_dtype, { vec = m.vec, guard = element_guard }))
 %       if m.half then
-        % put(cg.store_f32(("xb[%d][%d]"):format(u, k), "po + e + " .. half_offset, m.C, act_dtype, { vec = m.vec, guard = element_guard }))
+    % put(cg.store_f32(("xb[%d][%d]"):format(u, k), "po + e + " .. half_offset, m.C, act_dtype, { vec = m.vec, guard = element_guard }))
 %       end
-    }
+  }
 %     end
 %   end
 %   for k = 0, m.NP - 1 do
 %     if m.whole_head then
-    if ($(pass_guard(k))) {  // pass chunk slot $(k): [R, D), not rotated
-        const int e = $(dims.rot) + (pos + $(k * m.L)) * $(m.C);
-        % put(cg.store_f32(("xp[%d][%d]"):format(u, k), "po + e", m.C, act_dtype, { vec = m.vec, guard = pass_element_guard }))
-    }
+  if ($(pass_guard(k))) {  // pass chunk slot $(k): [R, D), not rotated
+    const int e = $(dims.rot) + (pos + $(k * m.L)) * $(m.C);
+    % put(cg.store_f32(("xp[%d][%d]"):format(u, k), "po + e", m.C, act_dtype, { vec = m.vec, guard = pass_element_guard }))
+  }
 %     else
-    if (copy_pass && $(pass_guard(k))) {  // pass chunk slot $(k)
-        const int e = $(dims.rot) + (pos + $(k * m.L)) * $(m.C);
+  if (copy_pass && $(pass_guard(k))) {  // pass chunk slot $(k)
+    const int e = $(dims.rot) + (pos + $(k * m.L)) * $(m.C);
 %       if m.vec then
-        fg_st16(po + e, xp[$(u)][$(k)]);
+    fg_st16(po + e, xp[$(u)][$(k)]);
 %       else
 %         for j = 0, m.C - 1 do
-        if (e + $(j) < $(m.D_expr)) po[e + $(j)] = xp[$(u)][$(k)][$(j)];
+    if (e + $(j) < $(m.D_expr)) po[e + $(j)] = xp[$(u)][$(k)][$(j)];
 %         end
 %       end
-    }
+  }
 %     end
 %   end
 }

@@ -24,16 +24,16 @@
 % if not arg.from then
 %   if computes(phase) then
 {
-    $(to.ctype)* orow = $(row_of(to));
+  $(to.ctype)* orow = $(row_of(to));
 % for k = 0, m.K - 1 do
-    $(chunk_open(k))  // chunk slot $(k)
-        $(chunk_first(k))
-        % put(store(("v[%d]"):format(k), "orow + e", to.dtype))
+  $(chunk_open(k))  // chunk slot $(k)
+    $(chunk_first(k))
+    % put(store(("v[%d]"):format(k), "orow + e", to.dtype))
 %   if arg.keep == "rounded" then
 #pragma unroll
-        for (int j = 0; j < $(m.V); j++) v[$(k)][j] = fg_round_to<$(to.ctype)>(v[$(k)][j]);
+    for (int j = 0; j < $(m.V); j++) v[$(k)][j] = fg_round_to<$(to.ctype)>(v[$(k)][j]);
 %   end
-    }
+  }
 % end
 }
 %   end
@@ -47,28 +47,28 @@
 uint4 $(raw)[$(m.K)];
 %   for k = 0, m.K - 1 do
 $(chunk_open(k))  // chunk slot $(k)
-    $(chunk_first(k))
-    % put(load_raw(("%s[%d]"):format(raw, k), src.row .. " + e", "keep"))
+  $(chunk_first(k))
+  % put(load_raw(("%s[%d]"):format(raw, k), src.row .. " + e", "keep"))
 }
 %   end
 % end
 % if mode == "use" or mode == "all" then
 {
-    % put(src.open())
-    $(to.ctype)* orow = $(row_of(to));
+  % put(src.open())
+  $(to.ctype)* orow = $(row_of(to));
 %   for k = 0, m.K - 1 do
-    $(chunk_open(k))  // chunk slot $(k)
-        $(chunk_first(k))
+  $(chunk_open(k))  // chunk slot $(k)
+    $(chunk_first(k))
 %     if batched or (mode == "use" and same and m.vec) then
-        fg_st16(orow + e, $(raw)[$(k)]);
+    fg_st16(orow + e, $(raw)[$(k)]);
 %     elseif m.vec and same then
-        fg_st16(orow + e, fg_ld16_keep($(src.row) + e));
+    fg_st16(orow + e, fg_ld16_keep($(src.row) + e));
 %     else
-        float g[$(m.V)];
-        % put(load("g", src.row .. " + e", src.dtype, "keep"))
-        % put(store("g", "orow + e", to.dtype))
+    float g[$(m.V)];
+    % put(load("g", src.row .. " + e", src.dtype, "keep"))
+    % put(store("g", "orow + e", to.dtype))
 %     end
-    }
+  }
 %   end
 }
 % end

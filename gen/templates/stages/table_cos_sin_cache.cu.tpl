@@ -18,8 +18,8 @@
 // cos/sin of row positions[b, s] + position_offset of the packed cache
 float cs[$(m.NV)][$(m.angles)] = {}, sn[$(m.NV)][$(m.angles)] = {};
 {
-    % include("kernel/position_row.cu.tpl", { angle_table = arg.cache })
-    const $(T)* crow = (const $(T)*)$(arg.cache.ptr) + $(ix("row_ok ? row : 0")) * $(ix(arg.cache.stride(0)));
-    const $(T)* srow = crow + $(m.full and tostring(m.D // 2) or (dims.rot .. " / 2"));
-    % include("kernel/table_row.cu.tpl", { angle_table = arg.cache, crow = "crow", srow = "srow", dst_c = "cs", dst_s = "sn", row_ok = "row_ok" })
+  % include("kernel/position_row.cu.tpl", { angle_table = arg.cache })
+  const $(T)* crow = (const $(T)*)$(arg.cache.ptr) + $(ix("row_ok ? row : 0")) * $(ix(arg.cache.stride(0)));
+  const $(T)* srow = crow + $(m.full and tostring(m.D // 2) or (dims.rot .. " / 2"));
+  % include("kernel/table_row.cu.tpl", { angle_table = arg.cache, crow = "crow", srow = "srow", dst_c = "cs", dst_s = "sn", row_ok = "row_ok" })
 }

@@ -20,8 +20,8 @@ float cs[$(m.U)][$(m.NV)][$(m.angles)] = {}, sn[$(m.U)][$(m.NV)][$(m.angles)] = 
 % for u = 0, m.U - 1 do
 %   local head = u == 0 and "h" or ("h + %d * hg"):format(u)
 if ($(head) < H) {  // head $(head)
-    const $(T)* crow = (const $(T)*)$(arg.cos.ptr) + $(row(arg.cos, head));
-    const $(T)* srow = (const $(T)*)$(arg.sin.ptr) + $(row(arg.sin, head));
-    % include("kernel/table_row.cu.tpl", { angle_table = arg.cos, crow = "crow", srow = "srow", dst_c = ("cs[%d]"):format(u), dst_s = ("sn[%d]"):format(u) })
+  const $(T)* crow = (const $(T)*)$(arg.cos.ptr) + $(row(arg.cos, head));
+  const $(T)* srow = (const $(T)*)$(arg.sin.ptr) + $(row(arg.sin, head));
+  % include("kernel/table_row.cu.tpl", { angle_table = arg.cos, crow = "crow", srow = "srow", dst_c = ("cs[%d]"):format(u), dst_s = ("sn[%d]"):format(u) })
 }
 % end

@@ -16,7 +16,7 @@
 // cos/sin of row s: $(m.angles) angle(s) per rotate chunk
 float cs[$(m.NV)][$(m.angles)] = {}, sn[$(m.NV)][$(m.angles)] = {};
 {
-    const $(T)* crow = (const $(T)*)$(arg.cos.ptr) + s * $(ix(arg.cos.stride(0)));
-    const $(T)* srow = (const $(T)*)$(arg.sin.ptr) + s * $(ix(arg.sin.stride(0)));
-    % include("kernel/table_row.cu.tpl", { angle_table = arg.cos, crow = "crow", srow = "srow", dst_c = "cs", dst_s = "sn" })
+  const $(T)* crow = (const $(T)*)$(arg.cos.ptr) + s * $(ix(arg.cos.stride(0)));
+  const $(T)* srow = (const $(T)*)$(arg.sin.ptr) + s * $(ix(arg.sin.stride(0)));
+  % include("kernel/table_row.cu.tpl", { angle_table = arg.cos, crow = "crow", srow = "srow", dst_c = "cs", dst_s = "sn" })
 }

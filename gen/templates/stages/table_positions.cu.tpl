@@ -19,8 +19,8 @@
 // cos/sin of row positions[b, s] + position_offset
 float cs[$(m.NV)][$(m.angles)] = {}, sn[$(m.NV)][$(m.angles)] = {};
 {
-    % include("kernel/position_row.cu.tpl", { angle_table = arg.cos })
-    const $(T)* crow = (const $(T)*)$(arg.cos.ptr) + $(ix("row_ok ? row : 0")) * $(ix(arg.cos.stride(0)));
-    const $(T)* srow = (const $(T)*)$(arg.sin.ptr) + $(ix("row_ok ? row : 0")) * $(ix(arg.sin.stride(0)));
-    % include("kernel/table_row.cu.tpl", { angle_table = arg.cos, crow = "crow", srow = "srow", dst_c = "cs", dst_s = "sn", row_ok = "row_ok" })
+  % include("kernel/position_row.cu.tpl", { angle_table = arg.cos })
+  const $(T)* crow = (const $(T)*)$(arg.cos.ptr) + $(ix("row_ok ? row : 0")) * $(ix(arg.cos.stride(0)));
+  const $(T)* srow = (const $(T)*)$(arg.sin.ptr) + $(ix("row_ok ? row : 0")) * $(ix(arg.sin.stride(0)));
+  % include("kernel/table_row.cu.tpl", { angle_table = arg.cos, crow = "crow", srow = "srow", dst_c = "cs", dst_s = "sn", row_ok = "row_ok" })
 }
