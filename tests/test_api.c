@@ -154,6 +154,21 @@ TEST(test_api_version) {
             "fg_version() = \"%s\" is not MAJOR.MINOR.PATCH", v ? v : "(null)");
 }
 
+/* fg_gpu_model: no such device is NULL with a message (on any machine); on a
+   GPU machine, device 0 gives a name, "" or a model's (test_rope_gpu.c forces
+   names and checks which kernels run). */
+TEST(test_api_gpu_model) {
+  CHECK_MSG(fg_gpu_model(-1) == NULL && strstr(fg_last_error(), "fg_gpu_model: no CUDA device -1"),
+            "fg_gpu_model(-1): \"%s\"", fg_last_error());
+  const char *m = fg_gpu_model(0);
+  if (test_have_gpu()) {
+    CHECK_MSG(m != NULL && !strcmp(fg_last_error(), ""), "fg_gpu_model(0): NULL on a GPU machine (%s)", fg_last_error());
+  } else {
+    CHECK_MSG(m == NULL && strstr(fg_last_error(), "fg_gpu_model: no CUDA device 0"), "fg_gpu_model(0) without a GPU: \"%s\"",
+              fg_last_error());
+  }
+}
+
 TEST(test_api_status_names) {
   static const struct {
     fg_status s;

@@ -41,6 +41,11 @@ here = os.path.dirname(os.path.abspath(fusegen.__file__))
 check(not here.startswith(os.path.join(ROOT, "runtime")), f"fusegen imported from the install, not the checkout: {here}")
 check(fusegen.version() == fusegen.__version__ and fusegen.version().count(".") == 2, "version " + fusegen.version())
 check(os.path.isfile(fusegen.library_path()), "libfusegen.so inside the package")
+try:
+    model = fusegen.gpu_model(-1)
+    check(False, f"gpu_model(-1) gave {model!r}, expected ValueError")
+except ValueError as e:
+    check("no CUDA device -1" in str(e), f"gpu_model(-1): {e}")
 lib = ctypes.CDLL(fusegen.library_path())
 lib.fg_version.restype = ctypes.c_char_p
 check(lib.fg_version().decode() == fusegen.version(), "the package's libfusegen.so loads with ctypes")
