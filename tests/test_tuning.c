@@ -386,6 +386,80 @@ TEST(test_tuning_model_gets_its_own_kernel_where_tiles_differ) {
   fixture_close(&f);
 }
 
+/* text with every occurrence of name replaced by "K" (malloc'd). */
+static char *rename_all(const char *text, const char *name) {
+  size_t n = strlen(name), len = strlen(text);
+  char *out = malloc(len + 1), *o = out;
+  for (const char *p = text; *p;) {
+    if (!strncmp(p, name, n)) *o++ = 'K', p += n;
+    else *o++ = *p++;
+  }
+  *o = 0;
+  return out;
+}
+
+/* From "// <name>\n" to the first `end` after it (malloc'd), or NULL. */
+static char *kernel_text(const char *file, const char *name, const char *end) {
+  char head[256];
+  snprintf(head, sizeof head, "// %s\n", name);
+  const char *a = file ? strstr(file, head) : NULL, *b = a ? strstr(a, end) : NULL;
+  if (!b) return NULL;
+  char *out = malloc((size_t)(b - a) + 1);
+  memcpy(out, a, (size_t)(b - a));
+  out[b - a] = 0;
+  return out;
+}
+
+/* A GPU model's own kernel is, but for its name, the tuning build's candidate
+   of the same tiles: the one the tuner ran and checked on that GPU. */
+TEST(test_tuning_model_kernel_is_its_candidate) {
+  fixture f;
+  if (!tuning_fixture(&f, "sm_90.lua", "return { ops = { rope = { " VARIANT " = {} } } }\n") ||
+      !write_tuning_file(&f, "sm_90_h200.lua",
+                         "return { devices = { \"NVIDIA H200\" }, ops = { rope = { " VARIANT
+                         " = { warps = 2, heads_in_flight = 2 } } } }\n")) {
+    fixture_close(&f);
+    return;
+  }
+  run_result r = generate_tuned(&f, "sm_90", "");
+  CHECK_MSG(r.code == 0, "exit %d, stderr:\n%s", r.code, r.err);
+  run_free(&r);
+  char *lib = kernel_file(&f);
+  char *own = kernel_text(lib, VARIANT "_h200", "\n#endif");
+  CHECK_MSG(own != NULL, "no kernel " VARIANT "_h200");
+  r = generate_tuned(&f, "sm_90", "--tune-build");
+  CHECK_MSG(r.code == 0, "exit %d, stderr:\n%s", r.code, r.err);
+  run_free(&r);
+  char *cands = read_out(&f, "fusegen_candidates.c"), *tune = read_out(&f, "kernels/" VARIANT ".cu");
+  /* the candidate whose tiles are the model's */
+  const char *want = ".params = \"heads_in_flight = 2, warps = 2\"";
+  const char *at = cands ? strstr(cands, want) : NULL;
+  const char *k = at ? at : NULL;
+  while (k && k > cands && strncmp(k, "{.kernel = \"", 12)) k--;
+  char name[256] = "";
+  if (k && at) sscanf(k, "{.kernel = \"%255[a-z0-9_]", name);
+  char *sm = strstr(name, "_sm90");
+  if (sm) *sm = 0;
+  CHECK_MSG(name[0], "no candidate with %s", want);
+  char *cand = name[0] ? kernel_text(tune, name, "\nextern \"C\" cudaError_t FG_ARCH_NAME(fg__attributes_") : NULL;
+  CHECK_MSG(cand != NULL, "no kernel %s in the tuning build", name);
+  if (own && cand) {
+    char *a = rename_all(own, VARIANT "_h200"), *b = rename_all(cand, name);
+    size_t la = strlen(a), lb = strlen(b);
+    while (la && (a[la - 1] == '\n')) a[--la] = 0;
+    while (lb && (b[lb - 1] == '\n')) b[--lb] = 0;
+    CHECK_MSG(!strcmp(a, b), "h200's kernel differs from candidate %s:\n%.600s\n---\n%.600s", name, a, b);
+    free(a);
+    free(b);
+  }
+  free(own);
+  free(cand);
+  free(lib);
+  free(cands);
+  free(tune);
+  fixture_close(&f);
+}
+
 /* The target's file naming a model: that model's tiles are the target's, and
    the model has no kernel of its own. */
 TEST(test_tuning_default_model) {
