@@ -126,7 +126,7 @@ static const fg__tensor_sig tensors_[] = {
 };
 static const char* const values_act[] = {"bf16", "fp16", "fp32"};
 static const char* const values_index[] = {"i64", "i32"};
-static const char* const values_residual[] = {"no", "yes"};
+static const char* const values_residual[] = {"nores", "res"};
 static const char* const values_access[] = {"vec16", "scalar"};
 static const fg__axis_desc axis_desc_[] = {
     {.name = "act", .count = 3, .values = values_act},
@@ -173,8 +173,8 @@ fg_status fg_norm_modulate_select01(const DLTensor* x, DLTensor* out, DLTensor* 
     default: return fg__fail(FG_ERR_DTYPE, "fg_norm_modulate_select01: index has dtype %s; supported: i64, i32", fg__dtype_name(c_.dtype[3]));
     }
     general_[1] = -1;
-    if (!residual && !residual_gate && !residual_out) key_[2] = 0;  // no
-    else if (residual && residual_gate && residual_out) key_[2] = 1;  // yes
+    if (!residual && !residual_gate && !residual_out) key_[2] = 0;  // nores
+    else if (residual && residual_gate && residual_out) key_[2] = 1;  // res
     else return fg__fail(FG_ERR_INVALID_ARGUMENT, "fg_norm_modulate_select01: the arguments fit no residual form: residual, residual_gate and residual_out are given together or not at all");
     general_[2] = -1;
     if (aligned16 && C % VEC == 0) key_[3] = 0;  // vec16

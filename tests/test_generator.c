@@ -284,20 +284,20 @@ TEST(test_generator_spec_rows_tiles_too_small) {
  * alone leaves the stage naming one that no longer exists */
 TEST(test_generator_spec_stage_when_unknown_value) {
   expect_spec_error_in("gen/specs/norm_modulate.lua",
-                       "values = { \"no\", \"yes\" }, from = \"rule\",\n"
-                       "        rule = { { \"no\", \"!residual && !residual_gate && !residual_out\" },\n"
-                       "                 { \"yes\",",
-                       "values = { \"no\", \"on\" }, from = \"rule\",\n"
-                       "        rule = { { \"no\", \"!residual && !residual_gate && !residual_out\" },\n"
+                       "values = { \"nores\", \"res\" }, from = \"rule\",\n"
+                       "        rule = { { \"nores\", \"!residual && !residual_gate && !residual_out\" },\n"
+                       "                 { \"res\",",
+                       "values = { \"nores\", \"on\" }, from = \"rule\",\n"
+                       "        rule = { { \"nores\", \"!residual && !residual_gate && !residual_out\" },\n"
                        "                 { \"on\",",
-                       "kernel.stages.row[2].when.residual", "expected a value of axis residual, got \"yes\"");
+                       "kernel.stages.row[2].when.residual", "expected a value of axis residual, got \"res\"");
 }
 
 /* An optional output the stage writes without testing it: the stage must run
  * only where a rule makes the tensor given (or the tensor has an inplace_of). */
 TEST(test_generator_spec_optional_tensor_untested) {
   expect_spec_error_in("gen/specs/norm_modulate.lua",
-                       "{ \"add\", src = \"residual\", gate = \"residual_gate\", to = \"residual_out\", when = { residual = \"yes\" } }",
+                       "{ \"add\", src = \"residual\", gate = \"residual_gate\", to = \"residual_out\", when = { residual = \"res\" } }",
                        "{ \"add\", src = \"x\", to = \"residual_out\" }", "kernel.stages.row[2].to",
                        "a tensor that is always given, or a `when` on a rule axis value whose condition requires residual_out");
 }
@@ -1420,8 +1420,8 @@ TEST(test_generator_spec_condition_not_c) {
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
     expect_spec_error(cases[i].find, cases[i].repl, cases[i].field, cases[i].expected);
   /* an optional tensor in a rule is a pointer: only tested */
-  expect_spec_error_in("gen/specs/norm_modulate.lua", "{ \"no\", \"!residual && !residual_gate && !residual_out\" }",
-                       "{ \"no\", \"residual * 2 && !residual_gate && !residual_out\" }", "axes[2].rule[1][2]",
+  expect_spec_error_in("gen/specs/norm_modulate.lua", "{ \"nores\", \"!residual && !residual_gate && !residual_out\" }",
+                       "{ \"nores\", \"residual * 2 && !residual_gate && !residual_out\" }", "axes[2].rule[1][2]",
                        "a tensor is only tested (with !, && or ||), not an operand of *");
 }
 

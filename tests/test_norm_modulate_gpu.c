@@ -142,10 +142,10 @@ static int verdict(const acc *a, test_dtype dt, const char *what, const char *wh
   return bad;
 }
 
-/* The kernel a case must run: "<op>_<act>[_idx..]_<no|yes>_<vec16|scalar>_sm.." */
+/* The kernel a case must run: "<op>_<act>[_idx..]_<nores|res>_<vec16|scalar>_sm.." */
 static void expected_kernel(const nm_case *c, int vec, char *buf, size_t n) {
   snprintf(buf, n, "%s_%s%s_%s_%s_sm", src_op[c->src], dt_name(c->act),
-           c->src == SRC_SELECT01 ? (c->idx32 ? "_idxi32" : "_idxi64") : "", c->residual ? "yes" : "no",
+           c->src == SRC_SELECT01 ? (c->idx32 ? "_idxi32" : "_idxi64") : "", c->residual ? "res" : "nores",
            vec ? "vec16" : "scalar");
 }
 

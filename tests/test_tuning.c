@@ -151,7 +151,7 @@ TEST(test_tuning_file_applies_to_its_target_only) {
    zeroed first), sm_80 with a persistent grid, no prefetch (each stage loads
    where it uses values), plain loads of x (evict_first = 0) and the partials
    read in a loop (wide_sum = 0). */
-#define NM_VARIANT "norm_modulate_select01_bf16_idxi64_no_vec16"
+#define NM_VARIANT "norm_modulate_select01_bf16_idxi64_nores_vec16"
 static int in_order(const char *text, const char *end, const char *const *marks, int n) {
   const char *at = text;
   for (int i = 0; i < n; i++) {

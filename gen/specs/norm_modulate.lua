@@ -35,7 +35,7 @@ fp32 arithmetic, one rounding at each store. Outputs must not overlap the inputs
 local function stages(modulation_source, last)
   return { row = join({
     { "load_row", from = "x" },
-    { "add", src = "residual", gate = "residual_gate", to = "residual_out", when = { residual = "yes" } },
+    { "add", src = "residual", gate = "residual_gate", to = "residual_out", when = { residual = "res" } },
   }, modulation_source, {
     { "norm", kind = "norm", eps = "eps", weight = "weight", bias = "bias" },
     { "modulate", scale = "scale", shift = "shift", offset = "scale_offset" },
@@ -59,9 +59,9 @@ local function member(o)
       { "B * L < 2147483648", "at most 2^31 - 1 rows (B x L) per call" },
     }, o.constraints),
     axes = join({ { name = "act", values = { "bf16", "fp16", "fp32" }, from = "dtype x" } }, o.axes, {
-      { name = "residual", values = { "no", "yes" }, from = "rule",
-        rule = { { "no", "!residual && !residual_gate && !residual_out" },
-                 { "yes", "residual && residual_gate && residual_out" } },
+      { name = "residual", values = { "nores", "res" }, from = "rule",
+        rule = { { "nores", "!residual && !residual_gate && !residual_out" },
+                 { "res", "residual && residual_gate && residual_out" } },
         doc = "residual, residual_gate and residual_out are given together or not at all" },
       { name = "access", values = { "vec16", "scalar" }, from = "rule",
         rule = { { "vec16", "aligned16 && C % VEC == 0" }, { "scalar", "1" } } },
@@ -80,7 +80,7 @@ local function member(o)
       -- the partials read four at a time: 0 to 4% faster on an H200, 0 to 3% on an
       -- H100 (bench/NOTES.md); on sm_100 ptxas spills some 32-register forms with it
       { when = { arch = 100 }, wide_sum = 0 },
-      { when = { residual = "yes" }, min_blocks = 1, prefetch = 1, evict_first = 0 },
+      { when = { residual = "res" }, min_blocks = 1, prefetch = 1, evict_first = 0 },
       { when = { act = "fp32" }, chunks = 4, min_blocks = 1, prefetch = 0 },
       { when = { access = "scalar" }, chunks = 16, min_blocks = 1, blocks_per_sm = 32 },
     },

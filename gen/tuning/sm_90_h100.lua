@@ -79,45 +79,45 @@ return {
       -- norm_modulate layer per batch [1,4096,3072]: 19.9 us -> 19.9 us
       -- norm_modulate layer per batch [2,8192,3072]: 70.3 us -> 70.3 us
       -- norm_modulate layer per batch [1,4096,5120]: 31.4 us -> 31.4 us
-      norm_modulate_bf16_no_vec16 = {},
+      norm_modulate_bf16_nores_vec16 = {},
       -- norm_modulate rms per batch residual [2,2048,3072]: 42.1 us -> 42.1 us
       -- norm_modulate rms per batch residual [1,4096,3072]: 41.4 us -> 41.4 us
       -- norm_modulate rms per batch residual [2,8192,3072]: 168.4 us -> 168.4 us
       -- norm_modulate rms per batch residual [1,4096,5120]: 69.6 us -> 69.6 us
-      norm_modulate_bf16_yes_vec16 = {},
+      norm_modulate_bf16_res_vec16 = {},
     },
     norm_modulate_per_frame = {
       -- norm_modulate_per_frame layer per frame F=16 [2,2048,3072]: 22.2 us -> 22.2 us
       -- norm_modulate_per_frame layer per frame F=16 [1,4096,3072]: 21.4 us -> 21.4 us
       -- norm_modulate_per_frame layer per frame F=16 [2,8192,3072]: 79.9 us -> 79.9 us
       -- norm_modulate_per_frame layer per frame F=16 [1,4096,5120]: 34.2 us -> 34.2 us
-      norm_modulate_per_frame_bf16_no_vec16 = {},
+      norm_modulate_per_frame_bf16_nores_vec16 = {},
     },
     norm_modulate_per_token = {
       -- norm_modulate_per_token layer per token [2,2048,3072]: 31.6 us -> 31.6 us
       -- norm_modulate_per_token layer per token [1,4096,3072]: 32.4 us -> 32.4 us
       -- norm_modulate_per_token layer per token [2,8192,3072]: 127.8 us -> 127.8 us
       -- norm_modulate_per_token layer per token [1,4096,5120]: 53.8 us -> 53.8 us
-      norm_modulate_per_token_bf16_no_vec16 = {},
+      norm_modulate_per_token_bf16_nores_vec16 = {},
     },
     norm_modulate_scalar = {
       -- norm_modulate_scalar layer scalar [2,2048,3072]: 17.0 us -> 16.5 us
       -- norm_modulate_scalar layer scalar [1,4096,3072]: 17.0 us -> 16.5 us
       -- norm_modulate_scalar layer scalar [2,8192,3072]: 67.1 us -> 66.7 us
       -- norm_modulate_scalar layer scalar [1,4096,5120]: 27.9 us -> 27.2 us
-      norm_modulate_scalar_bf16_no_vec16 = { chunks = 4, min_blocks = 1 },
+      norm_modulate_scalar_bf16_nores_vec16 = { chunks = 4, min_blocks = 1 },
     },
     norm_modulate_select01 = {
       -- norm_modulate_select01 layer [2,2048,3072]: 27.2 us -> 27.2 us
       -- norm_modulate_select01 layer [1,4096,3072]: 27.1 us -> 27.1 us
       -- norm_modulate_select01 layer [2,8192,3072]: 102.8 us -> 102.8 us
       -- norm_modulate_select01 layer [1,4096,5120]: 43.9 us -> 43.9 us
-      norm_modulate_select01_bf16_idxi64_no_vec16 = {},
+      norm_modulate_select01_bf16_idxi64_nores_vec16 = {},
       -- norm_modulate_select01 layer residual [2,2048,3072]: 52.0 us -> 52.0 us
       -- norm_modulate_select01 layer residual [1,4096,3072]: 51.4 us -> 51.4 us
       -- norm_modulate_select01 layer residual [2,8192,3072]: 204.9 us -> 204.9 us
       -- norm_modulate_select01 layer residual [1,4096,5120]: 85.7 us -> 85.7 us
-      norm_modulate_select01_bf16_idxi64_yes_vec16 = {},
+      norm_modulate_select01_bf16_idxi64_res_vec16 = {},
     },
     qknorm_across_heads_rope_per_head = {
       -- qknorm_across_heads_rope_per_head ltx2 video [4,1152,32,128]: 89.3 us -> 79.5 us

@@ -44,45 +44,45 @@ return {
       -- norm_modulate layer per batch [1,4096,3072]: 18.0 us -> 18.0 us
       -- norm_modulate layer per batch [2,8192,3072]: 59.2 us -> 59.2 us
       -- norm_modulate layer per batch [1,4096,5120]: 27.3 us -> 27.3 us
-      norm_modulate_bf16_no_vec16 = {},
+      norm_modulate_bf16_nores_vec16 = {},
       -- norm_modulate rms per batch residual [2,2048,3072]: 32.4 us -> 30.9 us
       -- norm_modulate rms per batch residual [1,4096,3072]: 31.9 us -> 30.9 us
       -- norm_modulate rms per batch residual [2,8192,3072]: 118.3 us -> 117.1 us
       -- norm_modulate rms per batch residual [1,4096,5120]: 50.6 us -> 49.6 us
-      norm_modulate_bf16_yes_vec16 = { prefetch = 2 },
+      norm_modulate_bf16_res_vec16 = { prefetch = 2 },
     },
     norm_modulate_per_frame = {
       -- norm_modulate_per_frame layer per frame F=16 [2,2048,3072]: 20.9 us -> 18.7 us
       -- norm_modulate_per_frame layer per frame F=16 [1,4096,3072]: 20.7 us -> 18.6 us
       -- norm_modulate_per_frame layer per frame F=16 [2,8192,3072]: 68.5 us -> 65.5 us
       -- norm_modulate_per_frame layer per frame F=16 [1,4096,5120]: 31.3 us -> 29.0 us
-      norm_modulate_per_frame_bf16_no_vec16 = { chunks = 4, min_blocks = 1, prefetch = 1, warps = 16 },
+      norm_modulate_per_frame_bf16_nores_vec16 = { chunks = 4, min_blocks = 1, prefetch = 1, warps = 16 },
     },
     norm_modulate_per_token = {
       -- norm_modulate_per_token layer per token [2,2048,3072]: 26.3 us -> 26.3 us
       -- norm_modulate_per_token layer per token [1,4096,3072]: 25.4 us -> 25.4 us
       -- norm_modulate_per_token layer per token [2,8192,3072]: 92.6 us -> 92.6 us
       -- norm_modulate_per_token layer per token [1,4096,5120]: 39.9 us -> 39.9 us
-      norm_modulate_per_token_bf16_no_vec16 = {},
+      norm_modulate_per_token_bf16_nores_vec16 = {},
     },
     norm_modulate_scalar = {
       -- norm_modulate_scalar layer scalar [2,2048,3072]: 15.6 us -> 14.6 us
       -- norm_modulate_scalar layer scalar [1,4096,3072]: 15.5 us -> 14.6 us
       -- norm_modulate_scalar layer scalar [2,8192,3072]: 51.2 us -> 50.5 us
       -- norm_modulate_scalar layer scalar [1,4096,5120]: 23.4 us -> 22.1 us
-      norm_modulate_scalar_bf16_no_vec16 = { chunks = 4, min_blocks = 1, prefetch = 2, warps = 16 },
+      norm_modulate_scalar_bf16_nores_vec16 = { chunks = 4, min_blocks = 1, prefetch = 2, warps = 16 },
     },
     norm_modulate_select01 = {
       -- norm_modulate_select01 layer [2,2048,3072]: 22.2 us -> 22.2 us
       -- norm_modulate_select01 layer [1,4096,3072]: 22.6 us -> 22.6 us
       -- norm_modulate_select01 layer [2,8192,3072]: 78.0 us -> 78.0 us
       -- norm_modulate_select01 layer [1,4096,5120]: 35.4 us -> 35.4 us
-      norm_modulate_select01_bf16_idxi64_no_vec16 = {},
+      norm_modulate_select01_bf16_idxi64_nores_vec16 = {},
       -- norm_modulate_select01 layer residual [2,2048,3072]: 38.6 us -> 38.6 us
       -- norm_modulate_select01 layer residual [1,4096,3072]: 39.0 us -> 39.0 us
       -- norm_modulate_select01 layer residual [2,8192,3072]: 145.5 us -> 145.5 us
       -- norm_modulate_select01 layer residual [1,4096,5120]: 63.6 us -> 63.6 us
-      norm_modulate_select01_bf16_idxi64_yes_vec16 = {},
+      norm_modulate_select01_bf16_idxi64_res_vec16 = {},
     },
     qknorm_across_heads_rope_per_head = {
       -- qknorm_across_heads_rope_per_head ltx2 video [4,1152,32,128]: 68.0 us -> 65.5 us

@@ -9,19 +9,19 @@
 #endif
 
 // Kernels of this file (variant: the values of its other axes):
-//   norm_modulate_fp16_no_vec16: residual=no access=vec16
-//   norm_modulate_fp16_no_scalar: residual=no access=scalar
-//   norm_modulate_fp16_yes_vec16: residual=yes access=vec16
-//   norm_modulate_fp16_yes_scalar: residual=yes access=scalar
+//   norm_modulate_fp16_nores_vec16: residual=nores access=vec16
+//   norm_modulate_fp16_nores_scalar: residual=nores access=scalar
+//   norm_modulate_fp16_res_vec16: residual=res access=vec16
+//   norm_modulate_fp16_res_scalar: residual=res access=scalar
 
 #if FG_SM == 80  // tile parameters for sm_80
-// norm_modulate_fp16_no_vec16
-//   norm_modulate: act=fp16 residual=no access=vec16
+// norm_modulate_fp16_nores_vec16
+//   norm_modulate: act=fp16 residual=nores access=vec16
 //   mapping: rows of C channels, chunks of 8, 2 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 2)
-FG_ARCH_NAME(fg_norm_modulate_fp16_no_vec16)(const fg_norm_modulate_params p)
+FG_ARCH_NAME(fg_norm_modulate_fp16_nores_vec16)(const fg_norm_modulate_params p)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -169,7 +169,7 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_no_vec16)(const fg_norm_modulate_params p)
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_fp16_no_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_fp16_nores_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_norm_modulate_params* p = (const fg_norm_modulate_params*)params;
   (void)sm_count;
@@ -177,18 +177,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_fp16_no_vec16)(cons
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_fp16_no_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_norm_modulate_fp16_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
   return cudaGetLastError();
 }
 
 #elif FG_SM == 90  // tile parameters for sm_90
-// norm_modulate_fp16_no_vec16
-//   norm_modulate: act=fp16 residual=no access=vec16
+// norm_modulate_fp16_nores_vec16
+//   norm_modulate: act=fp16 residual=nores access=vec16
 //   mapping: rows of C channels, chunks of 8, 2 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 2)
-FG_ARCH_NAME(fg_norm_modulate_fp16_no_vec16)(const fg_norm_modulate_params p)
+FG_ARCH_NAME(fg_norm_modulate_fp16_nores_vec16)(const fg_norm_modulate_params p)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -336,7 +336,7 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_no_vec16)(const fg_norm_modulate_params p)
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_fp16_no_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_fp16_nores_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_norm_modulate_params* p = (const fg_norm_modulate_params*)params;
   (void)sm_count;
@@ -344,18 +344,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_fp16_no_vec16)(cons
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_fp16_no_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_norm_modulate_fp16_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
   return cudaGetLastError();
 }
 
 #elif FG_SM == 100  // tile parameters for sm_100
-// norm_modulate_fp16_no_vec16
-//   norm_modulate: act=fp16 residual=no access=vec16
+// norm_modulate_fp16_nores_vec16
+//   norm_modulate: act=fp16 residual=nores access=vec16
 //   mapping: rows of C channels, chunks of 8, 2 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 2)
-FG_ARCH_NAME(fg_norm_modulate_fp16_no_vec16)(const fg_norm_modulate_params p)
+FG_ARCH_NAME(fg_norm_modulate_fp16_nores_vec16)(const fg_norm_modulate_params p)
 {
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
@@ -502,7 +502,7 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_no_vec16)(const fg_norm_modulate_params p)
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_fp16_no_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_fp16_nores_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_norm_modulate_params* p = (const fg_norm_modulate_params*)params;
   (void)sm_count;
@@ -510,18 +510,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_fp16_no_vec16)(cons
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_fp16_no_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_norm_modulate_fp16_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
   return cudaGetLastError();
 }
 #endif
 
-// norm_modulate_fp16_no_scalar
-//   norm_modulate: act=fp16 residual=no access=scalar
+// norm_modulate_fp16_nores_scalar
+//   norm_modulate: act=fp16 residual=nores access=scalar
 //   mapping: rows of C channels, chunks of 1, 16 chunk slot(s) per thread,
 //            32 warps per block, C up to 16384; element accesses
 //            a grid of what fits, looping over rows
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_norm_modulate_fp16_no_scalar)(const fg_norm_modulate_params p)
+FG_ARCH_NAME(fg_norm_modulate_fp16_nores_scalar)(const fg_norm_modulate_params p)
 {
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
@@ -1258,7 +1258,7 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_no_scalar)(const fg_norm_modulate_params p)
 
 // Grid: as many blocks as fit on the GPU at once (at most 32 per
 // multiprocessor) or fewer for a small call; the row loop covers the rest.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_fp16_no_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_fp16_nores_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_norm_modulate_params* p = (const fg_norm_modulate_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1267,7 +1267,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_fp16_no_scalar)(con
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_norm_modulate_fp16_no_scalar), 1024, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_norm_modulate_fp16_nores_scalar), 1024, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
@@ -1278,18 +1278,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_fp16_no_scalar)(con
   const int64_t cap = (int64_t)sm_count * per_sm;
   int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_norm_modulate_fp16_no_scalar)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_norm_modulate_fp16_nores_scalar)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
   return cudaGetLastError();
 }
 
 #if FG_SM == 80  // tile parameters for sm_80
-// norm_modulate_fp16_yes_vec16
-//   norm_modulate: act=fp16 residual=yes access=vec16
+// norm_modulate_fp16_res_vec16
+//   norm_modulate: act=fp16 residual=res access=vec16
 //   mapping: rows of C channels, chunks of 8, 2 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group; inputs loaded ahead of the stores
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_norm_modulate_fp16_yes_vec16)(const fg_norm_modulate_params p)
+FG_ARCH_NAME(fg_norm_modulate_fp16_res_vec16)(const fg_norm_modulate_params p)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -1489,7 +1489,7 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_yes_vec16)(const fg_norm_modulate_params p)
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_fp16_yes_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_fp16_res_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_norm_modulate_params* p = (const fg_norm_modulate_params*)params;
   (void)sm_count;
@@ -1497,18 +1497,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_fp16_yes_vec16)(con
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_fp16_yes_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_norm_modulate_fp16_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
   return cudaGetLastError();
 }
 
 #elif FG_SM == 90  // tile parameters for sm_90
-// norm_modulate_fp16_yes_vec16
-//   norm_modulate: act=fp16 residual=yes access=vec16
+// norm_modulate_fp16_res_vec16
+//   norm_modulate: act=fp16 residual=res access=vec16
 //   mapping: rows of C channels, chunks of 8, 2 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group; inputs loaded ahead of the stores
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_norm_modulate_fp16_yes_vec16)(const fg_norm_modulate_params p)
+FG_ARCH_NAME(fg_norm_modulate_fp16_res_vec16)(const fg_norm_modulate_params p)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -1708,7 +1708,7 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_yes_vec16)(const fg_norm_modulate_params p)
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_fp16_yes_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_fp16_res_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_norm_modulate_params* p = (const fg_norm_modulate_params*)params;
   (void)sm_count;
@@ -1716,18 +1716,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_fp16_yes_vec16)(con
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_fp16_yes_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_norm_modulate_fp16_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
   return cudaGetLastError();
 }
 
 #elif FG_SM == 100  // tile parameters for sm_100
-// norm_modulate_fp16_yes_vec16
-//   norm_modulate: act=fp16 residual=yes access=vec16
+// norm_modulate_fp16_res_vec16
+//   norm_modulate: act=fp16 residual=res access=vec16
 //   mapping: rows of C channels, chunks of 8, 2 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group; inputs loaded ahead of the stores
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_norm_modulate_fp16_yes_vec16)(const fg_norm_modulate_params p)
+FG_ARCH_NAME(fg_norm_modulate_fp16_res_vec16)(const fg_norm_modulate_params p)
 {
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
@@ -1926,7 +1926,7 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_yes_vec16)(const fg_norm_modulate_params p)
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_fp16_yes_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_fp16_res_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_norm_modulate_params* p = (const fg_norm_modulate_params*)params;
   (void)sm_count;
@@ -1934,18 +1934,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_fp16_yes_vec16)(con
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_fp16_yes_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_norm_modulate_fp16_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
   return cudaGetLastError();
 }
 #endif
 
-// norm_modulate_fp16_yes_scalar
-//   norm_modulate: act=fp16 residual=yes access=scalar
+// norm_modulate_fp16_res_scalar
+//   norm_modulate: act=fp16 residual=res access=scalar
 //   mapping: rows of C channels, chunks of 1, 16 chunk slot(s) per thread,
 //            32 warps per block, C up to 16384; element accesses
 //            a grid of what fits, looping over rows
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_norm_modulate_fp16_yes_scalar)(const fg_norm_modulate_params p)
+FG_ARCH_NAME(fg_norm_modulate_fp16_res_scalar)(const fg_norm_modulate_params p)
 {
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
@@ -2847,7 +2847,7 @@ FG_ARCH_NAME(fg_norm_modulate_fp16_yes_scalar)(const fg_norm_modulate_params p)
 
 // Grid: as many blocks as fit on the GPU at once (at most 32 per
 // multiprocessor) or fewer for a small call; the row loop covers the rest.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_fp16_yes_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_fp16_res_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_norm_modulate_params* p = (const fg_norm_modulate_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2856,7 +2856,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_fp16_yes_scalar)(co
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_norm_modulate_fp16_yes_scalar), 1024, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_norm_modulate_fp16_res_scalar), 1024, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
@@ -2867,6 +2867,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_fp16_yes_scalar)(co
   const int64_t cap = (int64_t)sm_count * per_sm;
   int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_norm_modulate_fp16_yes_scalar)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_norm_modulate_fp16_res_scalar)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
   return cudaGetLastError();
 }

@@ -9,20 +9,20 @@
 #endif
 
 // Kernels of this file (variant: the values of its other axes):
-//   norm_modulate_per_frame_bf16_no_vec16: residual=no access=vec16
-//   norm_modulate_per_frame_bf16_no_vec16_h200: residual=no access=vec16 (tiles of the GPU model h200)
-//   norm_modulate_per_frame_bf16_no_scalar: residual=no access=scalar
-//   norm_modulate_per_frame_bf16_yes_vec16: residual=yes access=vec16
-//   norm_modulate_per_frame_bf16_yes_scalar: residual=yes access=scalar
+//   norm_modulate_per_frame_bf16_nores_vec16: residual=nores access=vec16
+//   norm_modulate_per_frame_bf16_nores_vec16_h200: residual=nores access=vec16 (tiles of the GPU model h200)
+//   norm_modulate_per_frame_bf16_nores_scalar: residual=nores access=scalar
+//   norm_modulate_per_frame_bf16_res_vec16: residual=res access=vec16
+//   norm_modulate_per_frame_bf16_res_scalar: residual=res access=scalar
 
 #if FG_SM == 80  // tile parameters for sm_80
-// norm_modulate_per_frame_bf16_no_vec16
-//   norm_modulate_per_frame: act=bf16 residual=no access=vec16
+// norm_modulate_per_frame_bf16_nores_vec16
+//   norm_modulate_per_frame: act=bf16 residual=nores access=vec16
 //   mapping: rows of C channels, chunks of 8, 2 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 2)
-FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_no_vec16)(const fg_norm_modulate_per_frame_params p)
+FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_vec16)(const fg_norm_modulate_per_frame_params p)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -170,7 +170,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_no_vec16)(const fg_norm_modulate_pe
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_no_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_nores_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_norm_modulate_per_frame_params* p = (const fg_norm_modulate_per_frame_params*)params;
   (void)sm_count;
@@ -178,18 +178,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_no_v
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_no_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
   return cudaGetLastError();
 }
 
 #elif FG_SM == 90  // tile parameters for sm_90
-// norm_modulate_per_frame_bf16_no_vec16
-//   norm_modulate_per_frame: act=bf16 residual=no access=vec16
+// norm_modulate_per_frame_bf16_nores_vec16
+//   norm_modulate_per_frame: act=bf16 residual=nores access=vec16
 //   mapping: rows of C channels, chunks of 8, 2 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 2)
-FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_no_vec16)(const fg_norm_modulate_per_frame_params p)
+FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_vec16)(const fg_norm_modulate_per_frame_params p)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -337,7 +337,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_no_vec16)(const fg_norm_modulate_pe
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_no_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_nores_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_norm_modulate_per_frame_params* p = (const fg_norm_modulate_per_frame_params*)params;
   (void)sm_count;
@@ -345,18 +345,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_no_v
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_no_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
   return cudaGetLastError();
 }
 
 #elif FG_SM == 100  // tile parameters for sm_100
-// norm_modulate_per_frame_bf16_no_vec16
-//   norm_modulate_per_frame: act=bf16 residual=no access=vec16
+// norm_modulate_per_frame_bf16_nores_vec16
+//   norm_modulate_per_frame: act=bf16 residual=nores access=vec16
 //   mapping: rows of C channels, chunks of 8, 2 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
 __global__ void __launch_bounds__(1024, 2)
-FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_no_vec16)(const fg_norm_modulate_per_frame_params p)
+FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_vec16)(const fg_norm_modulate_per_frame_params p)
 {
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
@@ -503,7 +503,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_no_vec16)(const fg_norm_modulate_pe
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_no_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_nores_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_norm_modulate_per_frame_params* p = (const fg_norm_modulate_per_frame_params*)params;
   (void)sm_count;
@@ -511,19 +511,19 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_no_v
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_no_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
   return cudaGetLastError();
 }
 #endif
 
 #if FG_SM == 90  // tile parameters of the GPU model h200 (gen/tuning/sm_90_h200.lua)
-// norm_modulate_per_frame_bf16_no_vec16_h200
-//   norm_modulate_per_frame: act=bf16 residual=no access=vec16
+// norm_modulate_per_frame_bf16_nores_vec16_h200
+//   norm_modulate_per_frame: act=bf16 residual=nores access=vec16
 //   mapping: rows of C channels, chunks of 8, 4 chunk slot(s) per thread,
 //            16 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group; inputs loaded ahead of the stores
 __global__ void __launch_bounds__(512, 1)
-FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_no_vec16_h200)(const fg_norm_modulate_per_frame_params p)
+FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_vec16_h200)(const fg_norm_modulate_per_frame_params p)
 {
   __shared__ __align__(16) float red[2][16];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -778,7 +778,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_no_vec16_h200)(const fg_norm_modula
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_no_vec16_h200)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_nores_vec16_h200)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_norm_modulate_per_frame_params* p = (const fg_norm_modulate_per_frame_params*)params;
   (void)sm_count;
@@ -786,18 +786,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_no_v
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_no_vec16_h200)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_vec16_h200)<<<grid, (unsigned)threads, 0, stream>>>(*p);
   return cudaGetLastError();
 }
 #endif
 
-// norm_modulate_per_frame_bf16_no_scalar
-//   norm_modulate_per_frame: act=bf16 residual=no access=scalar
+// norm_modulate_per_frame_bf16_nores_scalar
+//   norm_modulate_per_frame: act=bf16 residual=nores access=scalar
 //   mapping: rows of C channels, chunks of 1, 16 chunk slot(s) per thread,
 //            32 warps per block, C up to 16384; element accesses
 //            a grid of what fits, looping over rows
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_no_scalar)(const fg_norm_modulate_per_frame_params p)
+FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_scalar)(const fg_norm_modulate_per_frame_params p)
 {
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
@@ -1534,7 +1534,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_no_scalar)(const fg_norm_modulate_p
 
 // Grid: as many blocks as fit on the GPU at once (at most 32 per
 // multiprocessor) or fewer for a small call; the row loop covers the rest.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_no_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_nores_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_norm_modulate_per_frame_params* p = (const fg_norm_modulate_per_frame_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1543,7 +1543,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_no_s
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_no_scalar), 1024, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_scalar), 1024, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
@@ -1554,18 +1554,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_no_s
   const int64_t cap = (int64_t)sm_count * per_sm;
   int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_no_scalar)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_scalar)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
   return cudaGetLastError();
 }
 
 #if FG_SM == 80  // tile parameters for sm_80
-// norm_modulate_per_frame_bf16_yes_vec16
-//   norm_modulate_per_frame: act=bf16 residual=yes access=vec16
+// norm_modulate_per_frame_bf16_res_vec16
+//   norm_modulate_per_frame: act=bf16 residual=res access=vec16
 //   mapping: rows of C channels, chunks of 8, 2 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group; inputs loaded ahead of the stores
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_yes_vec16)(const fg_norm_modulate_per_frame_params p)
+FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_res_vec16)(const fg_norm_modulate_per_frame_params p)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -1765,7 +1765,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_yes_vec16)(const fg_norm_modulate_p
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_yes_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_res_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_norm_modulate_per_frame_params* p = (const fg_norm_modulate_per_frame_params*)params;
   (void)sm_count;
@@ -1773,18 +1773,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_yes_
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_yes_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
   return cudaGetLastError();
 }
 
 #elif FG_SM == 90  // tile parameters for sm_90
-// norm_modulate_per_frame_bf16_yes_vec16
-//   norm_modulate_per_frame: act=bf16 residual=yes access=vec16
+// norm_modulate_per_frame_bf16_res_vec16
+//   norm_modulate_per_frame: act=bf16 residual=res access=vec16
 //   mapping: rows of C channels, chunks of 8, 2 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group; inputs loaded ahead of the stores
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_yes_vec16)(const fg_norm_modulate_per_frame_params p)
+FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_res_vec16)(const fg_norm_modulate_per_frame_params p)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
@@ -1984,7 +1984,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_yes_vec16)(const fg_norm_modulate_p
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_yes_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_res_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_norm_modulate_per_frame_params* p = (const fg_norm_modulate_per_frame_params*)params;
   (void)sm_count;
@@ -1992,18 +1992,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_yes_
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_yes_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
   return cudaGetLastError();
 }
 
 #elif FG_SM == 100  // tile parameters for sm_100
-// norm_modulate_per_frame_bf16_yes_vec16
-//   norm_modulate_per_frame: act=bf16 residual=yes access=vec16
+// norm_modulate_per_frame_bf16_res_vec16
+//   norm_modulate_per_frame: act=bf16 residual=res access=vec16
 //   mapping: rows of C channels, chunks of 8, 2 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group; inputs loaded ahead of the stores
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_yes_vec16)(const fg_norm_modulate_per_frame_params p)
+FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_res_vec16)(const fg_norm_modulate_per_frame_params p)
 {
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
@@ -2202,7 +2202,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_yes_vec16)(const fg_norm_modulate_p
 
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_yes_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_res_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_norm_modulate_per_frame_params* p = (const fg_norm_modulate_per_frame_params*)params;
   (void)sm_count;
@@ -2210,18 +2210,18 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_yes_
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_yes_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_res_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
   return cudaGetLastError();
 }
 #endif
 
-// norm_modulate_per_frame_bf16_yes_scalar
-//   norm_modulate_per_frame: act=bf16 residual=yes access=scalar
+// norm_modulate_per_frame_bf16_res_scalar
+//   norm_modulate_per_frame: act=bf16 residual=res access=scalar
 //   mapping: rows of C channels, chunks of 1, 16 chunk slot(s) per thread,
 //            32 warps per block, C up to 16384; element accesses
 //            a grid of what fits, looping over rows
 __global__ void __launch_bounds__(1024, 1)
-FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_yes_scalar)(const fg_norm_modulate_per_frame_params p)
+FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_res_scalar)(const fg_norm_modulate_per_frame_params p)
 {
   __shared__ float red[2][32];  // partial sums of the row groups' warps
   const int C = (int)p.C;
@@ -3123,7 +3123,7 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_yes_scalar)(const fg_norm_modulate_
 
 // Grid: as many blocks as fit on the GPU at once (at most 32 per
 // multiprocessor) or fewer for a small call; the row loop covers the rest.
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_yes_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_res_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_norm_modulate_per_frame_params* p = (const fg_norm_modulate_per_frame_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3132,7 +3132,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_yes_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_yes_scalar), 1024, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_res_scalar), 1024, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
@@ -3143,6 +3143,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_per_frame_bf16_yes_
   const int64_t cap = (int64_t)sm_count * per_sm;
   int64_t blocks = (p->B * p->L + rpb - 1) / rpb;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_yes_scalar)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_res_scalar)<<<(unsigned)blocks, (unsigned)threads, 0, stream>>>(*p);
   return cudaGetLastError();
 }
