@@ -1279,7 +1279,8 @@ static int parse_dt(const char *s, test_dtype *t) {
 }
 
 /* Decode "rope_positions_bf16_tabfp32_posi32_interleaved_d128_full_vec16_sm90",
- * "rope_per_head_bf16_tabbf16_eager_bf16_half_d128_full_vec16_sm90", ... */
+ * "rope_per_head_bf16_tabbf16_eager_bf16_half_d128_full_vec16_sm90", ..., and
+ * a GPU model's own kernel, "..._sm90_h200" */
 static int parse_variant(int op, const char *name, variant *v) {
   memset(v, 0, sizeof *v);
   const char *prefix = op_names[op];
@@ -1327,6 +1328,7 @@ static int parse_variant(int op, const char *name, variant *v) {
   i++;
   if (any) v->D = v->vec ? 112 : 46; /* sizes no other variant takes; 46 is not a whole number of chunks */
   if (i >= nt || sscanf(tok[i++], "sm%d", &arch) != 1) return -1;
+  if (i < nt) i++; /* a GPU model's own kernel: the model's name */
   return i == nt ? 0 : -1;
 }
 

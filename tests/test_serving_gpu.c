@@ -559,7 +559,7 @@ typedef struct {
   int res, vec;
 } sv_variant;
 
-/* "<op>_<act>[_w<dtype>][_nores|_res]_<vec16|scalar>_sm<N>" */
+/* "<op>_<act>[_w<dtype>][_nores|_res]_<vec16|scalar>_sm<N>[_<GPU model>]" */
 static int parse_variant(const sv_op_info *o, const char *name, sv_variant *v) {
   const size_t n = strlen(o->name);
   if (strncmp(name, o->name, n) || name[n] != '_') return -1;
@@ -578,6 +578,7 @@ static int parse_variant(const sv_op_info *o, const char *name, sv_variant *v) {
   if (i >= nt || (strcmp(tok[i], "vec16") && strcmp(tok[i], "scalar"))) return -1;
   v->vec = !strcmp(tok[i++], "vec16");
   if (i >= nt || sscanf(tok[i++], "sm%d", &arch) != 1) return -1;
+  if (i < nt) i++; /* a GPU model's own kernel: the model's name */
   return i == nt ? 0 : -1;
 }
 
