@@ -1279,7 +1279,7 @@ static int parse_dt(const char *s, test_dtype *t) {
 }
 
 /* Decode "rope_positions_bf16_tabfp32_posi32_interleaved_d128_full_vec16_sm90",
- * "rope_per_head_bf16_tabbf16_eager_bf16_half_d128_full_vec16_sm90", ..., and
+ * "rope_per_head_bf16_tabbf16_roundeager_bf16_half_d128_full_vec16_sm90", ..., and
  * a GPU model's own kernel, "..._sm90_h200" */
 static int parse_variant(int op, const char *name, variant *v) {
   memset(v, 0, sizeof *v);
@@ -1301,10 +1301,10 @@ static int parse_variant(int op, const char *name, variant *v) {
     else return -1;
     i++;
   } else {
-    if (i + 1 < nt && !strcmp(tok[i], "eager") && !strcmp(tok[i + 1], "bf16")) {
+    if (i + 1 < nt && !strcmp(tok[i], "roundeager") && !strcmp(tok[i + 1], "bf16")) {
       v->rounding = FG_ROUNDING_EAGER_BF16;
       i += 2;
-    } else if (i < nt && !strcmp(tok[i], "fp32")) {
+    } else if (i < nt && !strcmp(tok[i], "roundfp32")) {
       v->rounding = FG_ROUNDING_FP32;
       i++;
     } else return -1;
@@ -1621,7 +1621,7 @@ TEST(test_rope_tables_gpu_per_head_layouts) {
           c.seed = 12000 + n++;
           char prefix[128], hv[32];
           snprintf(prefix, sizeof prefix, "rope_per_head_bf16_tab%s_%s_%s_%s_sm", dt_name(c.tab),
-                   rounding ? "eager_bf16" : "fp32", pairing_name(c.pairing),
+                   rounding ? "roundeager_bf16" : "roundfp32", pairing_name(c.pairing),
                    head_variant(hv, sizeof hv, c.D, c.R, 1, c.act, c.tab));
           c.expect_kernel = prefix;
           c.expect_prefix = 1;
@@ -1649,7 +1649,7 @@ TEST(test_rope_tables_gpu_ltx2_shapes) {
     c.inplace = i != 1; /* the audio shape out of place */
     c.seed = 15000 + i;
     char prefix[128];
-    snprintf(prefix, sizeof prefix, "rope_per_head_bf16_tabbf16_eager_bf16_half_d%lld_full_vec16_sm", (long long)c.D);
+    snprintf(prefix, sizeof prefix, "rope_per_head_bf16_tabbf16_roundeager_bf16_half_d%lld_full_vec16_sm", (long long)c.D);
     c.expect_kernel = prefix;
     c.expect_prefix = 1;
     char what[512];

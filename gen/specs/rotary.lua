@@ -73,7 +73,7 @@ local function axes(o)
     o.weight and { { name = "weight", values = { "fp32", "bf16", "fp16" }, from = "dtype q_weight", prefix = "w" } },
     { { name = "table", values = { "fp32", "bf16", "fp16" }, from = "dtype " .. o.table, prefix = "tab" } },
     o.positions and { { name = "pos", values = { "i32", "i64" }, from = "dtype positions", prefix = "pos" } },
-    o.rounding and { { name = "rounding", values = { "fp32", "eager_bf16" }, from = "scalar rounding" } },
+    o.rounding and { { name = "rounding", values = { "fp32", "eager_bf16" }, from = "scalar rounding", prefix = "round" } },
     { { name = "pairing", values = o.pairings or { "interleaved", "half" }, from = "scalar pairing" },
       extend(head_dim, { values = o.head_dims or head_dim.values }),
       { name = "rot", values = { "full", "partial" }, from = "rule", rule = { { "full", "R == D" }, { "partial", "1" } } },

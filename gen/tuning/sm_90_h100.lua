@@ -153,9 +153,9 @@ return {
     rope_per_head = {
       -- rope_per_head ltx2 video [4,1152,32,128]: 36.1 us -> 35.6 us
       -- rope_per_head ltx2 large [2,24576,32,128]: 414.9 us -> 392.1 us
-      rope_per_head_bf16_tabbf16_eager_bf16_half_d128_full_vec16 = { blocks_per_sm = 0 },
+      rope_per_head_bf16_tabbf16_roundeager_bf16_half_d128_full_vec16 = { blocks_per_sm = 0 },
       -- rope_per_head ltx2 audio [4,25,32,64]: 4.7 us -> 4.7 us
-      rope_per_head_bf16_tabbf16_eager_bf16_half_d64_full_vec16 = {},
+      rope_per_head_bf16_tabbf16_roundeager_bf16_half_d64_full_vec16 = {},
     },
     rope_qk = {
       -- rope_qk gqa 32/8 [4096,*,128] qkv: 30.0 us -> 30.0 us

@@ -138,7 +138,7 @@ for B, S, H, D, transposed in ((2, 37, 4, 128, True), (1, 9, 3, 64, False), (4, 
     check(r is out, what + ": out of place returns out")
     check(torch.equal(out, eager), what + ": out of place, bit for bit eager "
           f"({(out != eager).sum().item()} of {out.numel()} differ)")
-    check(fusegen.last_kernel().startswith(f"rope_per_head_bf16_tabbf16_eager_bf16_half_d{D}_full_vec16_"),
+    check(fusegen.last_kernel().startswith(f"rope_per_head_bf16_tabbf16_roundeager_bf16_half_d{D}_full_vec16_"),
           what + ": kernel " + fusegen.last_kernel())
     y = x.clone()
     fusegen.rope_per_head(y, cos, sin, pairing="half", rounding="eager_bf16")
