@@ -630,6 +630,14 @@ def write_host(out_dir, rows, gpu, date):
 # --- output ----------------------------------------------------------------------
 
 
+def tiles_of_device():
+    """Whose tuned tiles the kernels of device 0 have (docs/tuning.md, "GPU models")."""
+    model = fusegen.gpu_model(0) if hasattr(fusegen, "gpu_model") else None
+    if model is None:
+        return "tiles not reported by this build"
+    return f"the tiles of the GPU model {model}, where they differ" if model else "the target's tiles"
+
+
 def write_outputs(out_dir, rows, gpu, copy_gbs, date):
     os.makedirs(out_dir, exist_ok=True)
     with open(os.path.join(out_dir, "results.csv"), "w", newline="") as f:
@@ -643,7 +651,8 @@ def write_outputs(out_dir, rows, gpu, copy_gbs, date):
                 "CUDA-event timings with the L2 flushed before each run; bytes are each input read once and "
                 "each output written once. Same-size copy: a device-to-device copy moving the call's bytes "
                 "(half read, half written), timed the same way; % of it is that copy's time over the call's, "
-                "so over 100 where the call beats it. PyTorch " + torch.__version__ + ".\n\n")
+                "so over 100 where the call beats it. PyTorch " + torch.__version__ + ". Kernels: "
+                + tiles_of_device() + ".\n\n")
         f.write("| op | shape | fusegen (us) | GB/s | % of copy | same-size copy (us) | % of it | eager (us) "
                 "| torch.compile (us) | vs eager | vs compile | kernel |\n"
                 "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n")
