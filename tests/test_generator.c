@@ -1332,6 +1332,27 @@ static void expect_edited_refused(const char *second, const char *const *edits, 
 
 /* No C name means two things: the runtime's fg_last_error and fg_status, and
  * the parameter struct fg_rope_params of op rope beside an op rope_params. */
+/* An op name holding a word that starts variant names (a value of its first
+   axis) is refused: variant names must split into op and variant. */
+TEST(test_generator_names_op_splits_from_variant) {
+  expect_spec_error("op = \"rope\",", "op = \"rope_bf16\",", "op",
+                    "an op name without the word \"bf16\", which starts variant names (a value of its first axis, act)");
+  expect_spec_error("op = \"rope\",", "op = \"fp16_rope\",", "op", "without the word \"fp16\"");
+  /* a word that only contains a value is fine */
+  fixture f;
+  char *spec = read_text("tests/fixtures/rope.lua", NULL);
+  char *edited = spec ? replace_once(spec, "op = \"rope\",", "op = \"rope_bf16x\",") : NULL;
+  CHECK_MSG(edited != NULL, "cannot edit tests/fixtures/rope.lua");
+  if (edited && fixture_open(&f, edited)) {
+    run_result r = generate(&f);
+    CHECK_MSG(r.code == 0, "op rope_bf16x refused: %s", r.err);
+    run_free(&r);
+  }
+  fixture_close(&f);
+  free(edited);
+  free(spec);
+}
+
 TEST(test_generator_names_public_collisions) {
   expect_spec_error("op = \"rope\",", "op = \"last_error\",", "op", "fg_last_error is the runtime's");
   expect_spec_error("enums = { pairing = { \"interleaved\", \"half\" } }",

@@ -104,6 +104,22 @@ function M.check_op(path, field, n)
   if PYTHON_KEYWORDS[n] then fail(path, field, "an op name that is not a keyword of Python (fusegen.<op> is a function)", n) end
 end
 
+-- A variant's name is <op>_<its first axis's value>_...: no "_"-separated
+-- word of the op's name may be the first word of a value of its first axis as
+-- names write it, so that any variant name splits into op and variant at the
+-- first such word ("rope_qk_bf16_..." is rope_qk's, not rope's).
+function M.check_op_split(path, op, axis)
+  local words = {}
+  for w in op:gmatch("[^_]+") do words[w] = true end
+  for _, v in ipairs(axis.values) do
+    local first = ((axis.prefix or "") .. tostring(v)):match("^[^_]+")
+    if words[first] then
+      fail(path, "op", ("an op name without the word %q, which starts variant names (a value of its first axis, %s), " ..
+        "so that a variant name splits into op and variant there"):format(first, axis.name), op)
+    end
+  end
+end
+
 function M.check_enum(path, field, n)
   check_word(path, field, n, "an enum name")
   if n == "f32" or n == "i64" then fail(path, field, "an enum name other than the scalar types f32 and i64", n) end

@@ -332,6 +332,7 @@ function M.validate(s, path, file, templates)
       if seen[v] then fail(path, ("%s.values[%d]"):format(f, j), "a value not listed twice", v) end
       seen[v] = true
     end
+    if i == 1 then names.check_op_split(path, s.op, a) end
     if type(a.from) ~= "string" then fail(path, f .. ".from", "\"dtype TENSOR\", \"symbol SYM\", \"scalar NAME\" or \"rule\"", a.from) end
     local kind, arg = a.from:match("^(%a+)%s*(.*)$")
     a.kind, a.arg = kind, arg
