@@ -204,6 +204,16 @@ static int confirm(variant_run *v, int w, bench_case_ctx **ctx) {
   return pick(v, t, allowed) == w ? w : 0;
 }
 
+/* A model's name as its file name takes it (sm_<N>_<model>.lua): a lower-case
+   letter, then lower-case letters and digits, at most 16. */
+static int model_name_ok(const char *m) {
+  size_t n = strlen(m);
+  if (n == 0 || n > 16 || m[0] < 'a' || m[0] > 'z') return 0;
+  for (size_t i = 0; i < n; i++)
+    if (!((m[i] >= 'a' && m[i] <= 'z') || (m[i] >= '0' && m[i] <= '9'))) return 0;
+  return 1;
+}
+
 int main(int argc, char **argv) {
   const char *filter = NULL, *out_path = NULL, *model = NULL;
   for (int i = 1; i < argc; i++) {
@@ -213,13 +223,8 @@ int main(int argc, char **argv) {
     else filter = argv[i];
   }
   if (runs < 5) runs = 5;
-  for (const char *p = model; p && *p; p++)
-    if (!((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9')) || !model[0]) {
-      fprintf(stderr, "fusegen_tune: --model: expected a short lower-case name such as h200, got \"%s\"\n", model);
-      return 2;
-    }
-  if (model && !model[0]) {
-    fprintf(stderr, "fusegen_tune: --model: expected a short lower-case name such as h200, got \"\"\n");
+  if (model && !model_name_ok(model)) {
+    fprintf(stderr, "fusegen_tune: --model: expected a short lower-case name such as h200, got \"%s\"\n", model);
     return 2;
   }
   timing_init("fusegen_tune");

@@ -83,7 +83,7 @@ function M.emit(spec, variants, render, files, tuning_for)
         local ok, text = pcall(render.render, "kernel/" .. spec.kernel.mapping .. ".cu.tpl", env)
         if not ok then error(tostring(text) .. "\n  (while generating " .. v.name .. " of " .. spec.path .. ")", 0) end
         v.mapping = env.m
-        if #texts == 0 then listed[#listed + 1] = { v = v } end
+        if #texts == 0 then listed[#listed + 1] = v end
         texts[#texts + 1] = text
         archs[#archs + 1] = v.arch
         if text ~= texts[1] then same = false end
@@ -118,15 +118,15 @@ function M.emit(spec, variants, render, files, tuning_for)
   return order
 end
 
--- "// Kernels (variant: what it specialises)" and a line per kernel: the
+-- The list a kernel file opens with, a line per kernel (variant) listed: the
 -- values of the axes that the file's name leaves open, and the GPU model
 -- whose tiles a model's kernel has.
 function M.kernel_list(spec, listed)
   local file_axes = {}
   for _, n in ipairs(spec.kernel.files) do file_axes[n] = true end
   local lines = { "\n// Kernels of this file (variant: the values of its other axes):\n" }
-  for _, item in ipairs(listed) do
-    local v, parts = item.v, {}
+  for _, v in ipairs(listed) do
+    local parts = {}
     for _, a in ipairs(spec.axes) do
       if not file_axes[a.name] then parts[#parts + 1] = a.name .. "=" .. tostring(v[a.name]) end
     end
