@@ -11,7 +11,8 @@
  * that differs is reported and left out, so that a wrong kernel is never kept.
  *
  * A candidate replaces the spec's tiles (candidate 0) only if it is at least
- * 1% faster over the variant's cases (geometric mean) and slower on none,
+ * 1% faster over the variant's cases (geometric mean) and slower on none by
+ * more than the timing's noise (1%),
  * in the timing pass and again in a second pass that times the two
  * alternately: the tuned build is never slower on a bench shape than the
  * untuned one, to within the noise of the measurement.
@@ -165,6 +166,10 @@ static void time_case(variant_run *v, int slot, bench_case_ctx *c) {
   fg__select_candidate(0);
 }
 
+/* A time within 1% of another's is level with it: medians of the same kernel
+   differ by that much from run to run (short calls most). */
+#define NOISE 1.01f
+
 /* The best candidate under the rule above, on times t (0 if none beats the spec's tiles). */
 static int pick(const variant_run *v, float t[][MAX_CASES], const int *allowed) {
   int best = 0;
@@ -174,7 +179,7 @@ static int pick(const variant_run *v, float t[][MAX_CASES], const int *allowed) 
     double log_sum = 0;
     int slower = 0;
     for (int j = 0; j < v->ncases; j++) {
-      if (t[k][j] > t[0][j]) slower = 1;
+      if (t[k][j] > t[0][j] * NOISE) slower = 1;
       log_sum += log((double)t[k][j] / t[0][j]);
     }
     double score = exp(log_sum / v->ncases);
