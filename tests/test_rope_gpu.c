@@ -413,6 +413,27 @@ TEST(test_rope_gpu_bad_call_writes_nothing) {
   st = fg_rope(&xv.t, NULL, &cv.t, &sv.t, FG_PAIRING_INTERLEAVED, NULL);
   CHECK(st == FG_ERR_DEVICE);
   CHECK(strstr(fg_last_error(), "x") != NULL);
+  /* the Python layer vouches for its tensors' devices around one call
+     (fg__vouch_for_devices): the call runs as checked, and once vouching
+     ends, a host pointer is refused again */
+  xv.t.data = xb.dev;
+  st = fg_rope(&xv.t, &ov.t, &cv.t, &sv.t, FG_PAIRING_INTERLEAVED, NULL);
+  CHECK(st == FG_OK);
+  CHECK(cudaDeviceSynchronize() == cudaSuccess && gbuf_download(&ob) == 0);
+  unsigned char *checked = malloc(ob.bytes);
+  memcpy(checked, ob.host, ob.bytes);
+  gbuf_poison(&ob);
+  CHECK(gbuf_upload(&ob) == 0);
+  fg__vouch_for_devices(1);
+  st = fg_rope(&xv.t, &ov.t, &cv.t, &sv.t, FG_PAIRING_INTERLEAVED, NULL);
+  fg__vouch_for_devices(0);
+  CHECK(st == FG_OK);
+  CHECK(cudaDeviceSynchronize() == cudaSuccess && gbuf_download(&ob) == 0);
+  CHECK(memcmp(checked, ob.host, ob.bytes) == 0);
+  free(checked);
+  xv.t.data = host;
+  st = fg_rope(&xv.t, NULL, &cv.t, &sv.t, FG_PAIRING_INTERLEAVED, NULL);
+  CHECK(st == FG_ERR_DEVICE);
   free(host);
   gbuf_free(&xb);
   gbuf_free(&ob);

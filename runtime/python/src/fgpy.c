@@ -39,6 +39,7 @@ void fgpy_begin(fgpy_call *c) {
   c->torch_seen = 0;
   c->device_type = 0;
   c->device_id = 0;
+  c->exchanged = 1;
 }
 
 PyObject *fgpy_arity(const char *op, Py_ssize_t expected, Py_ssize_t got) {
@@ -105,6 +106,7 @@ int fgpy_tensor(fgpy_call *c, PyObject *obj, const char *op, const char *name, i
     if (type != fast_types[i]) continue;
     if (!fast_api) { /* a PyTorch without the exchange API: through __dlpack__ */
       c->torch_seen = 1;
+      c->exchanged = 0;
       break;
     }
     if (fast_api->dltensor_from_py_object_no_sync((void *)obj, t) != 0) return FGPY_ERROR;
@@ -124,6 +126,7 @@ int fgpy_tensor(fgpy_call *c, PyObject *obj, const char *op, const char *name, i
                  name, type->tp_name);
     return FGPY_ERROR;
   }
+  c->exchanged = 0;
   int r = from_dlpack(c, obj, op, name, t);
   if (r != FGPY_OK) return r;
   c->ntensors++;
@@ -221,7 +224,10 @@ static void release(fgpy_call *c) {
   c->nkeep = 0;
 }
 
+void fgpy_vouch(fgpy_call *c) { fg__vouch_for_devices(c->exchanged && c->ntensors > 0); }
+
 PyObject *fgpy_finish(fgpy_call *c, fg_status status) {
+  fg__vouch_for_devices(0);
   release(c);
   if (status == FG_OK) Py_RETURN_NONE;
   PyObject *cls = error_class ? error_class : PyExc_RuntimeError;
