@@ -39,9 +39,17 @@ local weight_keep_doc = "the weight is fp32 or the dtype of x"
 -- for 16-bit rows (C = 4096: 4 warps), one row per block and one block per row
 -- (no tail of rows); fp32 rows: 4 chunks; the element path: 16 warps of 32
 -- elements (registers for the fused forms), still a block per row. Two streamed inputs (a residual, the two halves
--- of a row) are loaded before the first store or reduction (prefetch 1).
+-- of a row) are loaded before the first store or reduction (prefetch 1). The
+-- ops without a norm take a row in slices of 4 warps, a block each, on the 16-byte path.
 local function tiles(o)
   local two = o.inputs == 2
+  if not o.norm then
+    -- no norm: a row in slices of 4 warps, a block each (up to 16 blocks per
+    -- multiprocessor, where a whole row's block of up to 32 warps left one)
+    return { warps = 32, chunks = 2, blocks_per_sm = 0, min_blocks = 8, rows_per_block = 1, slice_warps = 4,
+      prefetch = two and 1 or 0,
+      { when = { access = "scalar" }, warps = 16, chunks = 32, min_blocks = 1 } }
+  end
   return extend(join(
     -- on sm_100 ptxas spills some 32-register forms (with wide_sum too), and
     -- on sm_80 those that load an fp32 weight
@@ -50,11 +58,16 @@ local function tiles(o)
     o.residual and { { when = { residual = "res" }, min_blocks = 1, prefetch = 1 } },
     { { when = { act = "fp32" }, chunks = 4, min_blocks = 1, prefetch = 0 },
       { when = { access = "scalar" }, warps = 16, chunks = 32, min_blocks = 1 } }),
-    { warps = 32, chunks = 2, blocks_per_sm = 0, min_blocks = o.min_blocks or (two and 1 or 2), rows_per_block = 1, wide_sum = 1,
-      prefetch = two and 1 or 0 })
+    { warps = 32, chunks = 2, blocks_per_sm = 0, min_blocks = o.min_blocks or (two and 1 or 2), rows_per_block = 1,
+      wide_sum = 1, prefetch = two and 1 or 0 })
 end
-local tune = { warps = { 16, 32 }, chunks = { 2, 4 }, min_blocks = { 1, 2 }, blocks_per_sm = { 0, 32 },
-  { when = { access = "vec16" }, prefetch = { 0, 1 } } }
+local function tune(o)
+  if o.norm then
+    return { warps = { 16, 32 }, chunks = { 2, 4 }, min_blocks = { 1, 2 }, blocks_per_sm = { 0, 32 },
+      { when = { access = "vec16" }, prefetch = { 0, 1 }, spread_below = { 0, 2 } } }
+  end
+  return { { when = { access = "vec16" }, slice_warps = { 2, 4, 8 }, chunks = { 1, 2, 4 }, min_blocks = { 4, 8 } } }
+end
 
 local function member(o)
   return {
@@ -67,7 +80,7 @@ local function member(o)
     keep = o.weight and weight_keep or nil, keep_doc = o.weight and weight_keep_doc or nil,
     kernel = { mapping = "rows", rows = o.rows or "x", max_channels = 16384, stages = { row = o.stages }, files = { "act" } },
     tiles = tiles(o),
-    tune = tune,
+    tune = tune(o),
   }
 end
 

@@ -29,7 +29,7 @@ local variants_mod = require "fusegen.variants"
 local M = { NAME = "rows" }
 
 local TILE_DEFAULTS = { warps = 16, chunks = 4, blocks_per_sm = 32, min_blocks = 1, rows_per_block = 0, prefetch = 0,
-  evict_first = 1, wide_sum = 0 }
+  evict_first = 1, wide_sum = 0, slice_warps = 0, spread_below = 0 }
 local TILE_DOC = {
   warps = "warps per block (1 to 32); a row takes 1 to all of them",
   chunks = "chunk slots per thread (1 to 32): 16 bytes each, or one element on the element path",
@@ -39,9 +39,11 @@ local TILE_DOC = {
   prefetch = "0: each stage loads where it uses the values; 1: the row's streamed inputs are loaded before any store; 2: the modulation rows too, before the norm (raw registers; 16-byte path)",
   evict_first = "1: the streamed inputs (x, the residual and its gate) are loaded evict-first (__ldcs); 0: with plain loads (0 or 1; 16-byte path)",
   wide_sum = "1: a block of one row reads its warps' partial sums four at a time, unrolled; 0: one at a time, in a loop on the warp count (0 or 1; rows_per_block = 1)",
+  spread_below = "0: a row takes the warps its chunks need; n: a call of fewer than n rows per multiprocessor spreads each row over up to twice the warps (at most warps), each thread filling half its chunk slots (0 to 64; 16-byte path, rows_per_block = 1, blocks_per_sm = 0)",
+  slice_warps = "0: a row is held by one row group; n: where no stage reduces over the row, it is cut into slices of up to n warps (32 * n * chunks chunks), one block each, so that many small blocks share a multiprocessor (0 to 32; 16-byte path, blocks_per_sm = 0)",
 }
 local TILE_LIMITS = { warps = { 1, 32 }, chunks = { 1, 32 }, blocks_per_sm = { 0, 32 }, min_blocks = { 1, 32 },
-  rows_per_block = { 0, 32 }, prefetch = { 0, 2 }, evict_first = { 0, 1 }, wide_sum = { 0, 1 } }
+  rows_per_block = { 0, 32 }, prefetch = { 0, 2 }, evict_first = { 0, 1 }, wide_sum = { 0, 1 }, slice_warps = { 0, 32 }, spread_below = { 0, 64 } }
 
 -- This mapping's tile parameters: defaults, meaning and range
 -- (gen/lua/fusegen/tiles.lua resolves a variant's from them).
@@ -200,7 +202,18 @@ function M.plan(spec, v, tuning)
   m.prefetch = m.vec and m.tiles.prefetch or 0  -- the element path loads at use
   m.stream_hint = m.tiles.evict_first == 1 and "stream" or "plain"  -- loads of the streamed inputs
   m.wide_sum = m.rows_per_block == 1 and m.tiles.wide_sum == 1  -- fg_block_sum (fusegen_device.cuh)
-  m.max_C = m.threads * m.K * m.V       -- a row that takes every warp of the block
+  -- slices: a row that no stage reduces over needs no block of its own; a
+  -- block of a few warps takes a slice of it, and more blocks fit per
+  -- multiprocessor (more loads in flight, and no wait for a whole row's block)
+  m.slice = (m.vec and not m.reduce and m.blocks_per_sm == 0) and m.tiles.slice_warps or 0
+  if m.slice > 0 then
+    m.rows_per_block = 1
+    m.warps = m.slice
+    m.threads = 32 * m.slice
+  end
+  -- spread: few rows take more warps each (the launcher's choice; one row per block)
+  m.spread = (m.vec and m.slice == 0 and m.rows_per_block == 1 and m.blocks_per_sm == 0 and m.K > 1) and m.tiles.spread_below or 0
+  m.max_C = m.slice > 0 and math.huge or m.threads * m.K * m.V  -- a row that takes every warp of the block
   if m.max_C < spec.kernel.max_channels then
     spec_mod.fail(spec.path, "tiles", ("tiles that hold kernel.max_channels = %d channels of %s (32 * warps * chunks * %d)"):format(
       spec.kernel.max_channels, act_name, m.V), m.max_C)

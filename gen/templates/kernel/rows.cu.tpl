@@ -6,9 +6,14 @@
 % local prefetch_note = ({ [0] = "", "; inputs loaded ahead of the stores", "; inputs and modulation loaded ahead of the stores and reductions" })[m.prefetch]
 // $(v.base)
 //   $(describe)
+% if m.slice > 0 then
+//   mapping: rows of C channels, chunks of $(m.V), $(m.K) chunk slot(s) per thread,
+//            a row cut into slices of up to $(m.slice) warps, one block each (no stage reduces over it); 16-byte accesses
+% else
 //   mapping: rows of C channels, chunks of $(m.V), $(m.K) chunk slot(s) per thread,
 //            $(m.warps) warps per block$(m.rows_per_block > 0 and (" (at most " .. m.rows_per_block .. " row(s): the warps they need)") or ""), C up to $(m.max_C); $(m.vec and "16-byte accesses" or "element accesses")
-//            $(per_row_grid and "one block per row group" or "a grid of what fits, looping over rows")$(prefetch_note)
+% end
+//            $(m.slice > 0 and "one block per slice" or per_row_grid and "one block per row group" or "a grid of what fits, looping over rows")$(prefetch_note)
 __global__ void __launch_bounds__($(m.threads), $(m.min_blocks))
 $(kernel_name)(const $(params_type) p)
 {
@@ -19,13 +24,21 @@ $(kernel_name)(const $(params_type) p)
 % end
   const int C = (int)$(dims.channels);
   const int nc = (C + $(m.V - 1)) / $(m.V);               // chunks per row
-% if m.vec then
+% if m.slice > 0 then
+  const int wr = min($(m.slice), (nc + $(32 * m.K - 1)) / $(32 * m.K));  // warps per slice: fewer for a short row
+% elseif m.spread > 0 then
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
+% elseif m.vec then
   const int wr = (nc + $(32 * m.K - 1)) / $(32 * m.K);     // warps per row
 % else
   const int wr = $(m.warps);  // element path: a row takes the block (constant slot offsets)
 % end
-  const int tpr = 32 * wr;                        // threads per row
-% if one_row then
+  const int tpr = 32 * wr;                        // threads per row$(m.slice > 0 and " (per slice)" or "")
+% if m.slice > 0 then
+  const int slices = (nc + $(m.K) * tpr - 1) / ($(m.K) * tpr);  // blocks per row: one slice each
+  // this thread's place in the row: its slice's first chunk, then the thread
+  const int pos = (int)(blockIdx.x % (unsigned)slices) * ($(m.K) * tpr) + (int)threadIdx.x;
+% elseif one_row then
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
 % else
@@ -44,15 +57,24 @@ $(kernel_name)(const $(params_type) p)
   fg_block_sum_init<$(m.warps)>(red, wr);
 % end
 % if per_row_grid then
+%   if m.slice > 0 then
+  // grid (rows x slices of a batch entry, batch entries as y + 65535 z): one
+  // division finds the row, and no loop over b
+%   else
   // grid (row groups of a batch entry, batch entries as y + 65535 z): no
   // division to find b and l, and no loop over b
+%   end
   {
     const int64_t b = (int64_t)(blockIdx.z * 65535u + blockIdx.y);  // in 32 bits: B * L < 2^31
     if (b >= $(dims.batch)) return;  // the whole block: no sync is left waiting
+%   if m.slice > 0 then
+    const int64_t l = (int64_t)(blockIdx.x / (unsigned)slices);
+    const bool live = true;  // gridDim.x == L * slices
+%   elseif one_row then
     const int64_t l = (int64_t)blockIdx.x * rpb + group;
-%   if one_row then
     const bool live = true;  // gridDim.x == L
 %   else
+    const int64_t l = (int64_t)blockIdx.x * rpb + group;
     const bool live = group < rpb && l < $(dims.rows);
 %   end
 % else
@@ -100,7 +122,10 @@ $(kernel_name)(const $(params_type) p)
 }
 
 % -- The launcher: the block's rows and threads, then the grid of the tile's form.
-% if per_row_grid then
+% if m.slice > 0 then
+// Grid: one block per slice of a row, as (rows x slices of a batch entry, batch
+// entries); blocks are scheduled as others finish, so the last wave is short.
+% elseif per_row_grid then
 // Grid: one block per row group, as (row groups of a batch entry, batch entries);
 // blocks are scheduled as others finish, so the last wave is short.
 % else
@@ -111,12 +136,31 @@ extern "C" cudaError_t $(launcher_name)(const void* params, int sm_count, cudaSt
 {
   const $(params_type)* p = (const $(params_type)*)params;
   % include("kernel/resident_blocks.cu.tpl")
-% if m.vec then
+% if m.slice > 0 then
+  const int64_t nc = ($(host_dims.channels) + $(m.V - 1)) / $(m.V), wr_row = (nc + $(32 * m.K - 1)) / $(32 * m.K);
+  const int64_t wr = wr_row < $(m.slice) ? wr_row : $(m.slice);
+% elseif m.spread > 0 then
+  const int64_t nc = ($(host_dims.channels) + $(m.V - 1)) / $(m.V), wr_full = (nc + $(32 * m.K - 1)) / $(32 * m.K);
+% elseif m.vec then
   const int64_t nc = ($(host_dims.channels) + $(m.V - 1)) / $(m.V), wr = (nc + $(32 * m.K - 1)) / $(32 * m.K);
 % else
   const int64_t wr = $(m.warps);  // a row per block
 % end
-% if one_row then
+% if m.slice > 0 then
+  // a block per slice: L * slices fits grid.x (2^31 - 1), since each slice
+  // but a row's last holds at least 512 bytes: L * slices < 2^31 for any rows under 512 GB
+  const int64_t threads = 32 * wr, slices = (nc + $(m.K) * threads - 1) / ($(m.K) * threads);
+% elseif m.spread > 0 then
+  // a call of few rows (under $(m.spread) per multiprocessor) spreads each row
+  // over up to twice the warps, each thread filling half its chunk slots:
+  // more threads at work where rows are fewer than multiprocessors can hold
+  int64_t wr = wr_full;
+  if ($(host_dims.batch) * $(host_dims.rows) < (int64_t)$(m.spread) * sm_count) {
+    wr = (nc + $(32 * math.max(m.K // 2, 1) - 1)) / $(32 * math.max(m.K // 2, 1));
+    if (wr > $(m.warps)) wr = $(m.warps);
+  }
+  const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+% elseif one_row then
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
 % elseif m.rows_per_block > 0 then
   // at most $(m.rows_per_block) row(s) per block, and only the warps they need: more,
@@ -126,7 +170,11 @@ extern "C" cudaError_t $(launcher_name)(const void* params, int sm_count, cudaSt
 % else
   const int64_t rpb = $(m.warps) / wr, threads = $(m.threads);
 % end
-% if per_row_grid then
+% if m.slice > 0 then
+  const dim3 grid((unsigned)($(host_dims.rows) * slices), (unsigned)($(host_dims.batch) < 65535 ? $(host_dims.batch) : 65535),
+          (unsigned)(($(host_dims.batch) + 65534) / 65535));
+  $(kernel_name)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+% elseif per_row_grid then
   const dim3 grid((unsigned)(($(host_dims.rows) + rpb - 1) / rpb), (unsigned)($(host_dims.batch) < 65535 ? $(host_dims.batch) : 65535),
           (unsigned)(($(host_dims.batch) + 65534) / 65535));
   $(kernel_name)<<<grid, (unsigned)threads, 0, stream>>>(*p);
