@@ -8,7 +8,7 @@
 
 typedef struct {
   char op[64];        /* "rope" */
-  char variant[160];  /* "rope_bf16_tabfp32_interleaved_d128_full_vec16" */
+  char variant[160];  /* "rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16" */
   char params[160];   /* tile parameters in Lua: "chunks = 2, warps = 4"; "": the spec's tiles */
   char comment[1024]; /* lines written above the entry, each starting "-- "; may be empty */
 } tuning_entry;

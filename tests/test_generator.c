@@ -37,8 +37,8 @@ TEST(test_generator_valid_spec_generates) {
   CHECK_MSG(r.code == 0, "exit %d, stderr:\n%s", r.code, r.err);
   static const char *const expected[] = {
       "fusegen_ops.h", "fusegen_dispatch.c", "fusegen_params.h", "fusegen_kernels.h", "fusegen_device.cuh",
-      "rope_entry.c", "sources.ninja", "kernels/rope_bf16_tabfp32_interleaved.cu",
-      "kernels/rope_fp16_tabfp16_half.cu", "kernels/rope_fp32_tabfp32_interleaved.cu",
+      "rope_entry.c", "sources.ninja", "kernels/rope_bf16_tabfp32_pairinterleaved.cu",
+      "kernels/rope_fp16_tabfp16_pairhalf.cu", "kernels/rope_fp32_tabfp32_pairinterleaved.cu",
   };
   pathlist files = list_files(f.out);
   for (size_t i = 0; i < sizeof expected / sizeof expected[0]; i++)
@@ -63,7 +63,7 @@ TEST(test_generator_valid_spec_generates) {
     char ninja_path[4096];
     snprintf(ninja_path, sizeof ninja_path, "%s/sources.ninja", f.out);
     char *ninja = read_text(ninja_path, NULL);
-    CHECK_MSG(ninja && strstr(ninja, "rope_bf16_tabfp32_interleaved_sm90.o: nvcc generated/kernels/rope_bf16_tabfp32_interleaved.cu"),
+    CHECK_MSG(ninja && strstr(ninja, "rope_bf16_tabfp32_pairinterleaved_sm90.o: nvcc generated/kernels/rope_bf16_tabfp32_pairinterleaved.cu"),
               "sources.ninja does not build the sm_90 object of a kernel file");
     CHECK_MSG(ninja && !strstr(ninja, "_sm80.o") && !strstr(ninja, "_sm100.o"),
               "sources.ninja builds objects for targets other than sm_90");
@@ -103,7 +103,7 @@ TEST(test_generator_valid_spec_generates) {
    launcher, which makes its divisors and runs it only when p.index32 holds. */
 TEST(test_generator_heads_kernels_divide_by_constants) {
   static const char *const specs[] = {"tests/fixtures/rope.lua", "gen/specs/rotary.lua"};
-  static const char *const files[] = {"rope_bf16_tabfp32_interleaved.cu", "rope_per_head_bf16.cu"};
+  static const char *const files[] = {"rope_bf16_tabfp32_pairinterleaved.cu", "rope_per_head_bf16.cu"};
   for (int fi = 0; fi < 2; fi++) {
     char *spec = read_text(specs[fi], NULL);
     CHECK_MSG(spec != NULL, "cannot read %s", specs[fi]);
@@ -162,12 +162,12 @@ TEST(test_generator_list_prints_variants) {
   CHECK_MSG(strstr(r.out, "504 variants") != NULL, "listing does not count 504 variants: %.300s", r.out);
   CHECK_MSG(strstr(r.out, "key = {act, table, pairing, head_dim, rot, access}") != NULL,
             "listing does not name the key axes: %.300s", r.out);
-  CHECK_MSG(strstr(r.out, "rope_bf16_tabfp32_interleaved_d64_full_vec16_sm90") != NULL, "first variant missing");
+  CHECK_MSG(strstr(r.out, "rope_bf16_tabfp32_pairinterleaved_d64_rotfull_vec16_sm90") != NULL, "first variant missing");
   CHECK_MSG(strstr(r.out, "key={0,0,0,0,0,0} sm_90") != NULL, "key of the first variant missing");
-  CHECK_MSG(strstr(r.out, "rope_fp32_tabfp16_half_dany_partial_scalar_sm90") != NULL, "last variant missing");
+  CHECK_MSG(strstr(r.out, "rope_fp32_tabfp16_pairhalf_dany_rotpartial_scalar_sm90") != NULL, "last variant missing");
   CHECK_MSG(strstr(r.out, "key={2,2,1,6,1,1} sm_90") != NULL, "key of the last variant missing");
-  CHECK_MSG(strstr(r.out, "tabbf16_interleaved_d64_full_vec16_sm90") != NULL, "bf16 table variant missing");
-  CHECK_MSG(strstr(r.out, "rope_fp16_tabbf16_half_d128_full_vec16_sm90") != NULL, "a table of a third dtype missing");
+  CHECK_MSG(strstr(r.out, "tabbf16_pairinterleaved_d64_rotfull_vec16_sm90") != NULL, "bf16 table variant missing");
+  CHECK_MSG(strstr(r.out, "rope_fp16_tabbf16_pairhalf_d128_rotfull_vec16_sm90") != NULL, "a table of a third dtype missing");
   CHECK_MSG(strstr(r.out, "sm_80") == NULL, "a variant for sm_80 is listed with --archs sm_90");
   int lines = 0;
   for (const char *p = r.out; (p = strstr(p, " key={")); p++) lines++;
@@ -506,7 +506,7 @@ TEST(test_generator_sandbox_string_library_shared) {
   run_result r = generate(&f);
   if (r.code == 0) {
     char path[4096];
-    snprintf(path, sizeof path, "%s/kernels/rope_bf16_tabfp32_interleaved.cu", f.out);
+    snprintf(path, sizeof path, "%s/kernels/rope_bf16_tabfp32_pairinterleaved.cu", f.out);
     char *k = read_text(path, NULL);
     CHECK_MSG(k && strstr(k, "__global__"), "the spec rewrote the generator's output: %s has no __global__ kernel",
               path);
@@ -714,7 +714,7 @@ TEST(test_generator_removes_stale_files) {
   CHECK_MSG(!exists(stale2), "stale %s was not removed", stale2);
   CHECK_MSG(!exists(stale_dir), "empty folder %s was not removed", stale_dir);
   char kept[1024];
-  snprintf(kept, sizeof kept, "%s/kernels/rope_bf16_tabfp32_interleaved.cu", f.out);
+  snprintf(kept, sizeof kept, "%s/kernels/rope_bf16_tabfp32_pairinterleaved.cu", f.out);
   CHECK_MSG(exists(kept), "%s was removed", kept);
   run_free(&r);
   fixture_close(&f);
@@ -824,7 +824,7 @@ TEST(test_generator_check_modified_file) {
   fixture f;
   if (!fixture_open(&f, NULL) || !generate_ok(&f)) { fixture_close(&f); return; }
   char path[4096];
-  snprintf(path, sizeof path, "%s/kernels/rope_fp16_tabfp32_half.cu", f.out);
+  snprintf(path, sizeof path, "%s/kernels/rope_fp16_tabfp32_pairhalf.cu", f.out);
   char *orig = read_text(path, NULL);
   CHECK_MSG(orig != NULL, "%s was not generated", path);
   if (orig) {

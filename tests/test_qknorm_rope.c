@@ -299,12 +299,12 @@ static void every_variant(table_kind kind, const fg__kernel_entry *table, int co
     int arch, got;
     const char *name = e->name + strlen(kind_op[kind]);
     if (kind == TK_PER_TOKEN || kind >= TK_ACROSS)
-      got = sscanf(name, "_%7[a-z0-9]_w%7[a-z0-9]_tab%7[a-z0-9]_%15[a-z]_d%7[a-z0-9]_%15[a-z]_%15[a-z0-9]_sm%d", act, wdt,
+      got = sscanf(name, "_%7[a-z0-9]_w%7[a-z0-9]_tab%7[a-z0-9]_pair%15[a-z]_d%7[a-z0-9]_rot%15[a-z]_%15[a-z0-9]_sm%d", act, wdt,
                    tab, pairing, dim, rot, access, &arch) == 8;
     else
-      got = sscanf(name, "_%7[a-z0-9]_w%7[a-z0-9]_tab%7[a-z0-9]_pos%7[a-z0-9]_%15[a-z]_d%7[a-z0-9]_%15[a-z]_%15[a-z0-9]_sm%d",
+      got = sscanf(name, "_%7[a-z0-9]_w%7[a-z0-9]_tab%7[a-z0-9]_pos%7[a-z0-9]_pair%15[a-z]_d%7[a-z0-9]_rot%15[a-z]_%15[a-z0-9]_sm%d",
                    act, wdt, tab, pos, pairing, dim, rot, access, &arch) == 9;
-    if (!got) {
+    if (!got || (strcmp(pairing, "interleaved") && strcmp(pairing, "half")) || (strcmp(rot, "full") && strcmp(rot, "partial"))) {
       CHECK_MSG(0, "cannot parse %s", e->name);
       continue;
     }

@@ -190,12 +190,14 @@ static int device_cc(void) {
   return major * 10 + minor;
 }
 
-/* Decode "rope_bf16_tabfp32_interleaved_d128_full_vec16_sm90". */
+/* Decode "rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16_sm90". */
 static int parse_variant(const char *name, rope_case *c, int *full, int *vec) {
   char act[8], tab[8], pairing[16], dim[8], rot[16], access[16];
   int d, arch;
-  if (sscanf(name, "rope_%7[a-z0-9]_tab%7[a-z0-9]_%15[a-z]_d%7[a-z0-9]_%15[a-z]_%15[a-z0-9]_sm%d", act, tab, pairing,
+  if (sscanf(name, "rope_%7[a-z0-9]_tab%7[a-z0-9]_pair%15[a-z]_d%7[a-z0-9]_rot%15[a-z]_%15[a-z0-9]_sm%d", act, tab, pairing,
              dim, rot, access, &arch) != 7)
+    return -1;
+  if ((strcmp(pairing, "interleaved") && strcmp(pairing, "half")) || (strcmp(rot, "full") && strcmp(rot, "partial")))
     return -1;
   /* the general variant ("dany"): sizes no other variant takes; 46 is not a whole number of chunks */
   if (!strcmp(dim, "any")) d = !strcmp(access, "vec16") ? 112 : 46;

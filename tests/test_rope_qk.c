@@ -165,8 +165,9 @@ TEST(test_rope_qk_gpu_every_variant) {
     fg__select_model(e->model); /* a GPU model's own kernel runs where it is selected */
     char act[8], tab[8], pairing[16], dim[8], rot[16], access[16];
     int arch, d;
-    if (sscanf(e->name, "rope_qk_%7[a-z0-9]_tab%7[a-z0-9]_%15[a-z]_d%7[a-z0-9]_%15[a-z]_%15[a-z0-9]_sm%d", act, tab,
-               pairing, dim, rot, access, &arch) != 7) {
+    if (sscanf(e->name, "rope_qk_%7[a-z0-9]_tab%7[a-z0-9]_pair%15[a-z]_d%7[a-z0-9]_rot%15[a-z]_%15[a-z0-9]_sm%d", act, tab,
+               pairing, dim, rot, access, &arch) != 7 ||
+        (strcmp(pairing, "interleaved") && strcmp(pairing, "half")) || (strcmp(rot, "full") && strcmp(rot, "partial"))) {
       CHECK_MSG(0, "cannot parse %s", e->name);
       continue;
     }
@@ -341,9 +342,9 @@ static void qkc_expected(const qkc_case *c, int aligned16, char *buf, size_t n) 
   const int vec = aligned16 && c->R % (2 * VEC) == 0 && c->D % VEC == 0;
   const int special = c->R == c->D && c->act != DT_FP32 && (c->D == 64 || c->D == 128 || c->D == 256);
   char dpart[32];
-  if (vec && special) snprintf(dpart, sizeof dpart, "d%lld_full_vec16", (long long)c->D);
-  else snprintf(dpart, sizeof dpart, "dany_partial_%s", vec ? "vec16" : "scalar");
-  snprintf(buf, n, "rope_qk_cos_sin_cache_%s_tab%s_pos%s_%s_%s_sm", dt_name(c->act), dt_name(c->tab),
+  if (vec && special) snprintf(dpart, sizeof dpart, "d%lld_rotfull_vec16", (long long)c->D);
+  else snprintf(dpart, sizeof dpart, "dany_rotpartial_%s", vec ? "vec16" : "scalar");
+  snprintf(buf, n, "rope_qk_cos_sin_cache_%s_tab%s_pos%s_pair%s_%s_sm", dt_name(c->act), dt_name(c->tab),
            c->pos64 ? "i64" : "i32", c->pairing == FG_PAIRING_HALF ? "half" : "interleaved", dpart);
 }
 
@@ -563,12 +564,12 @@ typedef struct {
   int64_t D; /* 0: "any" */
 } qkc_variant;
 
-/* "rope_qk_cos_sin_cache_<act>_tab<tab>_pos<i32|i64>_<pairing>_d<D|any>_<full|partial>_<vec16|scalar>_sm<N>" */
+/* "rope_qk_cos_sin_cache_<act>_tab<tab>_pos<i32|i64>_pair<interleaved|half>_d<D|any>_rot<full|partial>_<vec16|scalar>_sm<N>" */
 static int qkc_parse(const char *name, qkc_variant *v) {
   char act[8], tab[8], pos[8], pairing[16], dim[8], rot[16], access[16];
   int arch;
   memset(v, 0, sizeof *v);
-  if (sscanf(name, "rope_qk_cos_sin_cache_%7[a-z0-9]_tab%7[a-z0-9]_pos%7[a-z0-9]_%15[a-z]_d%7[a-z0-9]_%15[a-z]_%15[a-z0-9]_sm%d",
+  if (sscanf(name, "rope_qk_cos_sin_cache_%7[a-z0-9]_tab%7[a-z0-9]_pos%7[a-z0-9]_pair%15[a-z]_d%7[a-z0-9]_rot%15[a-z]_%15[a-z0-9]_sm%d",
              act, tab, pos, pairing, dim, rot, access, &arch) != 8)
     return -1;
   const test_dtype dts[3] = {DT_FP32, DT_FP16, DT_BF16};
@@ -582,7 +583,8 @@ static int qkc_parse(const char *name, qkc_variant *v) {
   v->D = strcmp(dim, "any") ? atoi(dim) : 0;
   v->full = !strcmp(rot, "full");
   v->vec = !strcmp(access, "vec16");
-  return found == 3 && (v->pos64 || !strcmp(pos, "i32")) ? 0 : -1;
+  const int named = (v->pairing == FG_PAIRING_HALF || !strcmp(pairing, "interleaved")) && (v->full || !strcmp(rot, "partial"));
+  return found == 3 && named && (v->pos64 || !strcmp(pos, "i32")) ? 0 : -1;
 }
 
 /* A case for a table entry in one of three layouts:

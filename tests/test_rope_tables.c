@@ -776,8 +776,8 @@ static const char *head_variant(char *buf, size_t n, int64_t D, int64_t R, int v
   static const int64_t built[] = {64, 80, 96, 128, 256, 320};
   int sized = 0;
   for (size_t i = 0; i < sizeof built / sizeof built[0]; i++) sized |= built[i] == D;
-  if (sized && R == D && vec && act != DT_FP32 && (tab == DT_FP32 || tab == act)) snprintf(buf, n, "d%lld_full_vec16", (long long)D);
-  else snprintf(buf, n, "dany_partial_%s", vec ? "vec16" : "scalar");
+  if (sized && R == D && vec && act != DT_FP32 && (tab == DT_FP32 || tab == act)) snprintf(buf, n, "d%lld_rotfull_vec16", (long long)D);
+  else snprintf(buf, n, "dany_rotpartial_%s", vec ? "vec16" : "scalar");
   return buf;
 }
 
@@ -1278,8 +1278,8 @@ static int parse_dt(const char *s, test_dtype *t) {
   return 0;
 }
 
-/* Decode "rope_positions_bf16_tabfp32_posi32_interleaved_d128_full_vec16_sm90",
- * "rope_per_head_bf16_tabbf16_roundeager_bf16_half_d128_full_vec16_sm90", ..., and
+/* Decode "rope_positions_bf16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16_sm90",
+ * "rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16_sm90", ..., and
  * a GPU model's own kernel, "..._sm90_h200" */
 static int parse_variant(int op, const char *name, variant *v) {
   memset(v, 0, sizeof *v);
@@ -1310,8 +1310,8 @@ static int parse_variant(int op, const char *name, variant *v) {
     } else return -1;
   }
   if (i >= nt) return -1;
-  if (!strcmp(tok[i], "interleaved")) v->pairing = FG_PAIRING_INTERLEAVED;
-  else if (!strcmp(tok[i], "half")) v->pairing = FG_PAIRING_HALF;
+  if (!strcmp(tok[i], "pairinterleaved")) v->pairing = FG_PAIRING_INTERLEAVED;
+  else if (!strcmp(tok[i], "pairhalf")) v->pairing = FG_PAIRING_HALF;
   else return -1;
   i++;
   int d = 0, arch = 0, any = 0;
@@ -1319,8 +1319,8 @@ static int parse_variant(int op, const char *name, variant *v) {
   else if (i >= nt || sscanf(tok[i++], "d%d", &d) != 1) return -1;
   v->D = d;
   if (i >= nt) return -1;
-  if (!strcmp(tok[i], "full")) v->full = 1;
-  else if (strcmp(tok[i], "partial")) return -1;
+  if (!strcmp(tok[i], "rotfull")) v->full = 1;
+  else if (strcmp(tok[i], "rotpartial")) return -1;
   i++;
   if (i >= nt) return -1;
   if (!strcmp(tok[i], "vec16")) v->vec = 1;
@@ -1476,7 +1476,7 @@ TEST(test_rope_tables_gpu_position_forms) {
           c.inplace_alias = ok == 3;
           c.seed = 7000 + n++;
           char prefix[128], hv[32];
-          snprintf(prefix, sizeof prefix, "%s_bf16_tabfp32_posi%d_%s_%s_sm", op_names[op], pos64 ? 64 : 32,
+          snprintf(prefix, sizeof prefix, "%s_bf16_tabfp32_posi%d_pair%s_%s_sm", op_names[op], pos64 ? 64 : 32,
                    pairing_name(c.pairing), head_variant(hv, sizeof hv, c.D, c.R, 1, c.act, c.tab));
           c.expect_kernel = prefix;
           c.expect_prefix = 1;
@@ -1516,7 +1516,7 @@ TEST(test_rope_tables_gpu_rows_out_of_range) {
             c.inplace = inplace;
             c.seed = 9100 + n++;
             char prefix[128], hv[32];
-            snprintf(prefix, sizeof prefix, "%s_%s_tab%s_posi%d_%s_%s_sm", op_names[op], dt_name(c.act), dt_name(c.tab),
+            snprintf(prefix, sizeof prefix, "%s_%s_tab%s_posi%d_pair%s_%s_sm", op_names[op], dt_name(c.act), dt_name(c.tab),
                      pos64 ? 64 : 32, pairing_name(c.pairing), head_variant(hv, sizeof hv, c.D, c.R, kind != 2, c.act, c.tab));
             c.expect_kernel = prefix;
             c.expect_prefix = 1;
@@ -1620,7 +1620,7 @@ TEST(test_rope_tables_gpu_per_head_layouts) {
           c.inplace_alias = n % 3 == 2;
           c.seed = 12000 + n++;
           char prefix[128], hv[32];
-          snprintf(prefix, sizeof prefix, "rope_per_head_bf16_tab%s_%s_%s_%s_sm", dt_name(c.tab),
+          snprintf(prefix, sizeof prefix, "rope_per_head_bf16_tab%s_%s_pair%s_%s_sm", dt_name(c.tab),
                    rounding ? "roundeager_bf16" : "roundfp32", pairing_name(c.pairing),
                    head_variant(hv, sizeof hv, c.D, c.R, 1, c.act, c.tab));
           c.expect_kernel = prefix;
@@ -1649,7 +1649,7 @@ TEST(test_rope_tables_gpu_ltx2_shapes) {
     c.inplace = i != 1; /* the audio shape out of place */
     c.seed = 15000 + i;
     char prefix[128];
-    snprintf(prefix, sizeof prefix, "rope_per_head_bf16_tabbf16_roundeager_bf16_half_d%lld_full_vec16_sm", (long long)c.D);
+    snprintf(prefix, sizeof prefix, "rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d%lld_rotfull_vec16_sm", (long long)c.D);
     c.expect_kernel = prefix;
     c.expect_prefix = 1;
     char what[512];
@@ -1684,7 +1684,7 @@ TEST(test_rope_tables_gpu_flux_cos_sin_cache) {
     c.use_stream = 1;
     c.seed = 16000 + pairing;
     char prefix[128];
-    snprintf(prefix, sizeof prefix, "rope_cos_sin_cache_bf16_tabfp32_posi64_%s_d128_full_vec16_sm",
+    snprintf(prefix, sizeof prefix, "rope_cos_sin_cache_bf16_tabfp32_posi64_pair%s_d128_rotfull_vec16_sm",
              pairing_name(c.pairing));
     c.expect_kernel = prefix;
     c.expect_prefix = 1;

@@ -18,8 +18,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#define VARIANT "rope_bf16_tabfp32_interleaved_d128_full_vec16"
-#define KERNEL_FILE "kernels/rope_bf16_tabfp32_interleaved.cu"
+#define VARIANT "rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16"
+#define KERNEL_FILE "kernels/rope_bf16_tabfp32_pairinterleaved.cu"
 
 /* ---- the spec's candidates ------------------------------------------------------ */
 

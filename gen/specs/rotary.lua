@@ -74,9 +74,10 @@ local function axes(o)
     { { name = "table", values = { "fp32", "bf16", "fp16" }, from = "dtype " .. o.table, prefix = "tab" } },
     o.positions and { { name = "pos", values = { "i32", "i64" }, from = "dtype positions", prefix = "pos" } },
     o.rounding and { { name = "rounding", values = { "fp32", "eager_bf16" }, from = "scalar rounding", prefix = "round" } },
-    { { name = "pairing", values = o.pairings or { "interleaved", "half" }, from = "scalar pairing" },
+    { { name = "pairing", values = o.pairings or { "interleaved", "half" }, from = "scalar pairing", prefix = "pair" },
       extend(head_dim, { values = o.head_dims or head_dim.values }),
-      { name = "rot", values = { "full", "partial" }, from = "rule", rule = { { "full", "R == D" }, { "partial", "1" } } },
+      { name = "rot", values = { "full", "partial" }, from = "rule", rule = { { "full", "R == D" }, { "partial", "1" } },
+        prefix = "rot" },
       { name = "access", values = { "vec16", "scalar" }, from = "rule",
         rule = { { "vec16", "aligned16 && R % (2 * VEC) == 0 && D % VEC == 0" }, { "scalar", "1" } } } })
 end

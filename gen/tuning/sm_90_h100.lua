@@ -64,9 +64,9 @@ return {
       -- rope_qk_cos_sin_cache [4096,24/24,128] qkv: 35.9 us -> 35.9 us
       -- rope_qk_cos_sin_cache [4096,32/8,128] qkv: 30.0 us -> 30.0 us
       -- rope_qk_cos_sin_cache [115200,24/24,128] qkv: 1078.6 us -> 1078.6 us
-      rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d128_full_vec16 = {},
+      rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16 = {},
       -- rope_qk_cos_sin_cache [4096,32/32,64] qkv: 24.3 us -> 22.7 us
-      rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d64_full_vec16 = { chunks = 1, heads_in_flight = 2, walk = "token", warps = 2 },
+      rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16 = { chunks = 1, heads_in_flight = 2, walk = "token", warps = 2 },
     },
     silu_and_mul = {
       -- silu_and_mul [32,28672]: 6.1 us -> 6.1 us
@@ -122,7 +122,7 @@ return {
     qknorm_across_heads_rope_per_head = {
       -- qknorm_across_heads_rope_per_head ltx2 video [4,1152,32,128]: 89.3 us -> 79.5 us
       -- qknorm_across_heads_rope_per_head ltx2 large [2,24576,32,128]: 1010.0 us -> 847.0 us
-      qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_full_vec16 = { blocks_per_sm = 6 },
+      qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16 = { blocks_per_sm = 6 },
     },
     qknorm_rope_cos_sin_cache = {
       -- qknorm_rope flux_1024 N=4096 H=24: 36.4 us -> 35.7 us
@@ -131,35 +131,35 @@ return {
       -- qknorm_rope batch2 2x2048 H=24: 36.3 us -> 35.9 us
       -- qknorm_rope flux2 N=4096 H=48: 73.7 us -> 72.5 us
       -- qknorm_rope hunyuan N=115200 H=24: 1033.2 us -> 997.1 us
-      qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_d128_full_vec16 = { blocks_per_sm = 0, min_blocks = 8 },
+      qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16 = { blocks_per_sm = 0, min_blocks = 8 },
       -- qknorm_rope qwen_partial N=4096 H=32 R=64: 50.8 us -> 48.5 us
-      qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_d128_partial_vec16 = { blocks_per_sm = 0, min_blocks = 8 },
+      qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16 = { blocks_per_sm = 0, min_blocks = 8 },
     },
     rope = {
       -- rope half [1,115200,24,128]: 526.1 us -> 496.1 us
-      rope_bf16_tabfp32_half_d128_full_vec16 = { blocks_per_sm = 0, warps = 2 },
+      rope_bf16_tabfp32_pairhalf_d128_rotfull_vec16 = { blocks_per_sm = 0, warps = 2 },
       -- rope hunyuan [1,115200,24,128]: 532.3 us -> 497.7 us
       -- rope wan [1,32760,12,128]: 75.3 us -> 73.5 us
       -- rope [2,4096,24,128]: 35.0 us -> 34.5 us
       -- rope [4096,24,128]: 17.3 us -> 17.2 us
-      rope_bf16_tabfp32_interleaved_d128_full_vec16 = { flat_waves = 8, warps = 2 },
+      rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16 = { flat_waves = 8, warps = 2 },
       -- rope [1,4096,32,64]: 13.3 us -> 13.3 us
-      rope_bf16_tabfp32_interleaved_d64_full_vec16 = {},
+      rope_bf16_tabfp32_pairinterleaved_d64_rotfull_vec16 = {},
     },
     rope_cos_sin_cache = {
       -- rope_cos_sin_cache flux [1,4608,24,128]: 19.9 us -> 19.9 us
-      rope_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d128_full_vec16 = {},
+      rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16 = {},
     },
     rope_per_head = {
       -- rope_per_head ltx2 video [4,1152,32,128]: 36.1 us -> 35.6 us
       -- rope_per_head ltx2 large [2,24576,32,128]: 414.9 us -> 392.1 us
-      rope_per_head_bf16_tabbf16_roundeager_bf16_half_d128_full_vec16 = { blocks_per_sm = 0 },
+      rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16 = { blocks_per_sm = 0 },
       -- rope_per_head ltx2 audio [4,25,32,64]: 4.7 us -> 4.7 us
-      rope_per_head_bf16_tabbf16_roundeager_bf16_half_d64_full_vec16 = {},
+      rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d64_rotfull_vec16 = {},
     },
     rope_qk = {
       -- rope_qk gqa 32/8 [4096,*,128] qkv: 30.0 us -> 30.0 us
-      rope_qk_bf16_tabfp32_interleaved_d128_full_vec16 = {},
+      rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16 = {},
     },
   },
 }

@@ -87,7 +87,7 @@ return {
     qknorm_across_heads_rope_per_head = {
       -- qknorm_across_heads_rope_per_head ltx2 video [4,1152,32,128]: 68.0 us -> 65.5 us
       -- qknorm_across_heads_rope_per_head ltx2 large [2,24576,32,128]: 629.8 us -> 616.3 us
-      qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_full_vec16 = { blocks_per_sm = 0, warps = 2 },
+      qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16 = { blocks_per_sm = 0, warps = 2 },
     },
     qknorm_rope_cos_sin_cache = {
       -- qknorm_rope flux_1024 N=4096 H=24: 30.6 us -> 28.3 us
@@ -96,9 +96,9 @@ return {
       -- qknorm_rope batch2 2x2048 H=24: 30.6 us -> 28.4 us
       -- qknorm_rope flux2 N=4096 H=48: 58.3 us -> 54.7 us
       -- qknorm_rope hunyuan N=115200 H=24: 757.2 us -> 724.5 us
-      qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_d128_full_vec16 = { blocks_per_sm = 0, min_blocks = 8 },
+      qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16 = { blocks_per_sm = 0, min_blocks = 8 },
       -- qknorm_rope qwen_partial N=4096 H=32 R=64: 40.5 us -> 37.2 us
-      qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_interleaved_d128_partial_vec16 = { min_blocks = 8 },
+      qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16 = { min_blocks = 8 },
     },
     rmsnorm = {
       -- rmsnorm [32,4096]: 4.9 us -> 4.9 us
@@ -123,37 +123,37 @@ return {
     },
     rope = {
       -- rope half [1,115200,24,128]: 381.6 us -> 360.9 us
-      rope_bf16_tabfp32_half_d128_full_vec16 = { blocks_per_sm = 0, warps = 2 },
+      rope_bf16_tabfp32_pairhalf_d128_rotfull_vec16 = { blocks_per_sm = 0, warps = 2 },
       -- rope hunyuan [1,115200,24,128]: 383.8 us -> 358.5 us
       -- rope wan [1,32760,12,128]: 55.9 us -> 54.2 us
       -- rope [2,4096,24,128]: 27.7 us -> 27.2 us
       -- rope [4096,24,128]: 15.1 us -> 14.8 us
-      rope_bf16_tabfp32_interleaved_d128_full_vec16 = { chunks = 1, flat_waves = 8, heads_in_flight = 2, warps = 2 },
+      rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16 = { chunks = 1, flat_waves = 8, heads_in_flight = 2, warps = 2 },
       -- rope [1,4096,32,64]: 11.9 us -> 11.3 us
-      rope_bf16_tabfp32_interleaved_d64_full_vec16 = { chunks = 1, heads_in_flight = 2 },
+      rope_bf16_tabfp32_pairinterleaved_d64_rotfull_vec16 = { chunks = 1, heads_in_flight = 2 },
     },
     rope_cos_sin_cache = {
       -- rope_cos_sin_cache flux [1,4608,24,128]: 17.3 us -> 16.9 us
-      rope_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d128_full_vec16 = { chunks = 1, heads_in_flight = 2 },
+      rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16 = { chunks = 1, heads_in_flight = 2 },
     },
     rope_per_head = {
       -- rope_per_head ltx2 video [4,1152,32,128]: 28.8 us -> 27.2 us
       -- rope_per_head ltx2 large [2,24576,32,128]: 293.7 us -> 279.3 us
-      rope_per_head_bf16_tabbf16_roundeager_bf16_half_d128_full_vec16 = { blocks_per_sm = 0 },
+      rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16 = { blocks_per_sm = 0 },
       -- rope_per_head ltx2 audio [4,25,32,64]: 4.8 us -> 4.6 us
-      rope_per_head_bf16_tabbf16_roundeager_bf16_half_d64_full_vec16 = { blocks_per_sm = 0, warps = 2 },
+      rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d64_rotfull_vec16 = { blocks_per_sm = 0, warps = 2 },
     },
     rope_qk = {
       -- rope_qk gqa 32/8 [4096,*,128] qkv: 24.0 us -> 23.0 us
-      rope_qk_bf16_tabfp32_interleaved_d128_full_vec16 = { blocks_per_sm = 0 },
+      rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16 = { blocks_per_sm = 0 },
     },
     rope_qk_cos_sin_cache = {
       -- rope_qk_cos_sin_cache [4096,24/24,128] qkv: 29.2 us -> 27.6 us
       -- rope_qk_cos_sin_cache [4096,32/8,128] qkv: 24.5 us -> 24.4 us
       -- rope_qk_cos_sin_cache [115200,24/24,128] qkv: 759.0 us -> 708.6 us
-      rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d128_full_vec16 = { blocks_per_sm = 0, chunks = 1, heads_in_flight = 2, walk = "token" },
+      rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16 = { blocks_per_sm = 0, chunks = 1, heads_in_flight = 2, walk = "token" },
       -- rope_qk_cos_sin_cache [4096,32/32,64] qkv: 20.7 us -> 18.9 us
-      rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d64_full_vec16 = { chunks = 1, heads_in_flight = 2, walk = "token", warps = 2 },
+      rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16 = { chunks = 1, heads_in_flight = 2, walk = "token", warps = 2 },
     },
     silu_and_mul = {
       -- silu_and_mul [32,28672]: 6.4 us -> 6.4 us

@@ -9,26 +9,26 @@
 #endif
 
 // Kernels of this file (variant: the values of its other axes):
-//   qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_d64_full_vec16: weight=fp32 table=fp32 pairing=interleaved head_dim=64 rot=full access=vec16
-//   qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_d128_full_vec16: weight=fp32 table=fp32 pairing=interleaved head_dim=128 rot=full access=vec16
-//   qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_d128_partial_vec16: weight=fp32 table=fp32 pairing=interleaved head_dim=128 rot=partial access=vec16
-//   qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_dany_partial_vec16: weight=fp32 table=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
-//   qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_dany_partial_scalar: weight=fp32 table=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
-//   qknorm_across_heads_rope_fp16_wfp32_tabfp32_half_d64_full_vec16: weight=fp32 table=fp32 pairing=half head_dim=64 rot=full access=vec16
-//   qknorm_across_heads_rope_fp16_wfp32_tabfp32_half_d128_full_vec16: weight=fp32 table=fp32 pairing=half head_dim=128 rot=full access=vec16
-//   qknorm_across_heads_rope_fp16_wfp32_tabfp32_half_d128_partial_vec16: weight=fp32 table=fp32 pairing=half head_dim=128 rot=partial access=vec16
-//   qknorm_across_heads_rope_fp16_wfp32_tabfp32_half_dany_partial_vec16: weight=fp32 table=fp32 pairing=half head_dim=any rot=partial access=vec16
-//   qknorm_across_heads_rope_fp16_wfp32_tabfp32_half_dany_partial_scalar: weight=fp32 table=fp32 pairing=half head_dim=any rot=partial access=scalar
-//   qknorm_across_heads_rope_fp16_wfp16_tabfp32_interleaved_d64_full_vec16: weight=fp16 table=fp32 pairing=interleaved head_dim=64 rot=full access=vec16
-//   qknorm_across_heads_rope_fp16_wfp16_tabfp32_interleaved_d128_full_vec16: weight=fp16 table=fp32 pairing=interleaved head_dim=128 rot=full access=vec16
-//   qknorm_across_heads_rope_fp16_wfp16_tabfp32_interleaved_d128_partial_vec16: weight=fp16 table=fp32 pairing=interleaved head_dim=128 rot=partial access=vec16
-//   qknorm_across_heads_rope_fp16_wfp16_tabfp32_interleaved_dany_partial_vec16: weight=fp16 table=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
-//   qknorm_across_heads_rope_fp16_wfp16_tabfp32_interleaved_dany_partial_scalar: weight=fp16 table=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
-//   qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_d64_full_vec16: weight=fp16 table=fp32 pairing=half head_dim=64 rot=full access=vec16
-//   qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_d128_full_vec16: weight=fp16 table=fp32 pairing=half head_dim=128 rot=full access=vec16
-//   qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_d128_partial_vec16: weight=fp16 table=fp32 pairing=half head_dim=128 rot=partial access=vec16
-//   qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_dany_partial_vec16: weight=fp16 table=fp32 pairing=half head_dim=any rot=partial access=vec16
-//   qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_dany_partial_scalar: weight=fp16 table=fp32 pairing=half head_dim=any rot=partial access=scalar
+//   qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16: weight=fp32 table=fp32 pairing=interleaved head_dim=64 rot=full access=vec16
+//   qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16: weight=fp32 table=fp32 pairing=interleaved head_dim=128 rot=full access=vec16
+//   qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16: weight=fp32 table=fp32 pairing=interleaved head_dim=128 rot=partial access=vec16
+//   qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16: weight=fp32 table=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
+//   qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar: weight=fp32 table=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
+//   qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16: weight=fp32 table=fp32 pairing=half head_dim=64 rot=full access=vec16
+//   qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16: weight=fp32 table=fp32 pairing=half head_dim=128 rot=full access=vec16
+//   qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16: weight=fp32 table=fp32 pairing=half head_dim=128 rot=partial access=vec16
+//   qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16: weight=fp32 table=fp32 pairing=half head_dim=any rot=partial access=vec16
+//   qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar: weight=fp32 table=fp32 pairing=half head_dim=any rot=partial access=scalar
+//   qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairinterleaved_d64_rotfull_vec16: weight=fp16 table=fp32 pairing=interleaved head_dim=64 rot=full access=vec16
+//   qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairinterleaved_d128_rotfull_vec16: weight=fp16 table=fp32 pairing=interleaved head_dim=128 rot=full access=vec16
+//   qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairinterleaved_d128_rotpartial_vec16: weight=fp16 table=fp32 pairing=interleaved head_dim=128 rot=partial access=vec16
+//   qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairinterleaved_dany_rotpartial_vec16: weight=fp16 table=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
+//   qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairinterleaved_dany_rotpartial_scalar: weight=fp16 table=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
+//   qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairhalf_d64_rotfull_vec16: weight=fp16 table=fp32 pairing=half head_dim=64 rot=full access=vec16
+//   qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairhalf_d128_rotfull_vec16: weight=fp16 table=fp32 pairing=half head_dim=128 rot=full access=vec16
+//   qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairhalf_d128_rotpartial_vec16: weight=fp16 table=fp32 pairing=half head_dim=128 rot=partial access=vec16
+//   qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairhalf_dany_rotpartial_vec16: weight=fp16 table=fp32 pairing=half head_dim=any rot=partial access=vec16
+//   qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairhalf_dany_rotpartial_scalar: weight=fp16 table=fp32 pairing=half head_dim=any rot=partial access=scalar
 
 // How these kernels work (the "heads" thread mapping, docs/architecture.md):
 // - A lane group of L lanes takes one head: each lane holds chunks of one
@@ -51,18 +51,18 @@
 //   long loop the warps drift apart and their reads spread over more of
 //   memory, while on a short call the flat grid's last wave is partly idle.
 
-// qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_d64_full_vec16
+// qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16
 //   qknorm_across_heads_rope: act=fp16 weight=fp32 table=fp32 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_d64_full_vec16)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -234,7 +234,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_d64_full
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -243,13 +243,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -276,22 +276,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_d128_full_vec16
+// qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16
 //   qknorm_across_heads_rope: act=fp16 weight=fp32 table=fp32 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_d128_full_vec16)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -463,7 +463,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_d128_ful
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -472,13 +472,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -505,22 +505,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_d128_partial_vec16
+// qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16
 //   qknorm_across_heads_rope: act=fp16 weight=fp32 table=fp32 pairing=interleaved head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_d128_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_d128_partial_vec16)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_d128_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -697,7 +697,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_d128_par
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_d128_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -706,13 +706,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_d128_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_d128_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -739,22 +739,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_dany_partial_vec16
+// qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16
 //   qknorm_across_heads_rope: act=fp16 weight=fp32 table=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_dany_partial_vec16)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -932,7 +932,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_dany_par
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -941,13 +941,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -974,22 +974,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_dany_partial_scalar
+// qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar
 //   qknorm_across_heads_rope: act=fp16 weight=fp32 table=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_dany_partial_scalar)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -1369,7 +1369,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_dany_par
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1378,13 +1378,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -1411,22 +1411,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_fp16_wfp32_tabfp32_half_d64_full_vec16
+// qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16
 //   qknorm_across_heads_rope: act=fp16 weight=fp32 table=fp32 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_half_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_half_d64_full_vec16)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_half_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -1586,7 +1586,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_half_d64_full_vec16)
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp32_tabfp32_half_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1595,13 +1595,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_half_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_half_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -1628,22 +1628,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_fp16_wfp32_tabfp32_half_d128_full_vec16
+// qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16
 //   qknorm_across_heads_rope: act=fp16 weight=fp32 table=fp32 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_half_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_half_d128_full_vec16)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_half_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -1803,7 +1803,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_half_d128_full_vec16
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp32_tabfp32_half_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1812,13 +1812,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_half_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_half_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -1845,22 +1845,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_fp16_wfp32_tabfp32_half_d128_partial_vec16
+// qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16
 //   qknorm_across_heads_rope: act=fp16 weight=fp32 table=fp32 pairing=half head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_half_d128_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_half_d128_partial_vec16)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_half_d128_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -2108,7 +2108,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_half_d128_partial_ve
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp32_tabfp32_half_d128_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2117,13 +2117,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_half_d128_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_half_d128_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -2150,22 +2150,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_half_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_fp16_wfp32_tabfp32_half_dany_partial_vec16
+// qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16
 //   qknorm_across_heads_rope: act=fp16 weight=fp32 table=fp32 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_half_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_half_dany_partial_vec16)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_half_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -2413,7 +2413,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_half_dany_partial_ve
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp32_tabfp32_half_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2422,13 +2422,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_half_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_half_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -2455,22 +2455,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_fp16_wfp32_tabfp32_half_dany_partial_scalar
+// qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar
 //   qknorm_across_heads_rope: act=fp16 weight=fp32 table=fp32 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_half_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_half_dany_partial_scalar)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_half_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -2838,7 +2838,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_half_dany_partial_sc
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp32_tabfp32_half_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2847,13 +2847,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_half_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_half_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -2880,22 +2880,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_fp16_wfp16_tabfp32_interleaved_d64_full_vec16
+// qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairinterleaved_d64_rotfull_vec16
 //   qknorm_across_heads_rope: act=fp16 weight=fp16 table=fp32 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_interleaved_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairinterleaved_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_interleaved_d64_full_vec16)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_interleaved_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairinterleaved_d64_rotfull_vec16)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -3065,7 +3065,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_interleaved_d64_full
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp16_tabfp32_interleaved_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3074,13 +3074,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_interleaved_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairinterleaved_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_interleaved_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairinterleaved_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -3107,22 +3107,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_interleaved_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_fp16_wfp16_tabfp32_interleaved_d128_full_vec16
+// qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairinterleaved_d128_rotfull_vec16
 //   qknorm_across_heads_rope: act=fp16 weight=fp16 table=fp32 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_interleaved_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_interleaved_d128_full_vec16)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_interleaved_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairinterleaved_d128_rotfull_vec16)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -3292,7 +3292,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_interleaved_d128_ful
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp16_tabfp32_interleaved_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3301,13 +3301,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_interleaved_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairinterleaved_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_interleaved_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -3334,22 +3334,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_fp16_wfp16_tabfp32_interleaved_d128_partial_vec16
+// qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairinterleaved_d128_rotpartial_vec16
 //   qknorm_across_heads_rope: act=fp16 weight=fp16 table=fp32 pairing=interleaved head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_interleaved_d128_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairinterleaved_d128_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_interleaved_d128_partial_vec16)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_interleaved_d128_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairinterleaved_d128_rotpartial_vec16)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairinterleaved_d128_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -3524,7 +3524,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_interleaved_d128_par
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp16_tabfp32_interleaved_d128_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3533,13 +3533,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_interleaved_d128_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairinterleaved_d128_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_interleaved_d128_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairinterleaved_d128_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -3566,22 +3566,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_interleaved_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairinterleaved_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_fp16_wfp16_tabfp32_interleaved_dany_partial_vec16
+// qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairinterleaved_dany_rotpartial_vec16
 //   qknorm_across_heads_rope: act=fp16 weight=fp16 table=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_interleaved_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_interleaved_dany_partial_vec16)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_interleaved_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -3757,7 +3757,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_interleaved_dany_par
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp16_tabfp32_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3766,13 +3766,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_interleaved_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairinterleaved_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_interleaved_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -3799,22 +3799,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_fp16_wfp16_tabfp32_interleaved_dany_partial_scalar
+// qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairinterleaved_dany_rotpartial_scalar
 //   qknorm_across_heads_rope: act=fp16 weight=fp16 table=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_interleaved_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_interleaved_dany_partial_scalar)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_interleaved_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -4194,7 +4194,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_interleaved_dany_par
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp16_tabfp32_interleaved_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4203,13 +4203,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_interleaved_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairinterleaved_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_interleaved_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -4236,22 +4236,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_d64_full_vec16
+// qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairhalf_d64_rotfull_vec16
 //   qknorm_across_heads_rope: act=fp16 weight=fp16 table=fp32 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairhalf_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_d64_full_vec16)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairhalf_d64_rotfull_vec16)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairhalf_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -4409,7 +4409,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_d64_full_vec16)
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4418,13 +4418,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairhalf_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairhalf_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -4451,22 +4451,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_d128_full_vec16
+// qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairhalf_d128_rotfull_vec16
 //   qknorm_across_heads_rope: act=fp16 weight=fp16 table=fp32 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairhalf_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_d128_full_vec16)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairhalf_d128_rotfull_vec16)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairhalf_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -4624,7 +4624,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_d128_full_vec16
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4633,13 +4633,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairhalf_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairhalf_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -4666,22 +4666,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_d128_partial_vec16
+// qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairhalf_d128_rotpartial_vec16
 //   qknorm_across_heads_rope: act=fp16 weight=fp16 table=fp32 pairing=half head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_d128_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairhalf_d128_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_d128_partial_vec16)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_d128_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairhalf_d128_rotpartial_vec16)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairhalf_d128_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -4925,7 +4925,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_d128_partial_ve
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_d128_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairhalf_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4934,13 +4934,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_d128_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairhalf_d128_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_d128_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairhalf_d128_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -4967,22 +4967,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairhalf_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_dany_partial_vec16
+// qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairhalf_dany_rotpartial_vec16
 //   qknorm_across_heads_rope: act=fp16 weight=fp16 table=fp32 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_dany_partial_vec16)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairhalf_dany_rotpartial_vec16)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -5226,7 +5226,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_dany_partial_ve
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5235,13 +5235,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairhalf_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -5268,22 +5268,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_dany_partial_scalar
+// qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairhalf_dany_rotpartial_scalar
 //   qknorm_across_heads_rope: act=fp16 weight=fp16 table=fp32 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_dany_partial_scalar)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairhalf_dany_rotpartial_scalar)(const fg_qknorm_across_heads_rope_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -5651,7 +5651,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_dany_partial_sc
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_params* p = (const fg_qknorm_across_heads_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5660,13 +5660,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairhalf_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -5693,6 +5693,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_fp16_wfp
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_fp16_wfp16_tabfp32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }

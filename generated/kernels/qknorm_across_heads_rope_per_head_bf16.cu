@@ -9,47 +9,47 @@
 #endif
 
 // Kernels of this file (variant: the values of its other axes):
-//   qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_half_d64_full_vec16: weight=fp32 table=fp32 pairing=half head_dim=64 rot=full access=vec16
-//   qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_half_d128_full_vec16: weight=fp32 table=fp32 pairing=half head_dim=128 rot=full access=vec16
-//   qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_half_d128_partial_vec16: weight=fp32 table=fp32 pairing=half head_dim=128 rot=partial access=vec16
-//   qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_half_dany_partial_vec16: weight=fp32 table=fp32 pairing=half head_dim=any rot=partial access=vec16
-//   qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_half_dany_partial_scalar: weight=fp32 table=fp32 pairing=half head_dim=any rot=partial access=scalar
-//   qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_interleaved_d64_full_vec16: weight=fp32 table=fp32 pairing=interleaved head_dim=64 rot=full access=vec16
-//   qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_interleaved_d128_full_vec16: weight=fp32 table=fp32 pairing=interleaved head_dim=128 rot=full access=vec16
-//   qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_interleaved_d128_partial_vec16: weight=fp32 table=fp32 pairing=interleaved head_dim=128 rot=partial access=vec16
-//   qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_interleaved_dany_partial_vec16: weight=fp32 table=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
-//   qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_interleaved_dany_partial_scalar: weight=fp32 table=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
-//   qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d64_full_vec16: weight=fp32 table=bf16 pairing=half head_dim=64 rot=full access=vec16
-//   qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_full_vec16: weight=fp32 table=bf16 pairing=half head_dim=128 rot=full access=vec16
-//   qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_full_vec16_h200: weight=fp32 table=bf16 pairing=half head_dim=128 rot=full access=vec16 (tiles of the GPU model h200)
-//   qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_partial_vec16: weight=fp32 table=bf16 pairing=half head_dim=128 rot=partial access=vec16
-//   qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_dany_partial_vec16: weight=fp32 table=bf16 pairing=half head_dim=any rot=partial access=vec16
-//   qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_dany_partial_scalar: weight=fp32 table=bf16 pairing=half head_dim=any rot=partial access=scalar
-//   qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_interleaved_d64_full_vec16: weight=fp32 table=bf16 pairing=interleaved head_dim=64 rot=full access=vec16
-//   qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_interleaved_d128_full_vec16: weight=fp32 table=bf16 pairing=interleaved head_dim=128 rot=full access=vec16
-//   qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_interleaved_d128_partial_vec16: weight=fp32 table=bf16 pairing=interleaved head_dim=128 rot=partial access=vec16
-//   qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_interleaved_dany_partial_vec16: weight=fp32 table=bf16 pairing=interleaved head_dim=any rot=partial access=vec16
-//   qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_interleaved_dany_partial_scalar: weight=fp32 table=bf16 pairing=interleaved head_dim=any rot=partial access=scalar
-//   qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_half_d64_full_vec16: weight=bf16 table=fp32 pairing=half head_dim=64 rot=full access=vec16
-//   qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_half_d128_full_vec16: weight=bf16 table=fp32 pairing=half head_dim=128 rot=full access=vec16
-//   qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_half_d128_partial_vec16: weight=bf16 table=fp32 pairing=half head_dim=128 rot=partial access=vec16
-//   qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_half_dany_partial_vec16: weight=bf16 table=fp32 pairing=half head_dim=any rot=partial access=vec16
-//   qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_half_dany_partial_scalar: weight=bf16 table=fp32 pairing=half head_dim=any rot=partial access=scalar
-//   qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_interleaved_d64_full_vec16: weight=bf16 table=fp32 pairing=interleaved head_dim=64 rot=full access=vec16
-//   qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_interleaved_d128_full_vec16: weight=bf16 table=fp32 pairing=interleaved head_dim=128 rot=full access=vec16
-//   qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_interleaved_d128_partial_vec16: weight=bf16 table=fp32 pairing=interleaved head_dim=128 rot=partial access=vec16
-//   qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_interleaved_dany_partial_vec16: weight=bf16 table=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
-//   qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_interleaved_dany_partial_scalar: weight=bf16 table=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
-//   qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_half_d64_full_vec16: weight=bf16 table=bf16 pairing=half head_dim=64 rot=full access=vec16
-//   qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_half_d128_full_vec16: weight=bf16 table=bf16 pairing=half head_dim=128 rot=full access=vec16
-//   qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_half_d128_partial_vec16: weight=bf16 table=bf16 pairing=half head_dim=128 rot=partial access=vec16
-//   qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_half_dany_partial_vec16: weight=bf16 table=bf16 pairing=half head_dim=any rot=partial access=vec16
-//   qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_half_dany_partial_scalar: weight=bf16 table=bf16 pairing=half head_dim=any rot=partial access=scalar
-//   qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_interleaved_d64_full_vec16: weight=bf16 table=bf16 pairing=interleaved head_dim=64 rot=full access=vec16
-//   qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_interleaved_d128_full_vec16: weight=bf16 table=bf16 pairing=interleaved head_dim=128 rot=full access=vec16
-//   qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_interleaved_d128_partial_vec16: weight=bf16 table=bf16 pairing=interleaved head_dim=128 rot=partial access=vec16
-//   qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_interleaved_dany_partial_vec16: weight=bf16 table=bf16 pairing=interleaved head_dim=any rot=partial access=vec16
-//   qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_interleaved_dany_partial_scalar: weight=bf16 table=bf16 pairing=interleaved head_dim=any rot=partial access=scalar
+//   qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16: weight=fp32 table=fp32 pairing=half head_dim=64 rot=full access=vec16
+//   qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16: weight=fp32 table=fp32 pairing=half head_dim=128 rot=full access=vec16
+//   qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16: weight=fp32 table=fp32 pairing=half head_dim=128 rot=partial access=vec16
+//   qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16: weight=fp32 table=fp32 pairing=half head_dim=any rot=partial access=vec16
+//   qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar: weight=fp32 table=fp32 pairing=half head_dim=any rot=partial access=scalar
+//   qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16: weight=fp32 table=fp32 pairing=interleaved head_dim=64 rot=full access=vec16
+//   qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16: weight=fp32 table=fp32 pairing=interleaved head_dim=128 rot=full access=vec16
+//   qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16: weight=fp32 table=fp32 pairing=interleaved head_dim=128 rot=partial access=vec16
+//   qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16: weight=fp32 table=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
+//   qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar: weight=fp32 table=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
+//   qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d64_rotfull_vec16: weight=fp32 table=bf16 pairing=half head_dim=64 rot=full access=vec16
+//   qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16: weight=fp32 table=bf16 pairing=half head_dim=128 rot=full access=vec16
+//   qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16_h200: weight=fp32 table=bf16 pairing=half head_dim=128 rot=full access=vec16 (tiles of the GPU model h200)
+//   qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotpartial_vec16: weight=fp32 table=bf16 pairing=half head_dim=128 rot=partial access=vec16
+//   qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_dany_rotpartial_vec16: weight=fp32 table=bf16 pairing=half head_dim=any rot=partial access=vec16
+//   qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_dany_rotpartial_scalar: weight=fp32 table=bf16 pairing=half head_dim=any rot=partial access=scalar
+//   qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_d64_rotfull_vec16: weight=fp32 table=bf16 pairing=interleaved head_dim=64 rot=full access=vec16
+//   qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_d128_rotfull_vec16: weight=fp32 table=bf16 pairing=interleaved head_dim=128 rot=full access=vec16
+//   qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_d128_rotpartial_vec16: weight=fp32 table=bf16 pairing=interleaved head_dim=128 rot=partial access=vec16
+//   qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_dany_rotpartial_vec16: weight=fp32 table=bf16 pairing=interleaved head_dim=any rot=partial access=vec16
+//   qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_dany_rotpartial_scalar: weight=fp32 table=bf16 pairing=interleaved head_dim=any rot=partial access=scalar
+//   qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d64_rotfull_vec16: weight=bf16 table=fp32 pairing=half head_dim=64 rot=full access=vec16
+//   qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d128_rotfull_vec16: weight=bf16 table=fp32 pairing=half head_dim=128 rot=full access=vec16
+//   qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d128_rotpartial_vec16: weight=bf16 table=fp32 pairing=half head_dim=128 rot=partial access=vec16
+//   qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_vec16: weight=bf16 table=fp32 pairing=half head_dim=any rot=partial access=vec16
+//   qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_scalar: weight=bf16 table=fp32 pairing=half head_dim=any rot=partial access=scalar
+//   qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_d64_rotfull_vec16: weight=bf16 table=fp32 pairing=interleaved head_dim=64 rot=full access=vec16
+//   qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_d128_rotfull_vec16: weight=bf16 table=fp32 pairing=interleaved head_dim=128 rot=full access=vec16
+//   qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_d128_rotpartial_vec16: weight=bf16 table=fp32 pairing=interleaved head_dim=128 rot=partial access=vec16
+//   qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_vec16: weight=bf16 table=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
+//   qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_scalar: weight=bf16 table=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
+//   qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d64_rotfull_vec16: weight=bf16 table=bf16 pairing=half head_dim=64 rot=full access=vec16
+//   qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d128_rotfull_vec16: weight=bf16 table=bf16 pairing=half head_dim=128 rot=full access=vec16
+//   qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d128_rotpartial_vec16: weight=bf16 table=bf16 pairing=half head_dim=128 rot=partial access=vec16
+//   qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_dany_rotpartial_vec16: weight=bf16 table=bf16 pairing=half head_dim=any rot=partial access=vec16
+//   qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_dany_rotpartial_scalar: weight=bf16 table=bf16 pairing=half head_dim=any rot=partial access=scalar
+//   qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_d64_rotfull_vec16: weight=bf16 table=bf16 pairing=interleaved head_dim=64 rot=full access=vec16
+//   qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_d128_rotfull_vec16: weight=bf16 table=bf16 pairing=interleaved head_dim=128 rot=full access=vec16
+//   qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_d128_rotpartial_vec16: weight=bf16 table=bf16 pairing=interleaved head_dim=128 rot=partial access=vec16
+//   qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_dany_rotpartial_vec16: weight=bf16 table=bf16 pairing=interleaved head_dim=any rot=partial access=vec16
+//   qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_dany_rotpartial_scalar: weight=bf16 table=bf16 pairing=interleaved head_dim=any rot=partial access=scalar
 
 // How these kernels work (the "heads" thread mapping, docs/architecture.md):
 // - A lane group of L lanes takes one head: each lane holds chunks of one
@@ -72,18 +72,18 @@
 //   long loop the warps drift apart and their reads spread over more of
 //   memory, while on a short call the flat grid's last wave is partly idle.
 
-// qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_half_d64_full_vec16
+// qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=fp32 table=fp32 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_half_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_half_d64_full_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_half_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -243,7 +243,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_half_d64_fu
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_half_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -252,13 +252,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_half_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_half_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -285,22 +285,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_half_d128_full_vec16
+// qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=fp32 table=fp32 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_half_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_half_d128_full_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_half_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -460,7 +460,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_half_d128_f
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_half_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -469,13 +469,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_half_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_half_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -502,22 +502,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_half_d128_partial_vec16
+// qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=fp32 table=fp32 pairing=half head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_half_d128_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_half_d128_partial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_half_d128_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -765,7 +765,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_half_d128_p
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_half_d128_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -774,13 +774,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_half_d128_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_half_d128_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -807,22 +807,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_half_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_half_dany_partial_vec16
+// qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=fp32 table=fp32 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_half_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_half_dany_partial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_half_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -1070,7 +1070,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_half_dany_p
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_half_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1079,13 +1079,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_half_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_half_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -1112,22 +1112,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_half_dany_partial_scalar
+// qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=fp32 table=fp32 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_half_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_half_dany_partial_scalar)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_half_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -1495,7 +1495,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_half_dany_p
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_half_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1504,13 +1504,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_half_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_half_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -1537,22 +1537,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_interleaved_d64_full_vec16
+// qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=fp32 table=fp32 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_interleaved_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_interleaved_d64_full_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_interleaved_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -1724,7 +1724,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_interleaved
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_interleaved_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1733,13 +1733,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_interleaved_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_interleaved_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -1766,22 +1766,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_interleaved_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_interleaved_d128_full_vec16
+// qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=fp32 table=fp32 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_interleaved_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_interleaved_d128_full_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_interleaved_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -1953,7 +1953,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_interleaved
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_interleaved_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1962,13 +1962,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_interleaved_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_interleaved_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -1995,22 +1995,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_interleaved_d128_partial_vec16
+// qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=fp32 table=fp32 pairing=interleaved head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_interleaved_d128_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_interleaved_d128_partial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_interleaved_d128_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -2187,7 +2187,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_interleaved
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_interleaved_d128_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2196,13 +2196,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_interleaved_d128_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_interleaved_d128_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -2229,22 +2229,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_interleaved_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_interleaved_dany_partial_vec16
+// qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=fp32 table=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_interleaved_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_interleaved_dany_partial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_interleaved_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -2422,7 +2422,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_interleaved
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2431,13 +2431,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_interleaved_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_interleaved_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -2464,22 +2464,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_interleaved_dany_partial_scalar
+// qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=fp32 table=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_interleaved_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_interleaved_dany_partial_scalar)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_interleaved_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -2859,7 +2859,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_interleaved
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_interleaved_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2868,13 +2868,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_interleaved_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_interleaved_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -2901,22 +2901,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d64_full_vec16
+// qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d64_rotfull_vec16
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=fp32 table=bf16 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d64_full_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d64_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -3074,7 +3074,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d64_fu
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3083,13 +3083,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -3116,23 +3116,23 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
 #if FG_SM == 80  // tile parameters for sm_80
-// qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_full_vec16
+// qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=fp32 table=bf16 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_full_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -3290,7 +3290,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_f
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3299,13 +3299,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -3332,23 +3332,23 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
 #elif FG_SM == 90  // tile parameters for sm_90 (gen/tuning/sm_90_h100.lua)
-// qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_full_vec16
+// qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=fp32 table=bf16 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_full_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -3506,7 +3506,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_f
 }
 
 // Grid: persistent, at most 6 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3515,13 +3515,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 6) per_sm = 6;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -3548,23 +3548,23 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
 #elif FG_SM == 100  // tile parameters for sm_100
-// qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_full_vec16
+// qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=fp32 table=bf16 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_full_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -3722,7 +3722,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_f
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3731,13 +3731,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -3764,24 +3764,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 #endif
 
 #if FG_SM == 90  // tile parameters of the GPU model h200 (gen/tuning/sm_90_h200.lua)
-// qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_full_vec16_h200
+// qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16_h200
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=fp32 table=bf16 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 2 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_full_vec16_h200_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16_h200_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(64, 3)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_full_vec16_h200)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_full_vec16_h200_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16_h200)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16_h200_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -3939,11 +3939,11 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_f
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_full_vec16_h200)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16_h200)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   (void)sm_count;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_full_vec16_h200_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16_h200_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -3969,23 +3969,23 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = (items + 2 - 1) / 2;
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_full_vec16_h200)<<<(unsigned)blocks, 64, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotfull_vec16_h200)<<<(unsigned)blocks, 64, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 #endif
 
-// qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_partial_vec16
+// qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotpartial_vec16
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=fp32 table=bf16 pairing=half head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_partial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -4231,7 +4231,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_p
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4240,13 +4240,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -4273,22 +4273,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_dany_partial_vec16
+// qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_dany_rotpartial_vec16
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=fp32 table=bf16 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_dany_partial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_dany_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -4534,7 +4534,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_dany_p
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4543,13 +4543,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -4576,22 +4576,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_dany_partial_scalar
+// qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_dany_rotpartial_scalar
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=fp32 table=bf16 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_dany_partial_scalar)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_dany_rotpartial_scalar)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -4959,7 +4959,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_dany_p
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4968,13 +4968,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -5001,22 +5001,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_interleaved_d64_full_vec16
+// qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_d64_rotfull_vec16
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=fp32 table=bf16 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_interleaved_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_interleaved_d64_full_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_interleaved_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_d64_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -5188,7 +5188,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_interleaved
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_interleaved_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5197,13 +5197,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_interleaved_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_interleaved_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -5230,22 +5230,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_interleaved_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_interleaved_d128_full_vec16
+// qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_d128_rotfull_vec16
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=fp32 table=bf16 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_interleaved_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_interleaved_d128_full_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_interleaved_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_d128_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -5417,7 +5417,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_interleaved
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_interleaved_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5426,13 +5426,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_interleaved_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_interleaved_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -5459,22 +5459,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_interleaved_d128_partial_vec16
+// qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_d128_rotpartial_vec16
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=fp32 table=bf16 pairing=interleaved head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_interleaved_d128_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_d128_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_interleaved_d128_partial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_interleaved_d128_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_d128_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_d128_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -5651,7 +5651,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_interleaved
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_interleaved_d128_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5660,13 +5660,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_interleaved_d128_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_d128_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_interleaved_d128_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_d128_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -5693,22 +5693,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_interleaved_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_interleaved_dany_partial_vec16
+// qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_dany_rotpartial_vec16
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=fp32 table=bf16 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_interleaved_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_interleaved_dany_partial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_interleaved_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_dany_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -5886,7 +5886,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_interleaved
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5895,13 +5895,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_interleaved_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_interleaved_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -5928,22 +5928,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_interleaved_dany_partial_scalar
+// qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_dany_rotpartial_scalar
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=fp32 table=bf16 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_interleaved_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_interleaved_dany_partial_scalar)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_interleaved_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_dany_rotpartial_scalar)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -6323,7 +6323,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_interleaved
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_interleaved_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6332,13 +6332,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_interleaved_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_interleaved_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -6365,22 +6365,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wfp32_tabbf16_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_half_d64_full_vec16
+// qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d64_rotfull_vec16
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=bf16 table=fp32 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_half_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_half_d64_full_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_half_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d64_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -6538,7 +6538,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_half_d64_fu
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_half_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6547,13 +6547,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_half_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_half_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -6580,22 +6580,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_half_d128_full_vec16
+// qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d128_rotfull_vec16
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=bf16 table=fp32 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_half_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_half_d128_full_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_half_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d128_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -6753,7 +6753,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_half_d128_f
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_half_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6762,13 +6762,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_half_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_half_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -6795,22 +6795,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_half_d128_partial_vec16
+// qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d128_rotpartial_vec16
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=bf16 table=fp32 pairing=half head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_half_d128_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d128_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_half_d128_partial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_half_d128_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d128_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d128_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -7054,7 +7054,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_half_d128_p
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_half_d128_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7063,13 +7063,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_half_d128_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d128_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_half_d128_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d128_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -7096,22 +7096,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_half_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_half_dany_partial_vec16
+// qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_vec16
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=bf16 table=fp32 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_half_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_half_dany_partial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_half_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -7355,7 +7355,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_half_dany_p
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_half_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7364,13 +7364,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_half_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_half_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -7397,22 +7397,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_half_dany_partial_scalar
+// qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_scalar
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=bf16 table=fp32 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_half_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_half_dany_partial_scalar)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_half_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_scalar)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -7780,7 +7780,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_half_dany_p
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_half_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7789,13 +7789,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_half_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_half_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -7822,22 +7822,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_interleaved_d64_full_vec16
+// qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_d64_rotfull_vec16
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=bf16 table=fp32 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_interleaved_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_interleaved_d64_full_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_interleaved_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_d64_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -8007,7 +8007,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_interleaved
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_interleaved_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -8016,13 +8016,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_interleaved_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_interleaved_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -8049,22 +8049,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_interleaved_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_interleaved_d128_full_vec16
+// qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_d128_rotfull_vec16
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=bf16 table=fp32 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_interleaved_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_interleaved_d128_full_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_interleaved_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_d128_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -8234,7 +8234,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_interleaved
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_interleaved_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -8243,13 +8243,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_interleaved_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_interleaved_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -8276,22 +8276,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_interleaved_d128_partial_vec16
+// qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_d128_rotpartial_vec16
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=bf16 table=fp32 pairing=interleaved head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_interleaved_d128_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_d128_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_interleaved_d128_partial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_interleaved_d128_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_d128_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_d128_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -8466,7 +8466,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_interleaved
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_interleaved_d128_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -8475,13 +8475,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_interleaved_d128_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_d128_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_interleaved_d128_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_d128_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -8508,22 +8508,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_interleaved_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_interleaved_dany_partial_vec16
+// qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_vec16
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=bf16 table=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_interleaved_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_interleaved_dany_partial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_interleaved_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -8699,7 +8699,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_interleaved
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -8708,13 +8708,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_interleaved_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_interleaved_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -8741,22 +8741,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_interleaved_dany_partial_scalar
+// qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_scalar
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=bf16 table=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_interleaved_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_interleaved_dany_partial_scalar)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_interleaved_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -9136,7 +9136,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_interleaved
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_interleaved_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -9145,13 +9145,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_interleaved_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_interleaved_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -9178,22 +9178,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_half_d64_full_vec16
+// qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d64_rotfull_vec16
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=bf16 table=bf16 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_half_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_half_d64_full_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_half_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d64_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -9349,7 +9349,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_half_d64_fu
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_half_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -9358,13 +9358,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_half_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_half_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -9391,22 +9391,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_half_d128_full_vec16
+// qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d128_rotfull_vec16
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=bf16 table=bf16 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_half_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_half_d128_full_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_half_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d128_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -9562,7 +9562,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_half_d128_f
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_half_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -9571,13 +9571,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_half_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_half_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -9604,22 +9604,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_half_d128_partial_vec16
+// qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d128_rotpartial_vec16
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=bf16 table=bf16 pairing=half head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_half_d128_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d128_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_half_d128_partial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_half_d128_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d128_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d128_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -9861,7 +9861,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_half_d128_p
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_half_d128_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -9870,13 +9870,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_half_d128_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d128_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_half_d128_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d128_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -9903,22 +9903,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_half_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_half_dany_partial_vec16
+// qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_dany_rotpartial_vec16
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=bf16 table=bf16 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_half_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_half_dany_partial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_half_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_dany_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -10160,7 +10160,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_half_dany_p
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_half_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -10169,13 +10169,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_half_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_half_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -10202,22 +10202,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_half_dany_partial_scalar
+// qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_dany_rotpartial_scalar
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=bf16 table=bf16 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_half_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_half_dany_partial_scalar)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_half_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_dany_rotpartial_scalar)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -10585,7 +10585,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_half_dany_p
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_half_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -10594,13 +10594,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_half_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_half_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -10627,22 +10627,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_interleaved_d64_full_vec16
+// qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_d64_rotfull_vec16
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=bf16 table=bf16 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_interleaved_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_interleaved_d64_full_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_interleaved_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_d64_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -10812,7 +10812,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_interleaved
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_interleaved_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -10821,13 +10821,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_interleaved_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_interleaved_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -10854,22 +10854,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_interleaved_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_interleaved_d128_full_vec16
+// qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_d128_rotfull_vec16
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=bf16 table=bf16 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_interleaved_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_interleaved_d128_full_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_interleaved_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_d128_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -11039,7 +11039,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_interleaved
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_interleaved_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -11048,13 +11048,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_interleaved_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_interleaved_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -11081,22 +11081,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_interleaved_d128_partial_vec16
+// qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_d128_rotpartial_vec16
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=bf16 table=bf16 pairing=interleaved head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_interleaved_d128_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_d128_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_interleaved_d128_partial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_interleaved_d128_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_d128_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_d128_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -11271,7 +11271,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_interleaved
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_interleaved_d128_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -11280,13 +11280,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_interleaved_d128_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_d128_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_interleaved_d128_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_d128_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -11313,22 +11313,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_interleaved_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_interleaved_dany_partial_vec16
+// qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_dany_rotpartial_vec16
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=bf16 table=bf16 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_interleaved_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_interleaved_dany_partial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_interleaved_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_dany_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -11504,7 +11504,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_interleaved
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -11513,13 +11513,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_interleaved_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_interleaved_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -11546,22 +11546,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_interleaved_dany_partial_scalar
+// qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_dany_rotpartial_scalar
 //   qknorm_across_heads_rope_per_head: act=bf16 weight=bf16 table=bf16 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_interleaved_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_interleaved_dany_partial_scalar)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_interleaved_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_dany_rotpartial_scalar)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -11941,7 +11941,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_interleaved
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_interleaved_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -11950,13 +11950,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_interleaved_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_interleaved_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -11983,6 +11983,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_bf16_wbf16_tabbf16_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }

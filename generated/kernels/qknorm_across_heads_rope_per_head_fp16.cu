@@ -9,46 +9,46 @@
 #endif
 
 // Kernels of this file (variant: the values of its other axes):
-//   qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_half_d64_full_vec16: weight=fp32 table=fp32 pairing=half head_dim=64 rot=full access=vec16
-//   qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_half_d128_full_vec16: weight=fp32 table=fp32 pairing=half head_dim=128 rot=full access=vec16
-//   qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_half_d128_partial_vec16: weight=fp32 table=fp32 pairing=half head_dim=128 rot=partial access=vec16
-//   qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_half_dany_partial_vec16: weight=fp32 table=fp32 pairing=half head_dim=any rot=partial access=vec16
-//   qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_half_dany_partial_scalar: weight=fp32 table=fp32 pairing=half head_dim=any rot=partial access=scalar
-//   qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_interleaved_d64_full_vec16: weight=fp32 table=fp32 pairing=interleaved head_dim=64 rot=full access=vec16
-//   qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_interleaved_d128_full_vec16: weight=fp32 table=fp32 pairing=interleaved head_dim=128 rot=full access=vec16
-//   qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_interleaved_d128_partial_vec16: weight=fp32 table=fp32 pairing=interleaved head_dim=128 rot=partial access=vec16
-//   qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_interleaved_dany_partial_vec16: weight=fp32 table=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
-//   qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_interleaved_dany_partial_scalar: weight=fp32 table=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
-//   qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_half_d64_full_vec16: weight=fp32 table=fp16 pairing=half head_dim=64 rot=full access=vec16
-//   qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_half_d128_full_vec16: weight=fp32 table=fp16 pairing=half head_dim=128 rot=full access=vec16
-//   qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_half_d128_partial_vec16: weight=fp32 table=fp16 pairing=half head_dim=128 rot=partial access=vec16
-//   qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_half_dany_partial_vec16: weight=fp32 table=fp16 pairing=half head_dim=any rot=partial access=vec16
-//   qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_half_dany_partial_scalar: weight=fp32 table=fp16 pairing=half head_dim=any rot=partial access=scalar
-//   qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_interleaved_d64_full_vec16: weight=fp32 table=fp16 pairing=interleaved head_dim=64 rot=full access=vec16
-//   qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_interleaved_d128_full_vec16: weight=fp32 table=fp16 pairing=interleaved head_dim=128 rot=full access=vec16
-//   qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_interleaved_d128_partial_vec16: weight=fp32 table=fp16 pairing=interleaved head_dim=128 rot=partial access=vec16
-//   qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_interleaved_dany_partial_vec16: weight=fp32 table=fp16 pairing=interleaved head_dim=any rot=partial access=vec16
-//   qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_interleaved_dany_partial_scalar: weight=fp32 table=fp16 pairing=interleaved head_dim=any rot=partial access=scalar
-//   qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_half_d64_full_vec16: weight=fp16 table=fp32 pairing=half head_dim=64 rot=full access=vec16
-//   qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_half_d128_full_vec16: weight=fp16 table=fp32 pairing=half head_dim=128 rot=full access=vec16
-//   qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_half_d128_partial_vec16: weight=fp16 table=fp32 pairing=half head_dim=128 rot=partial access=vec16
-//   qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_half_dany_partial_vec16: weight=fp16 table=fp32 pairing=half head_dim=any rot=partial access=vec16
-//   qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_half_dany_partial_scalar: weight=fp16 table=fp32 pairing=half head_dim=any rot=partial access=scalar
-//   qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_interleaved_d64_full_vec16: weight=fp16 table=fp32 pairing=interleaved head_dim=64 rot=full access=vec16
-//   qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_interleaved_d128_full_vec16: weight=fp16 table=fp32 pairing=interleaved head_dim=128 rot=full access=vec16
-//   qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_interleaved_d128_partial_vec16: weight=fp16 table=fp32 pairing=interleaved head_dim=128 rot=partial access=vec16
-//   qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_interleaved_dany_partial_vec16: weight=fp16 table=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
-//   qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_interleaved_dany_partial_scalar: weight=fp16 table=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
-//   qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_half_d64_full_vec16: weight=fp16 table=fp16 pairing=half head_dim=64 rot=full access=vec16
-//   qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_half_d128_full_vec16: weight=fp16 table=fp16 pairing=half head_dim=128 rot=full access=vec16
-//   qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_half_d128_partial_vec16: weight=fp16 table=fp16 pairing=half head_dim=128 rot=partial access=vec16
-//   qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_half_dany_partial_vec16: weight=fp16 table=fp16 pairing=half head_dim=any rot=partial access=vec16
-//   qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_half_dany_partial_scalar: weight=fp16 table=fp16 pairing=half head_dim=any rot=partial access=scalar
-//   qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_interleaved_d64_full_vec16: weight=fp16 table=fp16 pairing=interleaved head_dim=64 rot=full access=vec16
-//   qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_interleaved_d128_full_vec16: weight=fp16 table=fp16 pairing=interleaved head_dim=128 rot=full access=vec16
-//   qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_interleaved_d128_partial_vec16: weight=fp16 table=fp16 pairing=interleaved head_dim=128 rot=partial access=vec16
-//   qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_interleaved_dany_partial_vec16: weight=fp16 table=fp16 pairing=interleaved head_dim=any rot=partial access=vec16
-//   qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_interleaved_dany_partial_scalar: weight=fp16 table=fp16 pairing=interleaved head_dim=any rot=partial access=scalar
+//   qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16: weight=fp32 table=fp32 pairing=half head_dim=64 rot=full access=vec16
+//   qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16: weight=fp32 table=fp32 pairing=half head_dim=128 rot=full access=vec16
+//   qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16: weight=fp32 table=fp32 pairing=half head_dim=128 rot=partial access=vec16
+//   qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16: weight=fp32 table=fp32 pairing=half head_dim=any rot=partial access=vec16
+//   qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar: weight=fp32 table=fp32 pairing=half head_dim=any rot=partial access=scalar
+//   qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16: weight=fp32 table=fp32 pairing=interleaved head_dim=64 rot=full access=vec16
+//   qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16: weight=fp32 table=fp32 pairing=interleaved head_dim=128 rot=full access=vec16
+//   qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16: weight=fp32 table=fp32 pairing=interleaved head_dim=128 rot=partial access=vec16
+//   qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16: weight=fp32 table=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
+//   qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar: weight=fp32 table=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
+//   qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d64_rotfull_vec16: weight=fp32 table=fp16 pairing=half head_dim=64 rot=full access=vec16
+//   qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d128_rotfull_vec16: weight=fp32 table=fp16 pairing=half head_dim=128 rot=full access=vec16
+//   qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d128_rotpartial_vec16: weight=fp32 table=fp16 pairing=half head_dim=128 rot=partial access=vec16
+//   qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_dany_rotpartial_vec16: weight=fp32 table=fp16 pairing=half head_dim=any rot=partial access=vec16
+//   qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_dany_rotpartial_scalar: weight=fp32 table=fp16 pairing=half head_dim=any rot=partial access=scalar
+//   qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_d64_rotfull_vec16: weight=fp32 table=fp16 pairing=interleaved head_dim=64 rot=full access=vec16
+//   qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_d128_rotfull_vec16: weight=fp32 table=fp16 pairing=interleaved head_dim=128 rot=full access=vec16
+//   qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_d128_rotpartial_vec16: weight=fp32 table=fp16 pairing=interleaved head_dim=128 rot=partial access=vec16
+//   qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_dany_rotpartial_vec16: weight=fp32 table=fp16 pairing=interleaved head_dim=any rot=partial access=vec16
+//   qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_dany_rotpartial_scalar: weight=fp32 table=fp16 pairing=interleaved head_dim=any rot=partial access=scalar
+//   qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d64_rotfull_vec16: weight=fp16 table=fp32 pairing=half head_dim=64 rot=full access=vec16
+//   qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d128_rotfull_vec16: weight=fp16 table=fp32 pairing=half head_dim=128 rot=full access=vec16
+//   qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d128_rotpartial_vec16: weight=fp16 table=fp32 pairing=half head_dim=128 rot=partial access=vec16
+//   qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_dany_rotpartial_vec16: weight=fp16 table=fp32 pairing=half head_dim=any rot=partial access=vec16
+//   qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_dany_rotpartial_scalar: weight=fp16 table=fp32 pairing=half head_dim=any rot=partial access=scalar
+//   qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_d64_rotfull_vec16: weight=fp16 table=fp32 pairing=interleaved head_dim=64 rot=full access=vec16
+//   qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_d128_rotfull_vec16: weight=fp16 table=fp32 pairing=interleaved head_dim=128 rot=full access=vec16
+//   qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_d128_rotpartial_vec16: weight=fp16 table=fp32 pairing=interleaved head_dim=128 rot=partial access=vec16
+//   qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_dany_rotpartial_vec16: weight=fp16 table=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
+//   qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_dany_rotpartial_scalar: weight=fp16 table=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
+//   qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d64_rotfull_vec16: weight=fp16 table=fp16 pairing=half head_dim=64 rot=full access=vec16
+//   qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d128_rotfull_vec16: weight=fp16 table=fp16 pairing=half head_dim=128 rot=full access=vec16
+//   qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d128_rotpartial_vec16: weight=fp16 table=fp16 pairing=half head_dim=128 rot=partial access=vec16
+//   qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_dany_rotpartial_vec16: weight=fp16 table=fp16 pairing=half head_dim=any rot=partial access=vec16
+//   qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_dany_rotpartial_scalar: weight=fp16 table=fp16 pairing=half head_dim=any rot=partial access=scalar
+//   qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_d64_rotfull_vec16: weight=fp16 table=fp16 pairing=interleaved head_dim=64 rot=full access=vec16
+//   qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_d128_rotfull_vec16: weight=fp16 table=fp16 pairing=interleaved head_dim=128 rot=full access=vec16
+//   qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_d128_rotpartial_vec16: weight=fp16 table=fp16 pairing=interleaved head_dim=128 rot=partial access=vec16
+//   qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_dany_rotpartial_vec16: weight=fp16 table=fp16 pairing=interleaved head_dim=any rot=partial access=vec16
+//   qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_dany_rotpartial_scalar: weight=fp16 table=fp16 pairing=interleaved head_dim=any rot=partial access=scalar
 
 // How these kernels work (the "heads" thread mapping, docs/architecture.md):
 // - A lane group of L lanes takes one head: each lane holds chunks of one
@@ -71,18 +71,18 @@
 //   long loop the warps drift apart and their reads spread over more of
 //   memory, while on a short call the flat grid's last wave is partly idle.
 
-// qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_half_d64_full_vec16
+// qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp32 table=fp32 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_half_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_half_d64_full_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_half_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -242,7 +242,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_half_d64_fu
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_half_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -251,13 +251,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_half_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_half_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -284,22 +284,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_half_d128_full_vec16
+// qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp32 table=fp32 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_half_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_half_d128_full_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_half_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -459,7 +459,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_half_d128_f
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_half_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -468,13 +468,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_half_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_half_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -501,22 +501,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_half_d128_partial_vec16
+// qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp32 table=fp32 pairing=half head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_half_d128_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_half_d128_partial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_half_d128_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -764,7 +764,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_half_d128_p
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_half_d128_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -773,13 +773,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_half_d128_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_half_d128_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -806,22 +806,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_half_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_half_dany_partial_vec16
+// qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp32 table=fp32 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_half_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_half_dany_partial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_half_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -1069,7 +1069,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_half_dany_p
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_half_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1078,13 +1078,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_half_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_half_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -1111,22 +1111,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_half_dany_partial_scalar
+// qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp32 table=fp32 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_half_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_half_dany_partial_scalar)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_half_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -1494,7 +1494,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_half_dany_p
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_half_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1503,13 +1503,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_half_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_half_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -1536,22 +1536,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_interleaved_d64_full_vec16
+// qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp32 table=fp32 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_interleaved_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_interleaved_d64_full_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_interleaved_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -1723,7 +1723,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_interleaved
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_interleaved_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1732,13 +1732,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_interleaved_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_interleaved_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -1765,22 +1765,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_interleaved_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_interleaved_d128_full_vec16
+// qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp32 table=fp32 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_interleaved_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_interleaved_d128_full_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_interleaved_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -1952,7 +1952,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_interleaved
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_interleaved_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1961,13 +1961,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_interleaved_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_interleaved_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -1994,22 +1994,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_interleaved_d128_partial_vec16
+// qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp32 table=fp32 pairing=interleaved head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_interleaved_d128_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_interleaved_d128_partial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_interleaved_d128_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -2186,7 +2186,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_interleaved
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_interleaved_d128_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2195,13 +2195,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_interleaved_d128_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_interleaved_d128_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -2228,22 +2228,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_interleaved_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_interleaved_dany_partial_vec16
+// qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp32 table=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_interleaved_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_interleaved_dany_partial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_interleaved_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -2421,7 +2421,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_interleaved
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2430,13 +2430,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_interleaved_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_interleaved_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -2463,22 +2463,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_interleaved_dany_partial_scalar
+// qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp32 table=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_interleaved_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_interleaved_dany_partial_scalar)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_interleaved_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -2858,7 +2858,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_interleaved
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_interleaved_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2867,13 +2867,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_interleaved_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_interleaved_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -2900,22 +2900,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_half_d64_full_vec16
+// qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d64_rotfull_vec16
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp32 table=fp16 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_half_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_half_d64_full_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_half_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d64_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -3073,7 +3073,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_half_d64_fu
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_half_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3082,13 +3082,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_half_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_half_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -3115,22 +3115,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_half_d128_full_vec16
+// qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d128_rotfull_vec16
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp32 table=fp16 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_half_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_half_d128_full_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_half_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d128_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -3288,7 +3288,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_half_d128_f
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_half_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3297,13 +3297,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_half_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_half_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -3330,22 +3330,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_half_d128_partial_vec16
+// qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d128_rotpartial_vec16
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp32 table=fp16 pairing=half head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_half_d128_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d128_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_half_d128_partial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_half_d128_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d128_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d128_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -3591,7 +3591,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_half_d128_p
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_half_d128_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3600,13 +3600,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_half_d128_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d128_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_half_d128_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d128_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -3633,22 +3633,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_half_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_half_dany_partial_vec16
+// qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_dany_rotpartial_vec16
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp32 table=fp16 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_half_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_half_dany_partial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_half_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_dany_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -3894,7 +3894,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_half_dany_p
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_half_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3903,13 +3903,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_half_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_half_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -3936,22 +3936,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_half_dany_partial_scalar
+// qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_dany_rotpartial_scalar
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp32 table=fp16 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_half_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_half_dany_partial_scalar)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_half_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_dany_rotpartial_scalar)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -4319,7 +4319,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_half_dany_p
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_half_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4328,13 +4328,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_half_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_half_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -4361,22 +4361,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_interleaved_d64_full_vec16
+// qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_d64_rotfull_vec16
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp32 table=fp16 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_interleaved_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_interleaved_d64_full_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_interleaved_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_d64_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -4548,7 +4548,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_interleaved
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_interleaved_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4557,13 +4557,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_interleaved_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_interleaved_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -4590,22 +4590,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_interleaved_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_interleaved_d128_full_vec16
+// qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_d128_rotfull_vec16
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp32 table=fp16 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_interleaved_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_interleaved_d128_full_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_interleaved_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_d128_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -4777,7 +4777,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_interleaved
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_interleaved_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4786,13 +4786,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_interleaved_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_interleaved_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -4819,22 +4819,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_interleaved_d128_partial_vec16
+// qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_d128_rotpartial_vec16
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp32 table=fp16 pairing=interleaved head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_interleaved_d128_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_d128_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_interleaved_d128_partial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_interleaved_d128_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_d128_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_d128_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -5011,7 +5011,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_interleaved
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_interleaved_d128_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5020,13 +5020,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_interleaved_d128_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_d128_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_interleaved_d128_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_d128_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -5053,22 +5053,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_interleaved_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_interleaved_dany_partial_vec16
+// qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_dany_rotpartial_vec16
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp32 table=fp16 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_interleaved_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_interleaved_dany_partial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_interleaved_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_dany_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -5246,7 +5246,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_interleaved
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5255,13 +5255,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_interleaved_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_interleaved_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -5288,22 +5288,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_interleaved_dany_partial_scalar
+// qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_dany_rotpartial_scalar
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp32 table=fp16 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_interleaved_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_interleaved_dany_partial_scalar)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_interleaved_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_dany_rotpartial_scalar)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -5683,7 +5683,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_interleaved
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_interleaved_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5692,13 +5692,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_interleaved_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_interleaved_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -5725,22 +5725,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp32_tabfp16_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_half_d64_full_vec16
+// qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d64_rotfull_vec16
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp16 table=fp32 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_half_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_half_d64_full_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_half_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d64_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -5898,7 +5898,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_half_d64_fu
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_half_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5907,13 +5907,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_half_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_half_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -5940,22 +5940,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_half_d128_full_vec16
+// qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d128_rotfull_vec16
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp16 table=fp32 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_half_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_half_d128_full_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_half_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d128_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -6113,7 +6113,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_half_d128_f
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_half_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6122,13 +6122,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_half_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_half_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -6155,22 +6155,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_half_d128_partial_vec16
+// qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d128_rotpartial_vec16
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp16 table=fp32 pairing=half head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_half_d128_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d128_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_half_d128_partial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_half_d128_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d128_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d128_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -6414,7 +6414,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_half_d128_p
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_half_d128_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6423,13 +6423,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_half_d128_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d128_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_half_d128_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d128_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -6456,22 +6456,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_half_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_half_dany_partial_vec16
+// qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_dany_rotpartial_vec16
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp16 table=fp32 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_half_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_half_dany_partial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_half_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_dany_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -6715,7 +6715,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_half_dany_p
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_half_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6724,13 +6724,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_half_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_half_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -6757,22 +6757,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_half_dany_partial_scalar
+// qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_dany_rotpartial_scalar
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp16 table=fp32 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_half_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_half_dany_partial_scalar)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_half_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_dany_rotpartial_scalar)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -7140,7 +7140,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_half_dany_p
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_half_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7149,13 +7149,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_half_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_half_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -7182,22 +7182,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_interleaved_d64_full_vec16
+// qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_d64_rotfull_vec16
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp16 table=fp32 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_interleaved_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_interleaved_d64_full_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_interleaved_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_d64_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -7367,7 +7367,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_interleaved
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_interleaved_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7376,13 +7376,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_interleaved_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_interleaved_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -7409,22 +7409,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_interleaved_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_interleaved_d128_full_vec16
+// qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_d128_rotfull_vec16
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp16 table=fp32 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_interleaved_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_interleaved_d128_full_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_interleaved_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_d128_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -7594,7 +7594,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_interleaved
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_interleaved_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7603,13 +7603,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_interleaved_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_interleaved_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -7636,22 +7636,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_interleaved_d128_partial_vec16
+// qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_d128_rotpartial_vec16
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp16 table=fp32 pairing=interleaved head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_interleaved_d128_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_d128_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_interleaved_d128_partial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_interleaved_d128_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_d128_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_d128_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -7826,7 +7826,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_interleaved
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_interleaved_d128_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7835,13 +7835,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_interleaved_d128_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_d128_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_interleaved_d128_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_d128_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -7868,22 +7868,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_interleaved_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_interleaved_dany_partial_vec16
+// qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_dany_rotpartial_vec16
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp16 table=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_interleaved_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_interleaved_dany_partial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_interleaved_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -8059,7 +8059,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_interleaved
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -8068,13 +8068,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_interleaved_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_interleaved_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -8101,22 +8101,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_interleaved_dany_partial_scalar
+// qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_dany_rotpartial_scalar
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp16 table=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_interleaved_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_interleaved_dany_partial_scalar)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_interleaved_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -8496,7 +8496,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_interleaved
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_interleaved_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -8505,13 +8505,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_interleaved_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_interleaved_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -8538,22 +8538,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_half_d64_full_vec16
+// qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d64_rotfull_vec16
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp16 table=fp16 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_half_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_half_d64_full_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_half_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d64_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -8709,7 +8709,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_half_d64_fu
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_half_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -8718,13 +8718,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_half_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_half_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -8751,22 +8751,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_half_d128_full_vec16
+// qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d128_rotfull_vec16
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp16 table=fp16 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_half_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_half_d128_full_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_half_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d128_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -8922,7 +8922,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_half_d128_f
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_half_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -8931,13 +8931,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_half_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_half_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -8964,22 +8964,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_half_d128_partial_vec16
+// qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d128_rotpartial_vec16
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp16 table=fp16 pairing=half head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_half_d128_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d128_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_half_d128_partial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_half_d128_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d128_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d128_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -9221,7 +9221,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_half_d128_p
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_half_d128_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -9230,13 +9230,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_half_d128_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d128_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_half_d128_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d128_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -9263,22 +9263,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_half_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_half_dany_partial_vec16
+// qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_dany_rotpartial_vec16
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp16 table=fp16 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_half_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_half_dany_partial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_half_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_dany_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -9520,7 +9520,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_half_dany_p
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_half_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -9529,13 +9529,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_half_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_half_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -9562,22 +9562,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_half_dany_partial_scalar
+// qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_dany_rotpartial_scalar
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp16 table=fp16 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_half_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_half_dany_partial_scalar)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_half_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_dany_rotpartial_scalar)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -9945,7 +9945,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_half_dany_p
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_half_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -9954,13 +9954,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_half_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_half_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -9987,22 +9987,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_interleaved_d64_full_vec16
+// qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_d64_rotfull_vec16
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp16 table=fp16 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_interleaved_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_interleaved_d64_full_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_interleaved_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_d64_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -10172,7 +10172,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_interleaved
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_interleaved_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -10181,13 +10181,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_interleaved_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_interleaved_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -10214,22 +10214,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_interleaved_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_interleaved_d128_full_vec16
+// qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_d128_rotfull_vec16
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp16 table=fp16 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_interleaved_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_interleaved_d128_full_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_interleaved_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_d128_rotfull_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -10399,7 +10399,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_interleaved
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_interleaved_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -10408,13 +10408,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_interleaved_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_interleaved_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -10441,22 +10441,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_interleaved_d128_partial_vec16
+// qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_d128_rotpartial_vec16
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp16 table=fp16 pairing=interleaved head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_interleaved_d128_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_d128_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_interleaved_d128_partial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_interleaved_d128_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_d128_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_d128_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -10631,7 +10631,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_interleaved
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_interleaved_d128_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -10640,13 +10640,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_interleaved_d128_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_d128_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_interleaved_d128_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_d128_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -10673,22 +10673,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_interleaved_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_interleaved_dany_partial_vec16
+// qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_dany_rotpartial_vec16
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp16 table=fp16 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_interleaved_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_interleaved_dany_partial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_interleaved_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_dany_rotpartial_vec16)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -10864,7 +10864,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_interleaved
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -10873,13 +10873,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_interleaved_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_interleaved_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -10906,22 +10906,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_interleaved_dany_partial_scalar
+// qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_dany_rotpartial_scalar
 //   qknorm_across_heads_rope_per_head: act=fp16 weight=fp16 table=fp16 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_interleaved_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_interleaved_dany_partial_scalar)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_interleaved_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_dany_rotpartial_scalar)(const fg_qknorm_across_heads_rope_per_head_params p, const FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -11301,7 +11301,7 @@ FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_interleaved
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_interleaved_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_across_heads_rope_per_head_params* p = (const fg_qknorm_across_heads_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -11310,13 +11310,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_interleaved_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_interleaved_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -11343,6 +11343,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_across_heads_rope_per_head
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_across_heads_rope_per_head_fp16_wfp16_tabfp16_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }

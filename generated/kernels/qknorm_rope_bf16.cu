@@ -9,38 +9,38 @@
 #endif
 
 // Kernels of this file (variant: the values of its other axes):
-//   qknorm_rope_bf16_wfp32_tabfp32_interleaved_d64_full_vec16: weight=fp32 table=fp32 pairing=interleaved head_dim=64 rot=full access=vec16
-//   qknorm_rope_bf16_wfp32_tabfp32_interleaved_d80_full_vec16: weight=fp32 table=fp32 pairing=interleaved head_dim=80 rot=full access=vec16
-//   qknorm_rope_bf16_wfp32_tabfp32_interleaved_d96_full_vec16: weight=fp32 table=fp32 pairing=interleaved head_dim=96 rot=full access=vec16
-//   qknorm_rope_bf16_wfp32_tabfp32_interleaved_d128_full_vec16: weight=fp32 table=fp32 pairing=interleaved head_dim=128 rot=full access=vec16
-//   qknorm_rope_bf16_wfp32_tabfp32_interleaved_d128_partial_vec16: weight=fp32 table=fp32 pairing=interleaved head_dim=128 rot=partial access=vec16
-//   qknorm_rope_bf16_wfp32_tabfp32_interleaved_d256_full_vec16: weight=fp32 table=fp32 pairing=interleaved head_dim=256 rot=full access=vec16
-//   qknorm_rope_bf16_wfp32_tabfp32_interleaved_dany_partial_vec16: weight=fp32 table=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
-//   qknorm_rope_bf16_wfp32_tabfp32_interleaved_dany_partial_scalar: weight=fp32 table=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
-//   qknorm_rope_bf16_wfp32_tabfp32_half_d64_full_vec16: weight=fp32 table=fp32 pairing=half head_dim=64 rot=full access=vec16
-//   qknorm_rope_bf16_wfp32_tabfp32_half_d80_full_vec16: weight=fp32 table=fp32 pairing=half head_dim=80 rot=full access=vec16
-//   qknorm_rope_bf16_wfp32_tabfp32_half_d96_full_vec16: weight=fp32 table=fp32 pairing=half head_dim=96 rot=full access=vec16
-//   qknorm_rope_bf16_wfp32_tabfp32_half_d128_full_vec16: weight=fp32 table=fp32 pairing=half head_dim=128 rot=full access=vec16
-//   qknorm_rope_bf16_wfp32_tabfp32_half_d128_partial_vec16: weight=fp32 table=fp32 pairing=half head_dim=128 rot=partial access=vec16
-//   qknorm_rope_bf16_wfp32_tabfp32_half_d256_full_vec16: weight=fp32 table=fp32 pairing=half head_dim=256 rot=full access=vec16
-//   qknorm_rope_bf16_wfp32_tabfp32_half_dany_partial_vec16: weight=fp32 table=fp32 pairing=half head_dim=any rot=partial access=vec16
-//   qknorm_rope_bf16_wfp32_tabfp32_half_dany_partial_scalar: weight=fp32 table=fp32 pairing=half head_dim=any rot=partial access=scalar
-//   qknorm_rope_bf16_wbf16_tabfp32_interleaved_d64_full_vec16: weight=bf16 table=fp32 pairing=interleaved head_dim=64 rot=full access=vec16
-//   qknorm_rope_bf16_wbf16_tabfp32_interleaved_d80_full_vec16: weight=bf16 table=fp32 pairing=interleaved head_dim=80 rot=full access=vec16
-//   qknorm_rope_bf16_wbf16_tabfp32_interleaved_d96_full_vec16: weight=bf16 table=fp32 pairing=interleaved head_dim=96 rot=full access=vec16
-//   qknorm_rope_bf16_wbf16_tabfp32_interleaved_d128_full_vec16: weight=bf16 table=fp32 pairing=interleaved head_dim=128 rot=full access=vec16
-//   qknorm_rope_bf16_wbf16_tabfp32_interleaved_d128_partial_vec16: weight=bf16 table=fp32 pairing=interleaved head_dim=128 rot=partial access=vec16
-//   qknorm_rope_bf16_wbf16_tabfp32_interleaved_d256_full_vec16: weight=bf16 table=fp32 pairing=interleaved head_dim=256 rot=full access=vec16
-//   qknorm_rope_bf16_wbf16_tabfp32_interleaved_dany_partial_vec16: weight=bf16 table=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
-//   qknorm_rope_bf16_wbf16_tabfp32_interleaved_dany_partial_scalar: weight=bf16 table=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
-//   qknorm_rope_bf16_wbf16_tabfp32_half_d64_full_vec16: weight=bf16 table=fp32 pairing=half head_dim=64 rot=full access=vec16
-//   qknorm_rope_bf16_wbf16_tabfp32_half_d80_full_vec16: weight=bf16 table=fp32 pairing=half head_dim=80 rot=full access=vec16
-//   qknorm_rope_bf16_wbf16_tabfp32_half_d96_full_vec16: weight=bf16 table=fp32 pairing=half head_dim=96 rot=full access=vec16
-//   qknorm_rope_bf16_wbf16_tabfp32_half_d128_full_vec16: weight=bf16 table=fp32 pairing=half head_dim=128 rot=full access=vec16
-//   qknorm_rope_bf16_wbf16_tabfp32_half_d128_partial_vec16: weight=bf16 table=fp32 pairing=half head_dim=128 rot=partial access=vec16
-//   qknorm_rope_bf16_wbf16_tabfp32_half_d256_full_vec16: weight=bf16 table=fp32 pairing=half head_dim=256 rot=full access=vec16
-//   qknorm_rope_bf16_wbf16_tabfp32_half_dany_partial_vec16: weight=bf16 table=fp32 pairing=half head_dim=any rot=partial access=vec16
-//   qknorm_rope_bf16_wbf16_tabfp32_half_dany_partial_scalar: weight=bf16 table=fp32 pairing=half head_dim=any rot=partial access=scalar
+//   qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16: weight=fp32 table=fp32 pairing=interleaved head_dim=64 rot=full access=vec16
+//   qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d80_rotfull_vec16: weight=fp32 table=fp32 pairing=interleaved head_dim=80 rot=full access=vec16
+//   qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d96_rotfull_vec16: weight=fp32 table=fp32 pairing=interleaved head_dim=96 rot=full access=vec16
+//   qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16: weight=fp32 table=fp32 pairing=interleaved head_dim=128 rot=full access=vec16
+//   qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16: weight=fp32 table=fp32 pairing=interleaved head_dim=128 rot=partial access=vec16
+//   qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d256_rotfull_vec16: weight=fp32 table=fp32 pairing=interleaved head_dim=256 rot=full access=vec16
+//   qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16: weight=fp32 table=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
+//   qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar: weight=fp32 table=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
+//   qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16: weight=fp32 table=fp32 pairing=half head_dim=64 rot=full access=vec16
+//   qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d80_rotfull_vec16: weight=fp32 table=fp32 pairing=half head_dim=80 rot=full access=vec16
+//   qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d96_rotfull_vec16: weight=fp32 table=fp32 pairing=half head_dim=96 rot=full access=vec16
+//   qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16: weight=fp32 table=fp32 pairing=half head_dim=128 rot=full access=vec16
+//   qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16: weight=fp32 table=fp32 pairing=half head_dim=128 rot=partial access=vec16
+//   qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d256_rotfull_vec16: weight=fp32 table=fp32 pairing=half head_dim=256 rot=full access=vec16
+//   qknorm_rope_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16: weight=fp32 table=fp32 pairing=half head_dim=any rot=partial access=vec16
+//   qknorm_rope_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar: weight=fp32 table=fp32 pairing=half head_dim=any rot=partial access=scalar
+//   qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d64_rotfull_vec16: weight=bf16 table=fp32 pairing=interleaved head_dim=64 rot=full access=vec16
+//   qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d80_rotfull_vec16: weight=bf16 table=fp32 pairing=interleaved head_dim=80 rot=full access=vec16
+//   qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d96_rotfull_vec16: weight=bf16 table=fp32 pairing=interleaved head_dim=96 rot=full access=vec16
+//   qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d128_rotfull_vec16: weight=bf16 table=fp32 pairing=interleaved head_dim=128 rot=full access=vec16
+//   qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d128_rotpartial_vec16: weight=bf16 table=fp32 pairing=interleaved head_dim=128 rot=partial access=vec16
+//   qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d256_rotfull_vec16: weight=bf16 table=fp32 pairing=interleaved head_dim=256 rot=full access=vec16
+//   qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_vec16: weight=bf16 table=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
+//   qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_scalar: weight=bf16 table=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
+//   qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d64_rotfull_vec16: weight=bf16 table=fp32 pairing=half head_dim=64 rot=full access=vec16
+//   qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d80_rotfull_vec16: weight=bf16 table=fp32 pairing=half head_dim=80 rot=full access=vec16
+//   qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d96_rotfull_vec16: weight=bf16 table=fp32 pairing=half head_dim=96 rot=full access=vec16
+//   qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d128_rotfull_vec16: weight=bf16 table=fp32 pairing=half head_dim=128 rot=full access=vec16
+//   qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d128_rotpartial_vec16: weight=bf16 table=fp32 pairing=half head_dim=128 rot=partial access=vec16
+//   qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d256_rotfull_vec16: weight=bf16 table=fp32 pairing=half head_dim=256 rot=full access=vec16
+//   qknorm_rope_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_vec16: weight=bf16 table=fp32 pairing=half head_dim=any rot=partial access=vec16
+//   qknorm_rope_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_scalar: weight=bf16 table=fp32 pairing=half head_dim=any rot=partial access=scalar
 
 // How these kernels work (the "heads" thread mapping, docs/architecture.md):
 // - A lane group of L lanes takes one head: each lane holds chunks of one
@@ -63,18 +63,18 @@
 //   long loop the warps drift apart and their reads spread over more of
 //   memory, while on a short call the flat grid's last wave is partly idle.
 
-// qknorm_rope_bf16_wfp32_tabfp32_interleaved_d64_full_vec16
+// qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16
 //   qknorm_rope: act=bf16 weight=fp32 table=fp32 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d64_full_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -225,7 +225,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d64_full_vec16)(const
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_params* p = (const fg_qknorm_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -234,13 +234,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_in
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -267,22 +267,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_in
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_bf16_wfp32_tabfp32_interleaved_d80_full_vec16
+// qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d80_rotfull_vec16
 //   qknorm_rope: act=bf16 weight=fp32 table=fp32 pairing=interleaved head_dim=80 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d80_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d80_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d80_full_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d80_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d80_rotfull_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -434,7 +434,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d80_full_vec16)(const
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d80_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_params* p = (const fg_qknorm_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -443,13 +443,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_in
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d80_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d80_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d80_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d80_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -476,22 +476,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_in
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_bf16_wfp32_tabfp32_interleaved_d96_full_vec16
+// qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d96_rotfull_vec16
 //   qknorm_rope: act=bf16 weight=fp32 table=fp32 pairing=interleaved head_dim=96 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d96_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d96_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d96_full_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d96_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d96_rotfull_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -643,7 +643,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d96_full_vec16)(const
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d96_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_params* p = (const fg_qknorm_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -652,13 +652,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_in
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d96_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d96_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d96_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d96_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -685,22 +685,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_in
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_bf16_wfp32_tabfp32_interleaved_d128_full_vec16
+// qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16
 //   qknorm_rope: act=bf16 weight=fp32 table=fp32 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d128_full_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -852,7 +852,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d128_full_vec16)(cons
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_params* p = (const fg_qknorm_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -861,13 +861,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_in
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -894,22 +894,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_in
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_bf16_wfp32_tabfp32_interleaved_d128_partial_vec16
+// qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16
 //   qknorm_rope: act=bf16 weight=fp32 table=fp32 pairing=interleaved head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d128_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d128_partial_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d128_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -1066,7 +1066,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d128_partial_vec16)(c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d128_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_params* p = (const fg_qknorm_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1075,13 +1075,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_in
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d128_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d128_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -1108,22 +1108,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_in
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_bf16_wfp32_tabfp32_interleaved_d256_full_vec16
+// qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d256_rotfull_vec16
 //   qknorm_rope: act=bf16 weight=fp32 table=fp32 pairing=interleaved head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d256_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d256_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d256_full_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d256_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d256_rotfull_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -1276,7 +1276,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d256_full_vec16)(cons
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d256_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_params* p = (const fg_qknorm_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1285,13 +1285,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_in
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d256_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d256_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d256_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d256_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -1318,22 +1318,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_in
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_bf16_wfp32_tabfp32_interleaved_dany_partial_vec16
+// qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16
 //   qknorm_rope: act=bf16 weight=fp32 table=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_dany_partial_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -1493,7 +1493,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_dany_partial_vec16)(c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_params* p = (const fg_qknorm_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1502,13 +1502,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_in
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -1535,22 +1535,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_in
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_bf16_wfp32_tabfp32_interleaved_dany_partial_scalar
+// qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar
 //   qknorm_rope: act=bf16 weight=fp32 table=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_dany_partial_scalar)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -1875,7 +1875,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_dany_partial_scalar)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_interleaved_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_params* p = (const fg_qknorm_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1884,13 +1884,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_in
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -1917,22 +1917,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_in
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_bf16_wfp32_tabfp32_half_d64_full_vec16
+// qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16
 //   qknorm_rope: act=bf16 weight=fp32 table=fp32 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d64_full_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -2073,7 +2073,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d64_full_vec16)(const fg_qkn
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_half_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_params* p = (const fg_qknorm_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2082,13 +2082,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_ha
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -2115,22 +2115,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_ha
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_bf16_wfp32_tabfp32_half_d80_full_vec16
+// qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d80_rotfull_vec16
 //   qknorm_rope: act=bf16 weight=fp32 table=fp32 pairing=half head_dim=80 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d80_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d80_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d80_full_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d80_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d80_rotfull_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d80_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -2272,7 +2272,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d80_full_vec16)(const fg_qkn
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_half_d80_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_params* p = (const fg_qknorm_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2281,13 +2281,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_ha
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d80_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d80_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d80_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d80_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -2314,22 +2314,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_ha
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_bf16_wfp32_tabfp32_half_d96_full_vec16
+// qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d96_rotfull_vec16
 //   qknorm_rope: act=bf16 weight=fp32 table=fp32 pairing=half head_dim=96 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d96_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d96_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d96_full_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d96_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d96_rotfull_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d96_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -2471,7 +2471,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d96_full_vec16)(const fg_qkn
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_half_d96_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_params* p = (const fg_qknorm_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2480,13 +2480,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_ha
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d96_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d96_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d96_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d96_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -2513,22 +2513,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_ha
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_bf16_wfp32_tabfp32_half_d128_full_vec16
+// qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16
 //   qknorm_rope: act=bf16 weight=fp32 table=fp32 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d128_full_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -2670,7 +2670,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d128_full_vec16)(const fg_qk
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_half_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_params* p = (const fg_qknorm_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2679,13 +2679,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_ha
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -2712,22 +2712,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_ha
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_bf16_wfp32_tabfp32_half_d128_partial_vec16
+// qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16
 //   qknorm_rope: act=bf16 weight=fp32 table=fp32 pairing=half head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d128_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d128_partial_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d128_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -2948,7 +2948,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d128_partial_vec16)(const fg
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_half_d128_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_params* p = (const fg_qknorm_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2957,13 +2957,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_ha
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d128_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d128_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -2990,22 +2990,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_ha
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_bf16_wfp32_tabfp32_half_d256_full_vec16
+// qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d256_rotfull_vec16
 //   qknorm_rope: act=bf16 weight=fp32 table=fp32 pairing=half head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d256_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d256_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d256_full_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d256_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d256_rotfull_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d256_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -3148,7 +3148,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d256_full_vec16)(const fg_qk
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_half_d256_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_params* p = (const fg_qknorm_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3157,13 +3157,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_ha
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d256_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d256_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d256_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d256_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -3190,22 +3190,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_ha
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_bf16_wfp32_tabfp32_half_dany_partial_vec16
+// qknorm_rope_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16
 //   qknorm_rope: act=bf16 weight=fp32 table=fp32 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_dany_partial_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -3428,7 +3428,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_dany_partial_vec16)(const fg
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_half_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_params* p = (const fg_qknorm_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3437,13 +3437,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_ha
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -3470,22 +3470,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_ha
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_bf16_wfp32_tabfp32_half_dany_partial_scalar
+// qknorm_rope_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar
 //   qknorm_rope: act=bf16 weight=fp32 table=fp32 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_dany_partial_scalar)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -3800,7 +3800,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_dany_partial_scalar)(const f
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_half_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_params* p = (const fg_qknorm_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3809,13 +3809,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_ha
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -3842,22 +3842,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wfp32_tabfp32_ha
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_bf16_wfp32_tabfp32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_bf16_wbf16_tabfp32_interleaved_d64_full_vec16
+// qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d64_rotfull_vec16
 //   qknorm_rope: act=bf16 weight=bf16 table=fp32 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d64_full_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d64_rotfull_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -4006,7 +4006,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d64_full_vec16)(const
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_params* p = (const fg_qknorm_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4015,13 +4015,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_in
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -4048,22 +4048,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_in
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_bf16_wbf16_tabfp32_interleaved_d80_full_vec16
+// qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d80_rotfull_vec16
 //   qknorm_rope: act=bf16 weight=bf16 table=fp32 pairing=interleaved head_dim=80 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d80_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d80_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d80_full_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d80_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d80_rotfull_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -4213,7 +4213,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d80_full_vec16)(const
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d80_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_params* p = (const fg_qknorm_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4222,13 +4222,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_in
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d80_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d80_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d80_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d80_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -4255,22 +4255,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_in
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_bf16_wbf16_tabfp32_interleaved_d96_full_vec16
+// qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d96_rotfull_vec16
 //   qknorm_rope: act=bf16 weight=bf16 table=fp32 pairing=interleaved head_dim=96 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d96_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d96_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d96_full_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d96_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d96_rotfull_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -4420,7 +4420,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d96_full_vec16)(const
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d96_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_params* p = (const fg_qknorm_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4429,13 +4429,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_in
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d96_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d96_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d96_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d96_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -4462,22 +4462,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_in
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_bf16_wbf16_tabfp32_interleaved_d128_full_vec16
+// qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d128_rotfull_vec16
 //   qknorm_rope: act=bf16 weight=bf16 table=fp32 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d128_full_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d128_rotfull_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -4627,7 +4627,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d128_full_vec16)(cons
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_params* p = (const fg_qknorm_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4636,13 +4636,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_in
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -4669,22 +4669,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_in
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_bf16_wbf16_tabfp32_interleaved_d128_partial_vec16
+// qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d128_rotpartial_vec16
 //   qknorm_rope: act=bf16 weight=bf16 table=fp32 pairing=interleaved head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d128_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d128_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d128_partial_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d128_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d128_rotpartial_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d128_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -4839,7 +4839,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d128_partial_vec16)(c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d128_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_params* p = (const fg_qknorm_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4848,13 +4848,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_in
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d128_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d128_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d128_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d128_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -4881,22 +4881,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_in
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_bf16_wbf16_tabfp32_interleaved_d256_full_vec16
+// qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d256_rotfull_vec16
 //   qknorm_rope: act=bf16 weight=bf16 table=fp32 pairing=interleaved head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d256_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d256_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d256_full_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d256_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d256_rotfull_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -5047,7 +5047,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d256_full_vec16)(cons
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d256_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_params* p = (const fg_qknorm_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5056,13 +5056,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_in
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d256_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d256_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d256_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d256_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -5089,22 +5089,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_in
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_bf16_wbf16_tabfp32_interleaved_dany_partial_vec16
+// qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_vec16
 //   qknorm_rope: act=bf16 weight=bf16 table=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_dany_partial_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -5262,7 +5262,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_dany_partial_vec16)(c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_params* p = (const fg_qknorm_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5271,13 +5271,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_in
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -5304,22 +5304,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_in
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_bf16_wbf16_tabfp32_interleaved_dany_partial_scalar
+// qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_scalar
 //   qknorm_rope: act=bf16 weight=bf16 table=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_dany_partial_scalar)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -5644,7 +5644,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_dany_partial_scalar)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_interleaved_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_params* p = (const fg_qknorm_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5653,13 +5653,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_in
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -5686,22 +5686,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_in
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_bf16_wbf16_tabfp32_half_d64_full_vec16
+// qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d64_rotfull_vec16
 //   qknorm_rope: act=bf16 weight=bf16 table=fp32 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d64_full_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d64_rotfull_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -5840,7 +5840,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d64_full_vec16)(const fg_qkn
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_half_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_params* p = (const fg_qknorm_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5849,13 +5849,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_ha
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -5882,22 +5882,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_ha
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_bf16_wbf16_tabfp32_half_d80_full_vec16
+// qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d80_rotfull_vec16
 //   qknorm_rope: act=bf16 weight=bf16 table=fp32 pairing=half head_dim=80 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d80_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d80_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d80_full_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d80_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d80_rotfull_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d80_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -6037,7 +6037,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d80_full_vec16)(const fg_qkn
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_half_d80_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_params* p = (const fg_qknorm_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6046,13 +6046,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_ha
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d80_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d80_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d80_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d80_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -6079,22 +6079,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_ha
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_bf16_wbf16_tabfp32_half_d96_full_vec16
+// qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d96_rotfull_vec16
 //   qknorm_rope: act=bf16 weight=bf16 table=fp32 pairing=half head_dim=96 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d96_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d96_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d96_full_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d96_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d96_rotfull_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d96_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -6234,7 +6234,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d96_full_vec16)(const fg_qkn
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_half_d96_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_params* p = (const fg_qknorm_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6243,13 +6243,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_ha
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d96_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d96_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d96_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d96_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -6276,22 +6276,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_ha
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_bf16_wbf16_tabfp32_half_d128_full_vec16
+// qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d128_rotfull_vec16
 //   qknorm_rope: act=bf16 weight=bf16 table=fp32 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d128_full_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d128_rotfull_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -6431,7 +6431,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d128_full_vec16)(const fg_qk
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_half_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_params* p = (const fg_qknorm_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6440,13 +6440,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_ha
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -6473,22 +6473,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_ha
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_bf16_wbf16_tabfp32_half_d128_partial_vec16
+// qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d128_rotpartial_vec16
 //   qknorm_rope: act=bf16 weight=bf16 table=fp32 pairing=half head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d128_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d128_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d128_partial_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d128_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d128_rotpartial_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d128_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -6705,7 +6705,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d128_partial_vec16)(const fg
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_half_d128_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_params* p = (const fg_qknorm_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6714,13 +6714,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_ha
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d128_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d128_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d128_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d128_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -6747,22 +6747,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_ha
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_bf16_wbf16_tabfp32_half_d256_full_vec16
+// qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d256_rotfull_vec16
 //   qknorm_rope: act=bf16 weight=bf16 table=fp32 pairing=half head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d256_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d256_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d256_full_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d256_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d256_rotfull_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d256_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -6903,7 +6903,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d256_full_vec16)(const fg_qk
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_half_d256_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_params* p = (const fg_qknorm_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6912,13 +6912,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_ha
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d256_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d256_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d256_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d256_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -6945,22 +6945,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_ha
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_bf16_wbf16_tabfp32_half_dany_partial_vec16
+// qknorm_rope_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_vec16
 //   qknorm_rope: act=bf16 weight=bf16 table=fp32 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_dany_partial_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_vec16)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -7179,7 +7179,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_dany_partial_vec16)(const fg
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_half_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_params* p = (const fg_qknorm_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7188,13 +7188,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_ha
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -7221,22 +7221,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_ha
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_bf16_wbf16_tabfp32_half_dany_partial_scalar
+// qknorm_rope_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_scalar
 //   qknorm_rope: act=bf16 weight=bf16 table=fp32 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_dany_partial_scalar)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_scalar)(const fg_qknorm_rope_params p, const FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -7551,7 +7551,7 @@ FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_dany_partial_scalar)(const f
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_half_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_params* p = (const fg_qknorm_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7560,13 +7560,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_ha
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -7593,6 +7593,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_bf16_wbf16_tabfp32_ha
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_bf16_wbf16_tabfp32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }

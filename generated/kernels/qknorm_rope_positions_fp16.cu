@@ -9,70 +9,70 @@
 #endif
 
 // Kernels of this file (variant: the values of its other axes):
-//   qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d64_full_vec16: weight=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=64 rot=full access=vec16
-//   qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d80_full_vec16: weight=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=80 rot=full access=vec16
-//   qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d96_full_vec16: weight=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=96 rot=full access=vec16
-//   qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d128_full_vec16: weight=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=128 rot=full access=vec16
-//   qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d128_partial_vec16: weight=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=128 rot=partial access=vec16
-//   qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d256_full_vec16: weight=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=256 rot=full access=vec16
-//   qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_dany_partial_vec16: weight=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=any rot=partial access=vec16
-//   qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_dany_partial_scalar: weight=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=any rot=partial access=scalar
-//   qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d64_full_vec16: weight=fp32 table=fp32 pos=i32 pairing=half head_dim=64 rot=full access=vec16
-//   qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d80_full_vec16: weight=fp32 table=fp32 pos=i32 pairing=half head_dim=80 rot=full access=vec16
-//   qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d96_full_vec16: weight=fp32 table=fp32 pos=i32 pairing=half head_dim=96 rot=full access=vec16
-//   qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d128_full_vec16: weight=fp32 table=fp32 pos=i32 pairing=half head_dim=128 rot=full access=vec16
-//   qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d128_partial_vec16: weight=fp32 table=fp32 pos=i32 pairing=half head_dim=128 rot=partial access=vec16
-//   qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d256_full_vec16: weight=fp32 table=fp32 pos=i32 pairing=half head_dim=256 rot=full access=vec16
-//   qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_dany_partial_vec16: weight=fp32 table=fp32 pos=i32 pairing=half head_dim=any rot=partial access=vec16
-//   qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_dany_partial_scalar: weight=fp32 table=fp32 pos=i32 pairing=half head_dim=any rot=partial access=scalar
-//   qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d64_full_vec16: weight=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=64 rot=full access=vec16
-//   qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d80_full_vec16: weight=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=80 rot=full access=vec16
-//   qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d96_full_vec16: weight=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=96 rot=full access=vec16
-//   qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d128_full_vec16: weight=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=128 rot=full access=vec16
-//   qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d128_partial_vec16: weight=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=128 rot=partial access=vec16
-//   qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d256_full_vec16: weight=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=256 rot=full access=vec16
-//   qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_dany_partial_vec16: weight=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=any rot=partial access=vec16
-//   qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_dany_partial_scalar: weight=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=any rot=partial access=scalar
-//   qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d64_full_vec16: weight=fp32 table=fp32 pos=i64 pairing=half head_dim=64 rot=full access=vec16
-//   qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d80_full_vec16: weight=fp32 table=fp32 pos=i64 pairing=half head_dim=80 rot=full access=vec16
-//   qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d96_full_vec16: weight=fp32 table=fp32 pos=i64 pairing=half head_dim=96 rot=full access=vec16
-//   qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d128_full_vec16: weight=fp32 table=fp32 pos=i64 pairing=half head_dim=128 rot=full access=vec16
-//   qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d128_partial_vec16: weight=fp32 table=fp32 pos=i64 pairing=half head_dim=128 rot=partial access=vec16
-//   qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d256_full_vec16: weight=fp32 table=fp32 pos=i64 pairing=half head_dim=256 rot=full access=vec16
-//   qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_dany_partial_vec16: weight=fp32 table=fp32 pos=i64 pairing=half head_dim=any rot=partial access=vec16
-//   qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_dany_partial_scalar: weight=fp32 table=fp32 pos=i64 pairing=half head_dim=any rot=partial access=scalar
-//   qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_d64_full_vec16: weight=fp16 table=fp32 pos=i32 pairing=interleaved head_dim=64 rot=full access=vec16
-//   qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_d80_full_vec16: weight=fp16 table=fp32 pos=i32 pairing=interleaved head_dim=80 rot=full access=vec16
-//   qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_d96_full_vec16: weight=fp16 table=fp32 pos=i32 pairing=interleaved head_dim=96 rot=full access=vec16
-//   qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_d128_full_vec16: weight=fp16 table=fp32 pos=i32 pairing=interleaved head_dim=128 rot=full access=vec16
-//   qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_d128_partial_vec16: weight=fp16 table=fp32 pos=i32 pairing=interleaved head_dim=128 rot=partial access=vec16
-//   qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_d256_full_vec16: weight=fp16 table=fp32 pos=i32 pairing=interleaved head_dim=256 rot=full access=vec16
-//   qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_dany_partial_vec16: weight=fp16 table=fp32 pos=i32 pairing=interleaved head_dim=any rot=partial access=vec16
-//   qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_dany_partial_scalar: weight=fp16 table=fp32 pos=i32 pairing=interleaved head_dim=any rot=partial access=scalar
-//   qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d64_full_vec16: weight=fp16 table=fp32 pos=i32 pairing=half head_dim=64 rot=full access=vec16
-//   qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d80_full_vec16: weight=fp16 table=fp32 pos=i32 pairing=half head_dim=80 rot=full access=vec16
-//   qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d96_full_vec16: weight=fp16 table=fp32 pos=i32 pairing=half head_dim=96 rot=full access=vec16
-//   qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d128_full_vec16: weight=fp16 table=fp32 pos=i32 pairing=half head_dim=128 rot=full access=vec16
-//   qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d128_partial_vec16: weight=fp16 table=fp32 pos=i32 pairing=half head_dim=128 rot=partial access=vec16
-//   qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d256_full_vec16: weight=fp16 table=fp32 pos=i32 pairing=half head_dim=256 rot=full access=vec16
-//   qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_dany_partial_vec16: weight=fp16 table=fp32 pos=i32 pairing=half head_dim=any rot=partial access=vec16
-//   qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_dany_partial_scalar: weight=fp16 table=fp32 pos=i32 pairing=half head_dim=any rot=partial access=scalar
-//   qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_d64_full_vec16: weight=fp16 table=fp32 pos=i64 pairing=interleaved head_dim=64 rot=full access=vec16
-//   qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_d80_full_vec16: weight=fp16 table=fp32 pos=i64 pairing=interleaved head_dim=80 rot=full access=vec16
-//   qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_d96_full_vec16: weight=fp16 table=fp32 pos=i64 pairing=interleaved head_dim=96 rot=full access=vec16
-//   qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_d128_full_vec16: weight=fp16 table=fp32 pos=i64 pairing=interleaved head_dim=128 rot=full access=vec16
-//   qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_d128_partial_vec16: weight=fp16 table=fp32 pos=i64 pairing=interleaved head_dim=128 rot=partial access=vec16
-//   qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_d256_full_vec16: weight=fp16 table=fp32 pos=i64 pairing=interleaved head_dim=256 rot=full access=vec16
-//   qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_dany_partial_vec16: weight=fp16 table=fp32 pos=i64 pairing=interleaved head_dim=any rot=partial access=vec16
-//   qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_dany_partial_scalar: weight=fp16 table=fp32 pos=i64 pairing=interleaved head_dim=any rot=partial access=scalar
-//   qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d64_full_vec16: weight=fp16 table=fp32 pos=i64 pairing=half head_dim=64 rot=full access=vec16
-//   qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d80_full_vec16: weight=fp16 table=fp32 pos=i64 pairing=half head_dim=80 rot=full access=vec16
-//   qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d96_full_vec16: weight=fp16 table=fp32 pos=i64 pairing=half head_dim=96 rot=full access=vec16
-//   qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d128_full_vec16: weight=fp16 table=fp32 pos=i64 pairing=half head_dim=128 rot=full access=vec16
-//   qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d128_partial_vec16: weight=fp16 table=fp32 pos=i64 pairing=half head_dim=128 rot=partial access=vec16
-//   qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d256_full_vec16: weight=fp16 table=fp32 pos=i64 pairing=half head_dim=256 rot=full access=vec16
-//   qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_dany_partial_vec16: weight=fp16 table=fp32 pos=i64 pairing=half head_dim=any rot=partial access=vec16
-//   qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_dany_partial_scalar: weight=fp16 table=fp32 pos=i64 pairing=half head_dim=any rot=partial access=scalar
+//   qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16: weight=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=64 rot=full access=vec16
+//   qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16: weight=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=80 rot=full access=vec16
+//   qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16: weight=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=96 rot=full access=vec16
+//   qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16: weight=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=128 rot=full access=vec16
+//   qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16: weight=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=128 rot=partial access=vec16
+//   qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16: weight=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=256 rot=full access=vec16
+//   qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16: weight=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=any rot=partial access=vec16
+//   qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar: weight=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=any rot=partial access=scalar
+//   qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_d64_rotfull_vec16: weight=fp32 table=fp32 pos=i32 pairing=half head_dim=64 rot=full access=vec16
+//   qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_d80_rotfull_vec16: weight=fp32 table=fp32 pos=i32 pairing=half head_dim=80 rot=full access=vec16
+//   qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_d96_rotfull_vec16: weight=fp32 table=fp32 pos=i32 pairing=half head_dim=96 rot=full access=vec16
+//   qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_d128_rotfull_vec16: weight=fp32 table=fp32 pos=i32 pairing=half head_dim=128 rot=full access=vec16
+//   qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_d128_rotpartial_vec16: weight=fp32 table=fp32 pos=i32 pairing=half head_dim=128 rot=partial access=vec16
+//   qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_d256_rotfull_vec16: weight=fp32 table=fp32 pos=i32 pairing=half head_dim=256 rot=full access=vec16
+//   qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_dany_rotpartial_vec16: weight=fp32 table=fp32 pos=i32 pairing=half head_dim=any rot=partial access=vec16
+//   qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_dany_rotpartial_scalar: weight=fp32 table=fp32 pos=i32 pairing=half head_dim=any rot=partial access=scalar
+//   qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16: weight=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=64 rot=full access=vec16
+//   qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16: weight=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=80 rot=full access=vec16
+//   qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16: weight=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=96 rot=full access=vec16
+//   qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16: weight=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=128 rot=full access=vec16
+//   qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16: weight=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=128 rot=partial access=vec16
+//   qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16: weight=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=256 rot=full access=vec16
+//   qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16: weight=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=any rot=partial access=vec16
+//   qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar: weight=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=any rot=partial access=scalar
+//   qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_d64_rotfull_vec16: weight=fp32 table=fp32 pos=i64 pairing=half head_dim=64 rot=full access=vec16
+//   qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_d80_rotfull_vec16: weight=fp32 table=fp32 pos=i64 pairing=half head_dim=80 rot=full access=vec16
+//   qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_d96_rotfull_vec16: weight=fp32 table=fp32 pos=i64 pairing=half head_dim=96 rot=full access=vec16
+//   qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_d128_rotfull_vec16: weight=fp32 table=fp32 pos=i64 pairing=half head_dim=128 rot=full access=vec16
+//   qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_d128_rotpartial_vec16: weight=fp32 table=fp32 pos=i64 pairing=half head_dim=128 rot=partial access=vec16
+//   qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_d256_rotfull_vec16: weight=fp32 table=fp32 pos=i64 pairing=half head_dim=256 rot=full access=vec16
+//   qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_dany_rotpartial_vec16: weight=fp32 table=fp32 pos=i64 pairing=half head_dim=any rot=partial access=vec16
+//   qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_dany_rotpartial_scalar: weight=fp32 table=fp32 pos=i64 pairing=half head_dim=any rot=partial access=scalar
+//   qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16: weight=fp16 table=fp32 pos=i32 pairing=interleaved head_dim=64 rot=full access=vec16
+//   qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16: weight=fp16 table=fp32 pos=i32 pairing=interleaved head_dim=80 rot=full access=vec16
+//   qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16: weight=fp16 table=fp32 pos=i32 pairing=interleaved head_dim=96 rot=full access=vec16
+//   qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16: weight=fp16 table=fp32 pos=i32 pairing=interleaved head_dim=128 rot=full access=vec16
+//   qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16: weight=fp16 table=fp32 pos=i32 pairing=interleaved head_dim=128 rot=partial access=vec16
+//   qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16: weight=fp16 table=fp32 pos=i32 pairing=interleaved head_dim=256 rot=full access=vec16
+//   qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16: weight=fp16 table=fp32 pos=i32 pairing=interleaved head_dim=any rot=partial access=vec16
+//   qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar: weight=fp16 table=fp32 pos=i32 pairing=interleaved head_dim=any rot=partial access=scalar
+//   qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_d64_rotfull_vec16: weight=fp16 table=fp32 pos=i32 pairing=half head_dim=64 rot=full access=vec16
+//   qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_d80_rotfull_vec16: weight=fp16 table=fp32 pos=i32 pairing=half head_dim=80 rot=full access=vec16
+//   qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_d96_rotfull_vec16: weight=fp16 table=fp32 pos=i32 pairing=half head_dim=96 rot=full access=vec16
+//   qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_d128_rotfull_vec16: weight=fp16 table=fp32 pos=i32 pairing=half head_dim=128 rot=full access=vec16
+//   qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_d128_rotpartial_vec16: weight=fp16 table=fp32 pos=i32 pairing=half head_dim=128 rot=partial access=vec16
+//   qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_d256_rotfull_vec16: weight=fp16 table=fp32 pos=i32 pairing=half head_dim=256 rot=full access=vec16
+//   qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16: weight=fp16 table=fp32 pos=i32 pairing=half head_dim=any rot=partial access=vec16
+//   qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar: weight=fp16 table=fp32 pos=i32 pairing=half head_dim=any rot=partial access=scalar
+//   qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16: weight=fp16 table=fp32 pos=i64 pairing=interleaved head_dim=64 rot=full access=vec16
+//   qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16: weight=fp16 table=fp32 pos=i64 pairing=interleaved head_dim=80 rot=full access=vec16
+//   qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16: weight=fp16 table=fp32 pos=i64 pairing=interleaved head_dim=96 rot=full access=vec16
+//   qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16: weight=fp16 table=fp32 pos=i64 pairing=interleaved head_dim=128 rot=full access=vec16
+//   qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16: weight=fp16 table=fp32 pos=i64 pairing=interleaved head_dim=128 rot=partial access=vec16
+//   qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16: weight=fp16 table=fp32 pos=i64 pairing=interleaved head_dim=256 rot=full access=vec16
+//   qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16: weight=fp16 table=fp32 pos=i64 pairing=interleaved head_dim=any rot=partial access=vec16
+//   qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar: weight=fp16 table=fp32 pos=i64 pairing=interleaved head_dim=any rot=partial access=scalar
+//   qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_d64_rotfull_vec16: weight=fp16 table=fp32 pos=i64 pairing=half head_dim=64 rot=full access=vec16
+//   qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_d80_rotfull_vec16: weight=fp16 table=fp32 pos=i64 pairing=half head_dim=80 rot=full access=vec16
+//   qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_d96_rotfull_vec16: weight=fp16 table=fp32 pos=i64 pairing=half head_dim=96 rot=full access=vec16
+//   qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_d128_rotfull_vec16: weight=fp16 table=fp32 pos=i64 pairing=half head_dim=128 rot=full access=vec16
+//   qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_d128_rotpartial_vec16: weight=fp16 table=fp32 pos=i64 pairing=half head_dim=128 rot=partial access=vec16
+//   qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_d256_rotfull_vec16: weight=fp16 table=fp32 pos=i64 pairing=half head_dim=256 rot=full access=vec16
+//   qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16: weight=fp16 table=fp32 pos=i64 pairing=half head_dim=any rot=partial access=vec16
+//   qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar: weight=fp16 table=fp32 pos=i64 pairing=half head_dim=any rot=partial access=scalar
 
 // How these kernels work (the "heads" thread mapping, docs/architecture.md):
 // - A lane group of L lanes takes one head: each lane holds chunks of one
@@ -95,18 +95,18 @@
 //   long loop the warps drift apart and their reads spread over more of
 //   memory, while on a short call the flat grid's last wave is partly idle.
 
-// qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d64_full_vec16
+// qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16
 //   qknorm_rope_positions: act=fp16 weight=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d64_full_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -277,7 +277,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d64_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_positions_params* p = (const fg_qknorm_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -286,13 +286,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -319,22 +319,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d80_full_vec16
+// qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16
 //   qknorm_rope_positions: act=fp16 weight=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=80 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d80_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d80_full_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d80_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -506,7 +506,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d80_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d80_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_positions_params* p = (const fg_qknorm_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -515,13 +515,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d80_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d80_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -548,22 +548,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d96_full_vec16
+// qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16
 //   qknorm_rope_positions: act=fp16 weight=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=96 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d96_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d96_full_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d96_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -735,7 +735,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d96_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d96_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_positions_params* p = (const fg_qknorm_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -744,13 +744,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d96_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d96_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -777,22 +777,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d128_full_vec16
+// qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16
 //   qknorm_rope_positions: act=fp16 weight=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d128_full_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -964,7 +964,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d128
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_positions_params* p = (const fg_qknorm_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -973,13 +973,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -1006,22 +1006,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d128_partial_vec16
+// qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16
 //   qknorm_rope_positions: act=fp16 weight=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d128_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d128_partial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d128_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -1198,7 +1198,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d128
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d128_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_positions_params* p = (const fg_qknorm_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1207,13 +1207,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d128_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d128_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -1240,22 +1240,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d256_full_vec16
+// qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16
 //   qknorm_rope_positions: act=fp16 weight=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d256_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d256_full_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d256_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -1428,7 +1428,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d256
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d256_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_positions_params* p = (const fg_qknorm_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1437,13 +1437,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d256_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d256_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -1470,22 +1470,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_dany_partial_vec16
+// qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16
 //   qknorm_rope_positions: act=fp16 weight=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_dany_partial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -1665,7 +1665,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_dany
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_positions_params* p = (const fg_qknorm_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1674,13 +1674,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -1707,22 +1707,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_dany_partial_scalar
+// qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar
 //   qknorm_rope_positions: act=fp16 weight=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_dany_partial_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -2067,7 +2067,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_dany
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_positions_params* p = (const fg_qknorm_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2076,13 +2076,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -2109,22 +2109,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d64_full_vec16
+// qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_d64_rotfull_vec16
 //   qknorm_rope_positions: act=fp16 weight=fp32 table=fp32 pos=i32 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d64_full_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_d64_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -2282,7 +2282,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d64_full_ve
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_positions_params* p = (const fg_qknorm_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2291,13 +2291,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -2324,22 +2324,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d80_full_vec16
+// qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_d80_rotfull_vec16
 //   qknorm_rope_positions: act=fp16 weight=fp32 table=fp32 pos=i32 pairing=half head_dim=80 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d80_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_d80_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d80_full_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d80_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_d80_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_d80_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -2498,7 +2498,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d80_full_ve
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d80_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_positions_params* p = (const fg_qknorm_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2507,13 +2507,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d80_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_d80_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d80_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_d80_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -2540,22 +2540,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d96_full_vec16
+// qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_d96_rotfull_vec16
 //   qknorm_rope_positions: act=fp16 weight=fp32 table=fp32 pos=i32 pairing=half head_dim=96 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d96_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_d96_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d96_full_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d96_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_d96_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_d96_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -2714,7 +2714,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d96_full_ve
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d96_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_positions_params* p = (const fg_qknorm_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2723,13 +2723,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d96_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_d96_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d96_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_d96_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -2756,22 +2756,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d128_full_vec16
+// qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_d128_rotfull_vec16
 //   qknorm_rope_positions: act=fp16 weight=fp32 table=fp32 pos=i32 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d128_full_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_d128_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -2930,7 +2930,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d128_full_v
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_positions_params* p = (const fg_qknorm_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2939,13 +2939,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -2972,22 +2972,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d128_partial_vec16
+// qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_d128_rotpartial_vec16
 //   qknorm_rope_positions: act=fp16 weight=fp32 table=fp32 pos=i32 pairing=half head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d128_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_d128_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d128_partial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d128_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_d128_rotpartial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_d128_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -3225,7 +3225,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d128_partia
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d128_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_positions_params* p = (const fg_qknorm_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3234,13 +3234,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d128_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_d128_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d128_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_d128_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -3267,22 +3267,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d256_full_vec16
+// qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_d256_rotfull_vec16
 //   qknorm_rope_positions: act=fp16 weight=fp32 table=fp32 pos=i32 pairing=half head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d256_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_d256_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d256_full_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d256_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_d256_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_d256_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -3442,7 +3442,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d256_full_v
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d256_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_positions_params* p = (const fg_qknorm_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3451,13 +3451,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d256_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_d256_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d256_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_d256_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -3484,22 +3484,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_dany_partial_vec16
+// qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_dany_rotpartial_vec16
 //   qknorm_rope_positions: act=fp16 weight=fp32 table=fp32 pos=i32 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_dany_partial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -3739,7 +3739,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_dany_partia
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_positions_params* p = (const fg_qknorm_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3748,13 +3748,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -3781,22 +3781,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_dany_partial_scalar
+// qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_dany_rotpartial_scalar
 //   qknorm_rope_positions: act=fp16 weight=fp32 table=fp32 pos=i32 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_dany_partial_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -4128,7 +4128,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_dany_partia
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_positions_params* p = (const fg_qknorm_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4137,13 +4137,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -4170,22 +4170,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d64_full_vec16
+// qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16
 //   qknorm_rope_positions: act=fp16 weight=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d64_full_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -4356,7 +4356,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d64_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_positions_params* p = (const fg_qknorm_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4365,13 +4365,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -4398,22 +4398,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d80_full_vec16
+// qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16
 //   qknorm_rope_positions: act=fp16 weight=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=80 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d80_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d80_full_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d80_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -4585,7 +4585,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d80_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d80_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_positions_params* p = (const fg_qknorm_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4594,13 +4594,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d80_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d80_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -4627,22 +4627,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d96_full_vec16
+// qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16
 //   qknorm_rope_positions: act=fp16 weight=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=96 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d96_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d96_full_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d96_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -4814,7 +4814,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d96_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d96_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_positions_params* p = (const fg_qknorm_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4823,13 +4823,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d96_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d96_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -4856,22 +4856,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d128_full_vec16
+// qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16
 //   qknorm_rope_positions: act=fp16 weight=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d128_full_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -5043,7 +5043,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d128
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_positions_params* p = (const fg_qknorm_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5052,13 +5052,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -5085,22 +5085,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d128_partial_vec16
+// qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16
 //   qknorm_rope_positions: act=fp16 weight=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d128_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d128_partial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d128_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -5277,7 +5277,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d128
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d128_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_positions_params* p = (const fg_qknorm_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5286,13 +5286,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d128_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d128_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -5319,22 +5319,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d256_full_vec16
+// qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16
 //   qknorm_rope_positions: act=fp16 weight=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d256_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d256_full_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d256_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -5507,7 +5507,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d256
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d256_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_positions_params* p = (const fg_qknorm_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5516,13 +5516,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d256_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d256_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -5549,22 +5549,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_dany_partial_vec16
+// qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16
 //   qknorm_rope_positions: act=fp16 weight=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_dany_partial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -5744,7 +5744,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_dany
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_positions_params* p = (const fg_qknorm_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5753,13 +5753,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -5786,22 +5786,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_dany_partial_scalar
+// qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar
 //   qknorm_rope_positions: act=fp16 weight=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_dany_partial_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -6146,7 +6146,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_dany
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_positions_params* p = (const fg_qknorm_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6155,13 +6155,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -6188,22 +6188,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d64_full_vec16
+// qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_d64_rotfull_vec16
 //   qknorm_rope_positions: act=fp16 weight=fp32 table=fp32 pos=i64 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d64_full_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_d64_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -6361,7 +6361,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d64_full_ve
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_positions_params* p = (const fg_qknorm_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6370,13 +6370,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -6403,22 +6403,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d80_full_vec16
+// qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_d80_rotfull_vec16
 //   qknorm_rope_positions: act=fp16 weight=fp32 table=fp32 pos=i64 pairing=half head_dim=80 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d80_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_d80_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d80_full_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d80_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_d80_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_d80_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -6577,7 +6577,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d80_full_ve
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d80_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_positions_params* p = (const fg_qknorm_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6586,13 +6586,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d80_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_d80_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d80_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_d80_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -6619,22 +6619,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d96_full_vec16
+// qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_d96_rotfull_vec16
 //   qknorm_rope_positions: act=fp16 weight=fp32 table=fp32 pos=i64 pairing=half head_dim=96 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d96_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_d96_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d96_full_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d96_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_d96_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_d96_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -6793,7 +6793,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d96_full_ve
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d96_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_positions_params* p = (const fg_qknorm_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6802,13 +6802,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d96_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_d96_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d96_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_d96_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -6835,22 +6835,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d128_full_vec16
+// qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_d128_rotfull_vec16
 //   qknorm_rope_positions: act=fp16 weight=fp32 table=fp32 pos=i64 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d128_full_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_d128_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -7009,7 +7009,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d128_full_v
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_positions_params* p = (const fg_qknorm_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7018,13 +7018,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -7051,22 +7051,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d128_partial_vec16
+// qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_d128_rotpartial_vec16
 //   qknorm_rope_positions: act=fp16 weight=fp32 table=fp32 pos=i64 pairing=half head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d128_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_d128_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d128_partial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d128_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_d128_rotpartial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_d128_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -7304,7 +7304,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d128_partia
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d128_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_positions_params* p = (const fg_qknorm_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7313,13 +7313,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d128_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_d128_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d128_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_d128_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -7346,22 +7346,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d256_full_vec16
+// qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_d256_rotfull_vec16
 //   qknorm_rope_positions: act=fp16 weight=fp32 table=fp32 pos=i64 pairing=half head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d256_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_d256_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d256_full_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d256_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_d256_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_d256_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -7521,7 +7521,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d256_full_v
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d256_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_positions_params* p = (const fg_qknorm_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7530,13 +7530,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d256_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_d256_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d256_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_d256_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -7563,22 +7563,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_dany_partial_vec16
+// qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_dany_rotpartial_vec16
 //   qknorm_rope_positions: act=fp16 weight=fp32 table=fp32 pos=i64 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_dany_partial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -7818,7 +7818,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_dany_partia
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_positions_params* p = (const fg_qknorm_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7827,13 +7827,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -7860,22 +7860,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_dany_partial_scalar
+// qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_dany_rotpartial_scalar
 //   qknorm_rope_positions: act=fp16 weight=fp32 table=fp32 pos=i64 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_dany_partial_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -8207,7 +8207,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_dany_partia
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_positions_params* p = (const fg_qknorm_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -8216,13 +8216,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -8249,22 +8249,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp32_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp32_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_d64_full_vec16
+// qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i32 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_d64_full_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -8433,7 +8433,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_d64_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_positions_params* p = (const fg_qknorm_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -8442,13 +8442,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -8475,22 +8475,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_d80_full_vec16
+// qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i32 pairing=interleaved head_dim=80 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_d80_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_d80_full_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_d80_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -8660,7 +8660,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_d80_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_d80_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_positions_params* p = (const fg_qknorm_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -8669,13 +8669,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_d80_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_d80_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -8702,22 +8702,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_d96_full_vec16
+// qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i32 pairing=interleaved head_dim=96 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_d96_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_d96_full_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_d96_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -8887,7 +8887,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_d96_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_d96_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_positions_params* p = (const fg_qknorm_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -8896,13 +8896,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_d96_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_d96_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -8929,22 +8929,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_d128_full_vec16
+// qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i32 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_d128_full_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -9114,7 +9114,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_d128
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_positions_params* p = (const fg_qknorm_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -9123,13 +9123,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -9156,22 +9156,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_d128_partial_vec16
+// qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i32 pairing=interleaved head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_d128_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_d128_partial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_d128_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -9346,7 +9346,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_d128
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_d128_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_positions_params* p = (const fg_qknorm_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -9355,13 +9355,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_d128_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_d128_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -9388,22 +9388,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_d256_full_vec16
+// qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i32 pairing=interleaved head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_d256_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_d256_full_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_d256_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -9574,7 +9574,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_d256
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_d256_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_positions_params* p = (const fg_qknorm_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -9583,13 +9583,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_d256_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_d256_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -9616,22 +9616,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_dany_partial_vec16
+// qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i32 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_dany_partial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -9809,7 +9809,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_dany
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_positions_params* p = (const fg_qknorm_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -9818,13 +9818,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -9851,22 +9851,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_dany_partial_scalar
+// qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i32 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_dany_partial_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -10211,7 +10211,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_dany
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_positions_params* p = (const fg_qknorm_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -10220,13 +10220,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -10253,22 +10253,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d64_full_vec16
+// qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_d64_rotfull_vec16
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i32 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d64_full_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_d64_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -10424,7 +10424,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d64_full_ve
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_positions_params* p = (const fg_qknorm_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -10433,13 +10433,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -10466,22 +10466,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d80_full_vec16
+// qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_d80_rotfull_vec16
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i32 pairing=half head_dim=80 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d80_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_d80_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d80_full_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d80_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_d80_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_d80_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -10638,7 +10638,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d80_full_ve
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d80_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_positions_params* p = (const fg_qknorm_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -10647,13 +10647,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d80_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_d80_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d80_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_d80_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -10680,22 +10680,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d96_full_vec16
+// qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_d96_rotfull_vec16
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i32 pairing=half head_dim=96 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d96_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_d96_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d96_full_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d96_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_d96_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_d96_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -10852,7 +10852,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d96_full_ve
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d96_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_positions_params* p = (const fg_qknorm_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -10861,13 +10861,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d96_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_d96_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d96_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_d96_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -10894,22 +10894,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d128_full_vec16
+// qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_d128_rotfull_vec16
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i32 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d128_full_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_d128_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -11066,7 +11066,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d128_full_v
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_positions_params* p = (const fg_qknorm_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -11075,13 +11075,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -11108,22 +11108,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d128_partial_vec16
+// qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_d128_rotpartial_vec16
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i32 pairing=half head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d128_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_d128_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d128_partial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d128_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_d128_rotpartial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_d128_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -11357,7 +11357,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d128_partia
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d128_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_positions_params* p = (const fg_qknorm_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -11366,13 +11366,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d128_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_d128_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d128_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_d128_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -11399,22 +11399,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d256_full_vec16
+// qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_d256_rotfull_vec16
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i32 pairing=half head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d256_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_d256_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d256_full_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d256_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_d256_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_d256_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -11572,7 +11572,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d256_full_v
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d256_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_positions_params* p = (const fg_qknorm_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -11581,13 +11581,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d256_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_d256_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d256_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_d256_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -11614,22 +11614,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_dany_partial_vec16
+// qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i32 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_dany_partial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -11865,7 +11865,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_dany_partia
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_positions_params* p = (const fg_qknorm_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -11874,13 +11874,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -11907,22 +11907,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_dany_partial_scalar
+// qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i32 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_dany_partial_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -12254,7 +12254,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_dany_partia
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_positions_params* p = (const fg_qknorm_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -12263,13 +12263,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -12296,22 +12296,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_d64_full_vec16
+// qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i64 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_d64_full_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -12480,7 +12480,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_d64_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_positions_params* p = (const fg_qknorm_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -12489,13 +12489,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -12522,22 +12522,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_d80_full_vec16
+// qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i64 pairing=interleaved head_dim=80 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_d80_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_d80_full_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_d80_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -12707,7 +12707,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_d80_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_d80_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_positions_params* p = (const fg_qknorm_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -12716,13 +12716,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_d80_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_d80_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -12749,22 +12749,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_d96_full_vec16
+// qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i64 pairing=interleaved head_dim=96 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_d96_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_d96_full_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_d96_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -12934,7 +12934,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_d96_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_d96_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_positions_params* p = (const fg_qknorm_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -12943,13 +12943,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_d96_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_d96_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -12976,22 +12976,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_d128_full_vec16
+// qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i64 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_d128_full_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -13161,7 +13161,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_d128
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_positions_params* p = (const fg_qknorm_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -13170,13 +13170,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -13203,22 +13203,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_d128_partial_vec16
+// qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i64 pairing=interleaved head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_d128_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_d128_partial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_d128_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -13393,7 +13393,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_d128
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_d128_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_positions_params* p = (const fg_qknorm_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -13402,13 +13402,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_d128_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_d128_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -13435,22 +13435,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_d256_full_vec16
+// qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i64 pairing=interleaved head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_d256_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_d256_full_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_d256_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -13621,7 +13621,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_d256
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_d256_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_positions_params* p = (const fg_qknorm_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -13630,13 +13630,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_d256_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_d256_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -13663,22 +13663,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_dany_partial_vec16
+// qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i64 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_dany_partial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -13856,7 +13856,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_dany
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_positions_params* p = (const fg_qknorm_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -13865,13 +13865,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -13898,22 +13898,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_dany_partial_scalar
+// qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i64 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_dany_partial_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -14258,7 +14258,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_dany
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_positions_params* p = (const fg_qknorm_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -14267,13 +14267,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -14300,22 +14300,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d64_full_vec16
+// qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_d64_rotfull_vec16
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i64 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d64_full_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_d64_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -14471,7 +14471,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d64_full_ve
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_positions_params* p = (const fg_qknorm_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -14480,13 +14480,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -14513,22 +14513,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d80_full_vec16
+// qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_d80_rotfull_vec16
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i64 pairing=half head_dim=80 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d80_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_d80_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d80_full_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d80_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_d80_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_d80_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -14685,7 +14685,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d80_full_ve
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d80_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_positions_params* p = (const fg_qknorm_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -14694,13 +14694,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d80_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_d80_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d80_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_d80_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -14727,22 +14727,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d96_full_vec16
+// qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_d96_rotfull_vec16
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i64 pairing=half head_dim=96 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d96_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_d96_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d96_full_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d96_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_d96_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_d96_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -14899,7 +14899,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d96_full_ve
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d96_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_positions_params* p = (const fg_qknorm_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -14908,13 +14908,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d96_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_d96_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d96_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_d96_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -14941,22 +14941,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d128_full_vec16
+// qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_d128_rotfull_vec16
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i64 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d128_full_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_d128_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -15113,7 +15113,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d128_full_v
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_positions_params* p = (const fg_qknorm_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -15122,13 +15122,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -15155,22 +15155,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d128_partial_vec16
+// qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_d128_rotpartial_vec16
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i64 pairing=half head_dim=128 rot=partial access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d128_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_d128_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d128_partial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d128_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_d128_rotpartial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_d128_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -15404,7 +15404,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d128_partia
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d128_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_d128_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_positions_params* p = (const fg_qknorm_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -15413,13 +15413,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d128_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_d128_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d128_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_d128_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -15446,22 +15446,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d128_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_d128_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d256_full_vec16
+// qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_d256_rotfull_vec16
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i64 pairing=half head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d256_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_d256_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d256_full_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d256_full_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_d256_rotfull_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_d256_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -15619,7 +15619,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d256_full_v
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d256_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_positions_params* p = (const fg_qknorm_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -15628,13 +15628,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d256_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_d256_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d256_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_d256_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -15661,22 +15661,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_dany_partial_vec16
+// qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i64 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_dany_partial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -15912,7 +15912,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_dany_partia
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_positions_params* p = (const fg_qknorm_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -15921,13 +15921,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -15954,22 +15954,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_dany_partial_scalar
+// qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar
 //   qknorm_rope_positions: act=fp16 weight=fp16 table=fp32 pos=i64 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_dany_partial_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)(const fg_qknorm_rope_positions_params p, const FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -16301,7 +16301,7 @@ FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_dany_partia
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_qknorm_rope_positions_params* p = (const fg_qknorm_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -16310,13 +16310,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -16343,6 +16343,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_qknorm_rope_positions_fp16_wfp16_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_qknorm_rope_positions_fp16_wfp16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }

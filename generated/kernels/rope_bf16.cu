@@ -9,44 +9,44 @@
 #endif
 
 // Kernels of this file (variant: the values of its other axes):
-//   rope_bf16_tabfp32_interleaved_d64_full_vec16: table=fp32 pairing=interleaved head_dim=64 rot=full access=vec16
-//   rope_bf16_tabfp32_interleaved_d64_full_vec16_h200: table=fp32 pairing=interleaved head_dim=64 rot=full access=vec16 (tiles of the GPU model h200)
-//   rope_bf16_tabfp32_interleaved_d80_full_vec16: table=fp32 pairing=interleaved head_dim=80 rot=full access=vec16
-//   rope_bf16_tabfp32_interleaved_d96_full_vec16: table=fp32 pairing=interleaved head_dim=96 rot=full access=vec16
-//   rope_bf16_tabfp32_interleaved_d128_full_vec16: table=fp32 pairing=interleaved head_dim=128 rot=full access=vec16
-//   rope_bf16_tabfp32_interleaved_d128_full_vec16_h200: table=fp32 pairing=interleaved head_dim=128 rot=full access=vec16 (tiles of the GPU model h200)
-//   rope_bf16_tabfp32_interleaved_d256_full_vec16: table=fp32 pairing=interleaved head_dim=256 rot=full access=vec16
-//   rope_bf16_tabfp32_interleaved_d320_full_vec16: table=fp32 pairing=interleaved head_dim=320 rot=full access=vec16
-//   rope_bf16_tabfp32_interleaved_dany_partial_vec16: table=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
-//   rope_bf16_tabfp32_interleaved_dany_partial_scalar: table=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
-//   rope_bf16_tabfp32_half_d64_full_vec16: table=fp32 pairing=half head_dim=64 rot=full access=vec16
-//   rope_bf16_tabfp32_half_d80_full_vec16: table=fp32 pairing=half head_dim=80 rot=full access=vec16
-//   rope_bf16_tabfp32_half_d96_full_vec16: table=fp32 pairing=half head_dim=96 rot=full access=vec16
-//   rope_bf16_tabfp32_half_d128_full_vec16: table=fp32 pairing=half head_dim=128 rot=full access=vec16
-//   rope_bf16_tabfp32_half_d256_full_vec16: table=fp32 pairing=half head_dim=256 rot=full access=vec16
-//   rope_bf16_tabfp32_half_d320_full_vec16: table=fp32 pairing=half head_dim=320 rot=full access=vec16
-//   rope_bf16_tabfp32_half_dany_partial_vec16: table=fp32 pairing=half head_dim=any rot=partial access=vec16
-//   rope_bf16_tabfp32_half_dany_partial_scalar: table=fp32 pairing=half head_dim=any rot=partial access=scalar
-//   rope_bf16_tabbf16_interleaved_d64_full_vec16: table=bf16 pairing=interleaved head_dim=64 rot=full access=vec16
-//   rope_bf16_tabbf16_interleaved_d80_full_vec16: table=bf16 pairing=interleaved head_dim=80 rot=full access=vec16
-//   rope_bf16_tabbf16_interleaved_d96_full_vec16: table=bf16 pairing=interleaved head_dim=96 rot=full access=vec16
-//   rope_bf16_tabbf16_interleaved_d128_full_vec16: table=bf16 pairing=interleaved head_dim=128 rot=full access=vec16
-//   rope_bf16_tabbf16_interleaved_d256_full_vec16: table=bf16 pairing=interleaved head_dim=256 rot=full access=vec16
-//   rope_bf16_tabbf16_interleaved_d320_full_vec16: table=bf16 pairing=interleaved head_dim=320 rot=full access=vec16
-//   rope_bf16_tabbf16_interleaved_dany_partial_vec16: table=bf16 pairing=interleaved head_dim=any rot=partial access=vec16
-//   rope_bf16_tabbf16_interleaved_dany_partial_scalar: table=bf16 pairing=interleaved head_dim=any rot=partial access=scalar
-//   rope_bf16_tabbf16_half_d64_full_vec16: table=bf16 pairing=half head_dim=64 rot=full access=vec16
-//   rope_bf16_tabbf16_half_d80_full_vec16: table=bf16 pairing=half head_dim=80 rot=full access=vec16
-//   rope_bf16_tabbf16_half_d96_full_vec16: table=bf16 pairing=half head_dim=96 rot=full access=vec16
-//   rope_bf16_tabbf16_half_d128_full_vec16: table=bf16 pairing=half head_dim=128 rot=full access=vec16
-//   rope_bf16_tabbf16_half_d256_full_vec16: table=bf16 pairing=half head_dim=256 rot=full access=vec16
-//   rope_bf16_tabbf16_half_d320_full_vec16: table=bf16 pairing=half head_dim=320 rot=full access=vec16
-//   rope_bf16_tabbf16_half_dany_partial_vec16: table=bf16 pairing=half head_dim=any rot=partial access=vec16
-//   rope_bf16_tabbf16_half_dany_partial_scalar: table=bf16 pairing=half head_dim=any rot=partial access=scalar
-//   rope_bf16_tabfp16_interleaved_dany_partial_vec16: table=fp16 pairing=interleaved head_dim=any rot=partial access=vec16
-//   rope_bf16_tabfp16_interleaved_dany_partial_scalar: table=fp16 pairing=interleaved head_dim=any rot=partial access=scalar
-//   rope_bf16_tabfp16_half_dany_partial_vec16: table=fp16 pairing=half head_dim=any rot=partial access=vec16
-//   rope_bf16_tabfp16_half_dany_partial_scalar: table=fp16 pairing=half head_dim=any rot=partial access=scalar
+//   rope_bf16_tabfp32_pairinterleaved_d64_rotfull_vec16: table=fp32 pairing=interleaved head_dim=64 rot=full access=vec16
+//   rope_bf16_tabfp32_pairinterleaved_d64_rotfull_vec16_h200: table=fp32 pairing=interleaved head_dim=64 rot=full access=vec16 (tiles of the GPU model h200)
+//   rope_bf16_tabfp32_pairinterleaved_d80_rotfull_vec16: table=fp32 pairing=interleaved head_dim=80 rot=full access=vec16
+//   rope_bf16_tabfp32_pairinterleaved_d96_rotfull_vec16: table=fp32 pairing=interleaved head_dim=96 rot=full access=vec16
+//   rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16: table=fp32 pairing=interleaved head_dim=128 rot=full access=vec16
+//   rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16_h200: table=fp32 pairing=interleaved head_dim=128 rot=full access=vec16 (tiles of the GPU model h200)
+//   rope_bf16_tabfp32_pairinterleaved_d256_rotfull_vec16: table=fp32 pairing=interleaved head_dim=256 rot=full access=vec16
+//   rope_bf16_tabfp32_pairinterleaved_d320_rotfull_vec16: table=fp32 pairing=interleaved head_dim=320 rot=full access=vec16
+//   rope_bf16_tabfp32_pairinterleaved_dany_rotpartial_vec16: table=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
+//   rope_bf16_tabfp32_pairinterleaved_dany_rotpartial_scalar: table=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
+//   rope_bf16_tabfp32_pairhalf_d64_rotfull_vec16: table=fp32 pairing=half head_dim=64 rot=full access=vec16
+//   rope_bf16_tabfp32_pairhalf_d80_rotfull_vec16: table=fp32 pairing=half head_dim=80 rot=full access=vec16
+//   rope_bf16_tabfp32_pairhalf_d96_rotfull_vec16: table=fp32 pairing=half head_dim=96 rot=full access=vec16
+//   rope_bf16_tabfp32_pairhalf_d128_rotfull_vec16: table=fp32 pairing=half head_dim=128 rot=full access=vec16
+//   rope_bf16_tabfp32_pairhalf_d256_rotfull_vec16: table=fp32 pairing=half head_dim=256 rot=full access=vec16
+//   rope_bf16_tabfp32_pairhalf_d320_rotfull_vec16: table=fp32 pairing=half head_dim=320 rot=full access=vec16
+//   rope_bf16_tabfp32_pairhalf_dany_rotpartial_vec16: table=fp32 pairing=half head_dim=any rot=partial access=vec16
+//   rope_bf16_tabfp32_pairhalf_dany_rotpartial_scalar: table=fp32 pairing=half head_dim=any rot=partial access=scalar
+//   rope_bf16_tabbf16_pairinterleaved_d64_rotfull_vec16: table=bf16 pairing=interleaved head_dim=64 rot=full access=vec16
+//   rope_bf16_tabbf16_pairinterleaved_d80_rotfull_vec16: table=bf16 pairing=interleaved head_dim=80 rot=full access=vec16
+//   rope_bf16_tabbf16_pairinterleaved_d96_rotfull_vec16: table=bf16 pairing=interleaved head_dim=96 rot=full access=vec16
+//   rope_bf16_tabbf16_pairinterleaved_d128_rotfull_vec16: table=bf16 pairing=interleaved head_dim=128 rot=full access=vec16
+//   rope_bf16_tabbf16_pairinterleaved_d256_rotfull_vec16: table=bf16 pairing=interleaved head_dim=256 rot=full access=vec16
+//   rope_bf16_tabbf16_pairinterleaved_d320_rotfull_vec16: table=bf16 pairing=interleaved head_dim=320 rot=full access=vec16
+//   rope_bf16_tabbf16_pairinterleaved_dany_rotpartial_vec16: table=bf16 pairing=interleaved head_dim=any rot=partial access=vec16
+//   rope_bf16_tabbf16_pairinterleaved_dany_rotpartial_scalar: table=bf16 pairing=interleaved head_dim=any rot=partial access=scalar
+//   rope_bf16_tabbf16_pairhalf_d64_rotfull_vec16: table=bf16 pairing=half head_dim=64 rot=full access=vec16
+//   rope_bf16_tabbf16_pairhalf_d80_rotfull_vec16: table=bf16 pairing=half head_dim=80 rot=full access=vec16
+//   rope_bf16_tabbf16_pairhalf_d96_rotfull_vec16: table=bf16 pairing=half head_dim=96 rot=full access=vec16
+//   rope_bf16_tabbf16_pairhalf_d128_rotfull_vec16: table=bf16 pairing=half head_dim=128 rot=full access=vec16
+//   rope_bf16_tabbf16_pairhalf_d256_rotfull_vec16: table=bf16 pairing=half head_dim=256 rot=full access=vec16
+//   rope_bf16_tabbf16_pairhalf_d320_rotfull_vec16: table=bf16 pairing=half head_dim=320 rot=full access=vec16
+//   rope_bf16_tabbf16_pairhalf_dany_rotpartial_vec16: table=bf16 pairing=half head_dim=any rot=partial access=vec16
+//   rope_bf16_tabbf16_pairhalf_dany_rotpartial_scalar: table=bf16 pairing=half head_dim=any rot=partial access=scalar
+//   rope_bf16_tabfp16_pairinterleaved_dany_rotpartial_vec16: table=fp16 pairing=interleaved head_dim=any rot=partial access=vec16
+//   rope_bf16_tabfp16_pairinterleaved_dany_rotpartial_scalar: table=fp16 pairing=interleaved head_dim=any rot=partial access=scalar
+//   rope_bf16_tabfp16_pairhalf_dany_rotpartial_vec16: table=fp16 pairing=half head_dim=any rot=partial access=vec16
+//   rope_bf16_tabfp16_pairhalf_dany_rotpartial_scalar: table=fp16 pairing=half head_dim=any rot=partial access=scalar
 
 // How these kernels work (the "heads" thread mapping, docs/architecture.md):
 // - A lane group of L lanes takes one head: each lane holds chunks of one
@@ -69,18 +69,18 @@
 //   long loop the warps drift apart and their reads spread over more of
 //   memory, while on a short call the flat grid's last wave is partly idle.
 
-// rope_bf16_tabfp32_interleaved_d64_full_vec16
+// rope_bf16_tabfp32_pairinterleaved_d64_rotfull_vec16
 //   rope: act=bf16 table=fp32 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d64_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d64_full_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d64_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -160,7 +160,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d64_full_vec16)(const fg_rope_para
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_interleaved_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -169,13 +169,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_interleaved_d64
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -192,23 +192,23 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_interleaved_d64
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
 #if FG_SM == 90  // tile parameters of the GPU model h200 (gen/tuning/sm_90_h200.lua)
-// rope_bf16_tabfp32_interleaved_d64_full_vec16_h200
+// rope_bf16_tabfp32_pairinterleaved_d64_rotfull_vec16_h200
 //   rope: act=bf16 table=fp32 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            2 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d64_full_vec16_h200_grid) {
+struct FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d64_rotfull_vec16_h200_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d64_full_vec16_h200)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d64_full_vec16_h200_grid) g)
+FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d64_rotfull_vec16_h200)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d64_rotfull_vec16_h200_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -289,7 +289,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d64_full_vec16_h200)(const fg_rope
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_interleaved_d64_full_vec16_h200)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairinterleaved_d64_rotfull_vec16_h200)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -298,13 +298,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_interleaved_d64
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d64_full_vec16_h200), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d64_rotfull_vec16_h200), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d64_full_vec16_h200_grid) g;
+  FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d64_rotfull_vec16_h200_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -321,23 +321,23 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_interleaved_d64
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d64_full_vec16_h200)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d64_rotfull_vec16_h200)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 #endif
 
-// rope_bf16_tabfp32_interleaved_d80_full_vec16
+// rope_bf16_tabfp32_pairinterleaved_d80_rotfull_vec16
 //   rope: act=bf16 table=fp32 pairing=interleaved head_dim=80 rot=full access=vec16
 //   mapping: 5 lanes per head, 6 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d80_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d80_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d80_full_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d80_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d80_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
@@ -418,7 +418,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d80_full_vec16)(const fg_rope_para
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_interleaved_d80_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -427,13 +427,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_interleaved_d80
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d80_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d80_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d80_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d80_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -450,22 +450,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_interleaved_d80
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_bf16_tabfp32_interleaved_d96_full_vec16
+// rope_bf16_tabfp32_pairinterleaved_d96_rotfull_vec16
 //   rope: act=bf16 table=fp32 pairing=interleaved head_dim=96 rot=full access=vec16
 //   mapping: 6 lanes per head, 5 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d96_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d96_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d96_full_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d96_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d96_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
@@ -546,7 +546,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d96_full_vec16)(const fg_rope_para
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_interleaved_d96_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -555,13 +555,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_interleaved_d96
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d96_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d96_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d96_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d96_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -578,23 +578,23 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_interleaved_d96
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
 #if FG_SM == 80  // tile parameters for sm_80
-// rope_bf16_tabfp32_interleaved_d128_full_vec16
+// rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16
 //   rope: act=bf16 table=fp32 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d128_full_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -674,7 +674,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d128_full_vec16)(const fg_rope_par
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_interleaved_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -683,13 +683,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_interleaved_d12
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -706,23 +706,23 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_interleaved_d12
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
 #elif FG_SM == 90  // tile parameters for sm_90 (gen/tuning/sm_90_h100.lua)
-// rope_bf16_tabfp32_interleaved_d128_full_vec16
+// rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16
 //   rope: act=bf16 table=fp32 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 2 warps per block
-struct FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(64, 3)
-FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d128_full_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -803,7 +803,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d128_full_vec16)(const fg_rope_par
 
 // Grid: persistent (at most 32 blocks per multiprocessor) for calls of up to
 // 8 such grids of items, flat (every item's block) past that
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_interleaved_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -812,13 +812,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_interleaved_d12
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d128_full_vec16), 64, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16), 64, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -839,23 +839,23 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_interleaved_d12
   } else if (blocks > cap) {
     blocks = cap;
   }
-  FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d128_full_vec16)<<<(unsigned)blocks, 64, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 64, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
 #elif FG_SM == 100  // tile parameters for sm_100
-// rope_bf16_tabfp32_interleaved_d128_full_vec16
+// rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16
 //   rope: act=bf16 table=fp32 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d128_full_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -935,7 +935,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d128_full_vec16)(const fg_rope_par
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_interleaved_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -944,13 +944,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_interleaved_d12
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -967,24 +967,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_interleaved_d12
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 #endif
 
 #if FG_SM == 90  // tile parameters of the GPU model h200 (gen/tuning/sm_90_h200.lua)
-// rope_bf16_tabfp32_interleaved_d128_full_vec16_h200
+// rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16_h200
 //   rope: act=bf16 table=fp32 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            2 head(s) in flight per lane, 2 warps per block
-struct FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d128_full_vec16_h200_grid) {
+struct FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16_h200_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(64, 3)
-FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d128_full_vec16_h200)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d128_full_vec16_h200_grid) g)
+FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16_h200)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16_h200_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -1066,7 +1066,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d128_full_vec16_h200)(const fg_rop
 
 // Grid: persistent (at most 32 blocks per multiprocessor) for calls of up to
 // 8 such grids of items, flat (every item's block) past that
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_interleaved_d128_full_vec16_h200)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16_h200)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1075,13 +1075,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_interleaved_d12
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d128_full_vec16_h200), 64, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16_h200), 64, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d128_full_vec16_h200_grid) g;
+  FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16_h200_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -1102,23 +1102,23 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_interleaved_d12
   } else if (blocks > cap) {
     blocks = cap;
   }
-  FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d128_full_vec16_h200)<<<(unsigned)blocks, 64, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16_h200)<<<(unsigned)blocks, 64, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 #endif
 
-// rope_bf16_tabfp32_interleaved_d256_full_vec16
+// rope_bf16_tabfp32_pairinterleaved_d256_rotfull_vec16
 //   rope: act=bf16 table=fp32 pairing=interleaved head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d256_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d256_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d256_full_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d256_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d256_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -1198,7 +1198,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d256_full_vec16)(const fg_rope_par
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_interleaved_d256_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1207,13 +1207,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_interleaved_d25
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d256_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d256_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d256_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d256_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -1230,22 +1230,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_interleaved_d25
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_bf16_tabfp32_interleaved_d320_full_vec16
+// rope_bf16_tabfp32_pairinterleaved_d320_rotfull_vec16
 //   rope: act=bf16 table=fp32 pairing=interleaved head_dim=320 rot=full access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d320_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d320_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d320_full_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d320_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d320_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d320_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
@@ -1326,7 +1326,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d320_full_vec16)(const fg_rope_par
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_interleaved_d320_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairinterleaved_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1335,13 +1335,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_interleaved_d32
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d320_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d320_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d320_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d320_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -1358,22 +1358,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_interleaved_d32
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_bf16_tabfp32_interleaved_dany_partial_vec16
+// rope_bf16_tabfp32_pairinterleaved_dany_rotpartial_vec16
 //   rope: act=bf16 table=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_dany_partial_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -1473,7 +1473,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_dany_partial_vec16)(const fg_rope_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1482,13 +1482,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_interleaved_dan
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -1505,22 +1505,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_interleaved_dan
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_bf16_tabfp32_interleaved_dany_partial_scalar
+// rope_bf16_tabfp32_pairinterleaved_dany_rotpartial_scalar
 //   rope: act=bf16 table=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_dany_partial_scalar)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -1689,7 +1689,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_dany_partial_scalar)(const fg_rope
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_interleaved_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1698,13 +1698,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_interleaved_dan
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -1721,22 +1721,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_interleaved_dan
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabfp32_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_bf16_tabfp32_half_d64_full_vec16
+// rope_bf16_tabfp32_pairhalf_d64_rotfull_vec16
 //   rope: act=bf16 table=fp32 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_bf16_tabfp32_half_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d64_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_bf16_tabfp32_half_d64_full_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp32_half_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d64_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -1808,7 +1808,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_half_d64_full_vec16)(const fg_rope_params p, c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_half_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1817,13 +1817,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_half_d64_full_v
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabfp32_half_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_bf16_tabfp32_half_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -1840,22 +1840,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_half_d64_full_v
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabfp32_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_bf16_tabfp32_half_d80_full_vec16
+// rope_bf16_tabfp32_pairhalf_d80_rotfull_vec16
 //   rope: act=bf16 table=fp32 pairing=half head_dim=80 rot=full access=vec16
 //   mapping: 5 lanes per head, 6 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_bf16_tabfp32_half_d80_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d80_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_bf16_tabfp32_half_d80_full_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp32_half_d80_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d80_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d80_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
@@ -1928,7 +1928,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_half_d80_full_vec16)(const fg_rope_params p, c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_half_d80_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1937,13 +1937,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_half_d80_full_v
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabfp32_half_d80_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d80_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_bf16_tabfp32_half_d80_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d80_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -1960,22 +1960,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_half_d80_full_v
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabfp32_half_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_bf16_tabfp32_half_d96_full_vec16
+// rope_bf16_tabfp32_pairhalf_d96_rotfull_vec16
 //   rope: act=bf16 table=fp32 pairing=half head_dim=96 rot=full access=vec16
 //   mapping: 6 lanes per head, 5 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_bf16_tabfp32_half_d96_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d96_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_bf16_tabfp32_half_d96_full_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp32_half_d96_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d96_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d96_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
@@ -2048,7 +2048,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_half_d96_full_vec16)(const fg_rope_params p, c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_half_d96_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2057,13 +2057,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_half_d96_full_v
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabfp32_half_d96_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d96_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_bf16_tabfp32_half_d96_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d96_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -2080,23 +2080,23 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_half_d96_full_v
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabfp32_half_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
 #if FG_SM == 80  // tile parameters for sm_80
-// rope_bf16_tabfp32_half_d128_full_vec16
+// rope_bf16_tabfp32_pairhalf_d128_rotfull_vec16
 //   rope: act=bf16 table=fp32 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_bf16_tabfp32_half_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d128_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_bf16_tabfp32_half_d128_full_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp32_half_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d128_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -2168,7 +2168,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_half_d128_full_vec16)(const fg_rope_params p, 
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_half_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2177,13 +2177,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_half_d128_full_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabfp32_half_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_bf16_tabfp32_half_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -2200,23 +2200,23 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_half_d128_full_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabfp32_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
 #elif FG_SM == 90  // tile parameters for sm_90 (gen/tuning/sm_90_h100.lua)
-// rope_bf16_tabfp32_half_d128_full_vec16
+// rope_bf16_tabfp32_pairhalf_d128_rotfull_vec16
 //   rope: act=bf16 table=fp32 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 2 warps per block
-struct FG_ARCH_NAME(fg_rope_bf16_tabfp32_half_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d128_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(64, 3)
-FG_ARCH_NAME(fg_rope_bf16_tabfp32_half_d128_full_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp32_half_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d128_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -2288,11 +2288,11 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_half_d128_full_vec16)(const fg_rope_params p, 
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_half_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   (void)sm_count;
-  FG_ARCH_NAME(fg_rope_bf16_tabfp32_half_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -2308,23 +2308,23 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_half_d128_full_
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = (items + 2 - 1) / 2;
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_rope_bf16_tabfp32_half_d128_full_vec16)<<<(unsigned)blocks, 64, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 64, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
 #elif FG_SM == 100  // tile parameters for sm_100
-// rope_bf16_tabfp32_half_d128_full_vec16
+// rope_bf16_tabfp32_pairhalf_d128_rotfull_vec16
 //   rope: act=bf16 table=fp32 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_bf16_tabfp32_half_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d128_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_bf16_tabfp32_half_d128_full_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp32_half_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d128_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -2396,7 +2396,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_half_d128_full_vec16)(const fg_rope_params p, 
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_half_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2405,13 +2405,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_half_d128_full_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabfp32_half_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_bf16_tabfp32_half_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -2428,23 +2428,23 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_half_d128_full_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabfp32_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 #endif
 
-// rope_bf16_tabfp32_half_d256_full_vec16
+// rope_bf16_tabfp32_pairhalf_d256_rotfull_vec16
 //   rope: act=bf16 table=fp32 pairing=half head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_bf16_tabfp32_half_d256_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d256_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_bf16_tabfp32_half_d256_full_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp32_half_d256_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d256_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d256_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -2516,7 +2516,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_half_d256_full_vec16)(const fg_rope_params p, 
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_half_d256_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2525,13 +2525,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_half_d256_full_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabfp32_half_d256_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d256_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_bf16_tabfp32_half_d256_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d256_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -2548,22 +2548,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_half_d256_full_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabfp32_half_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_bf16_tabfp32_half_d320_full_vec16
+// rope_bf16_tabfp32_pairhalf_d320_rotfull_vec16
 //   rope: act=bf16 table=fp32 pairing=half head_dim=320 rot=full access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_bf16_tabfp32_half_d320_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d320_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_bf16_tabfp32_half_d320_full_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp32_half_d320_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d320_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d320_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
@@ -2636,7 +2636,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_half_d320_full_vec16)(const fg_rope_params p, 
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_half_d320_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairhalf_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2645,13 +2645,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_half_d320_full_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabfp32_half_d320_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d320_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_bf16_tabfp32_half_d320_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d320_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -2668,22 +2668,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_half_d320_full_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabfp32_half_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_bf16_tabfp32_half_dany_partial_vec16
+// rope_bf16_tabfp32_pairhalf_dany_rotpartial_vec16
 //   rope: act=bf16 table=fp32 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_bf16_tabfp32_half_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_bf16_tabfp32_half_dany_partial_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp32_half_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_dany_rotpartial_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -2776,7 +2776,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_half_dany_partial_vec16)(const fg_rope_params 
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_half_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2785,13 +2785,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_half_dany_parti
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabfp32_half_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_bf16_tabfp32_half_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -2808,22 +2808,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_half_dany_parti
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabfp32_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_bf16_tabfp32_half_dany_partial_scalar
+// rope_bf16_tabfp32_pairhalf_dany_rotpartial_scalar
 //   rope: act=bf16 table=fp32 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_bf16_tabfp32_half_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_bf16_tabfp32_half_dany_partial_scalar)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp32_half_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_dany_rotpartial_scalar)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -2984,7 +2984,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_half_dany_partial_scalar)(const fg_rope_params
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_half_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2993,13 +2993,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_half_dany_parti
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabfp32_half_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_bf16_tabfp32_half_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -3016,22 +3016,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp32_half_dany_parti
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabfp32_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_bf16_tabbf16_interleaved_d64_full_vec16
+// rope_bf16_tabbf16_pairinterleaved_d64_rotfull_vec16
 //   rope: act=bf16 table=bf16 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_bf16_tabbf16_interleaved_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_d64_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_bf16_tabbf16_interleaved_d64_full_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabbf16_interleaved_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_d64_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -3111,7 +3111,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabbf16_interleaved_d64_full_vec16)(const fg_rope_para
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_interleaved_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3120,13 +3120,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_interleaved_d64
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabbf16_interleaved_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_bf16_tabbf16_interleaved_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -3143,22 +3143,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_interleaved_d64
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabbf16_interleaved_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_bf16_tabbf16_interleaved_d80_full_vec16
+// rope_bf16_tabbf16_pairinterleaved_d80_rotfull_vec16
 //   rope: act=bf16 table=bf16 pairing=interleaved head_dim=80 rot=full access=vec16
 //   mapping: 5 lanes per head, 6 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_bf16_tabbf16_interleaved_d80_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_d80_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_bf16_tabbf16_interleaved_d80_full_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabbf16_interleaved_d80_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_d80_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
@@ -3239,7 +3239,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabbf16_interleaved_d80_full_vec16)(const fg_rope_para
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_interleaved_d80_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3248,13 +3248,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_interleaved_d80
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabbf16_interleaved_d80_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_d80_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_bf16_tabbf16_interleaved_d80_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_d80_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -3271,22 +3271,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_interleaved_d80
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabbf16_interleaved_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_bf16_tabbf16_interleaved_d96_full_vec16
+// rope_bf16_tabbf16_pairinterleaved_d96_rotfull_vec16
 //   rope: act=bf16 table=bf16 pairing=interleaved head_dim=96 rot=full access=vec16
 //   mapping: 6 lanes per head, 5 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_bf16_tabbf16_interleaved_d96_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_d96_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_bf16_tabbf16_interleaved_d96_full_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabbf16_interleaved_d96_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_d96_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
@@ -3367,7 +3367,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabbf16_interleaved_d96_full_vec16)(const fg_rope_para
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_interleaved_d96_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3376,13 +3376,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_interleaved_d96
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabbf16_interleaved_d96_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_d96_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_bf16_tabbf16_interleaved_d96_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_d96_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -3399,22 +3399,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_interleaved_d96
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabbf16_interleaved_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_bf16_tabbf16_interleaved_d128_full_vec16
+// rope_bf16_tabbf16_pairinterleaved_d128_rotfull_vec16
 //   rope: act=bf16 table=bf16 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_bf16_tabbf16_interleaved_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_d128_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_bf16_tabbf16_interleaved_d128_full_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabbf16_interleaved_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_d128_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -3494,7 +3494,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabbf16_interleaved_d128_full_vec16)(const fg_rope_par
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_interleaved_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3503,13 +3503,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_interleaved_d12
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabbf16_interleaved_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_bf16_tabbf16_interleaved_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -3526,22 +3526,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_interleaved_d12
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabbf16_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_bf16_tabbf16_interleaved_d256_full_vec16
+// rope_bf16_tabbf16_pairinterleaved_d256_rotfull_vec16
 //   rope: act=bf16 table=bf16 pairing=interleaved head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_bf16_tabbf16_interleaved_d256_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_d256_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_bf16_tabbf16_interleaved_d256_full_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabbf16_interleaved_d256_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_d256_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -3621,7 +3621,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabbf16_interleaved_d256_full_vec16)(const fg_rope_par
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_interleaved_d256_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3630,13 +3630,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_interleaved_d25
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabbf16_interleaved_d256_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_d256_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_bf16_tabbf16_interleaved_d256_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_d256_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -3653,22 +3653,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_interleaved_d25
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabbf16_interleaved_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_bf16_tabbf16_interleaved_d320_full_vec16
+// rope_bf16_tabbf16_pairinterleaved_d320_rotfull_vec16
 //   rope: act=bf16 table=bf16 pairing=interleaved head_dim=320 rot=full access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_bf16_tabbf16_interleaved_d320_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_d320_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_bf16_tabbf16_interleaved_d320_full_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabbf16_interleaved_d320_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_d320_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_d320_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
@@ -3749,7 +3749,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabbf16_interleaved_d320_full_vec16)(const fg_rope_par
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_interleaved_d320_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_pairinterleaved_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3758,13 +3758,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_interleaved_d32
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabbf16_interleaved_d320_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_d320_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_bf16_tabbf16_interleaved_d320_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_d320_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -3781,22 +3781,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_interleaved_d32
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabbf16_interleaved_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_bf16_tabbf16_interleaved_dany_partial_vec16
+// rope_bf16_tabbf16_pairinterleaved_dany_rotpartial_vec16
 //   rope: act=bf16 table=bf16 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_bf16_tabbf16_interleaved_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_bf16_tabbf16_interleaved_dany_partial_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabbf16_interleaved_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -3896,7 +3896,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabbf16_interleaved_dany_partial_vec16)(const fg_rope_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3905,13 +3905,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_interleaved_dan
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabbf16_interleaved_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_bf16_tabbf16_interleaved_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -3928,22 +3928,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_interleaved_dan
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabbf16_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_bf16_tabbf16_interleaved_dany_partial_scalar
+// rope_bf16_tabbf16_pairinterleaved_dany_rotpartial_scalar
 //   rope: act=bf16 table=bf16 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_bf16_tabbf16_interleaved_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_bf16_tabbf16_interleaved_dany_partial_scalar)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabbf16_interleaved_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -4112,7 +4112,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabbf16_interleaved_dany_partial_scalar)(const fg_rope
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_interleaved_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4121,13 +4121,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_interleaved_dan
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabbf16_interleaved_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_bf16_tabbf16_interleaved_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -4144,22 +4144,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_interleaved_dan
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabbf16_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_bf16_tabbf16_half_d64_full_vec16
+// rope_bf16_tabbf16_pairhalf_d64_rotfull_vec16
 //   rope: act=bf16 table=bf16 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_bf16_tabbf16_half_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_d64_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_bf16_tabbf16_half_d64_full_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabbf16_half_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_d64_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -4229,7 +4229,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabbf16_half_d64_full_vec16)(const fg_rope_params p, c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_half_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4238,13 +4238,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_half_d64_full_v
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabbf16_half_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_bf16_tabbf16_half_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -4261,22 +4261,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_half_d64_full_v
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabbf16_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_bf16_tabbf16_half_d80_full_vec16
+// rope_bf16_tabbf16_pairhalf_d80_rotfull_vec16
 //   rope: act=bf16 table=bf16 pairing=half head_dim=80 rot=full access=vec16
 //   mapping: 5 lanes per head, 6 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_bf16_tabbf16_half_d80_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_d80_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_bf16_tabbf16_half_d80_full_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabbf16_half_d80_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_d80_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_d80_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
@@ -4347,7 +4347,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabbf16_half_d80_full_vec16)(const fg_rope_params p, c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_half_d80_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4356,13 +4356,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_half_d80_full_v
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabbf16_half_d80_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_d80_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_bf16_tabbf16_half_d80_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_d80_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -4379,22 +4379,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_half_d80_full_v
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabbf16_half_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_bf16_tabbf16_half_d96_full_vec16
+// rope_bf16_tabbf16_pairhalf_d96_rotfull_vec16
 //   rope: act=bf16 table=bf16 pairing=half head_dim=96 rot=full access=vec16
 //   mapping: 6 lanes per head, 5 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_bf16_tabbf16_half_d96_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_d96_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_bf16_tabbf16_half_d96_full_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabbf16_half_d96_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_d96_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_d96_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
@@ -4465,7 +4465,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabbf16_half_d96_full_vec16)(const fg_rope_params p, c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_half_d96_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4474,13 +4474,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_half_d96_full_v
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabbf16_half_d96_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_d96_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_bf16_tabbf16_half_d96_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_d96_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -4497,22 +4497,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_half_d96_full_v
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabbf16_half_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_bf16_tabbf16_half_d128_full_vec16
+// rope_bf16_tabbf16_pairhalf_d128_rotfull_vec16
 //   rope: act=bf16 table=bf16 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_bf16_tabbf16_half_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_d128_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_bf16_tabbf16_half_d128_full_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabbf16_half_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_d128_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -4582,7 +4582,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabbf16_half_d128_full_vec16)(const fg_rope_params p, 
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_half_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4591,13 +4591,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_half_d128_full_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabbf16_half_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_bf16_tabbf16_half_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -4614,22 +4614,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_half_d128_full_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabbf16_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_bf16_tabbf16_half_d256_full_vec16
+// rope_bf16_tabbf16_pairhalf_d256_rotfull_vec16
 //   rope: act=bf16 table=bf16 pairing=half head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_bf16_tabbf16_half_d256_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_d256_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_bf16_tabbf16_half_d256_full_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabbf16_half_d256_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_d256_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_d256_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -4699,7 +4699,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabbf16_half_d256_full_vec16)(const fg_rope_params p, 
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_half_d256_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4708,13 +4708,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_half_d256_full_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabbf16_half_d256_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_d256_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_bf16_tabbf16_half_d256_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_d256_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -4731,22 +4731,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_half_d256_full_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabbf16_half_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_bf16_tabbf16_half_d320_full_vec16
+// rope_bf16_tabbf16_pairhalf_d320_rotfull_vec16
 //   rope: act=bf16 table=bf16 pairing=half head_dim=320 rot=full access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_bf16_tabbf16_half_d320_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_d320_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_bf16_tabbf16_half_d320_full_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabbf16_half_d320_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_d320_rotfull_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_d320_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
@@ -4817,7 +4817,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabbf16_half_d320_full_vec16)(const fg_rope_params p, 
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_half_d320_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_pairhalf_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4826,13 +4826,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_half_d320_full_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabbf16_half_d320_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_d320_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_bf16_tabbf16_half_d320_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_d320_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -4849,22 +4849,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_half_d320_full_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabbf16_half_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_bf16_tabbf16_half_dany_partial_vec16
+// rope_bf16_tabbf16_pairhalf_dany_rotpartial_vec16
 //   rope: act=bf16 table=bf16 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_bf16_tabbf16_half_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_bf16_tabbf16_half_dany_partial_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabbf16_half_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_dany_rotpartial_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -4955,7 +4955,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabbf16_half_dany_partial_vec16)(const fg_rope_params 
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_half_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4964,13 +4964,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_half_dany_parti
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabbf16_half_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_bf16_tabbf16_half_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -4987,22 +4987,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_half_dany_parti
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabbf16_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_bf16_tabbf16_half_dany_partial_scalar
+// rope_bf16_tabbf16_pairhalf_dany_rotpartial_scalar
 //   rope: act=bf16 table=bf16 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_bf16_tabbf16_half_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_bf16_tabbf16_half_dany_partial_scalar)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabbf16_half_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_dany_rotpartial_scalar)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -5163,7 +5163,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabbf16_half_dany_partial_scalar)(const fg_rope_params
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_half_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5172,13 +5172,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_half_dany_parti
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabbf16_half_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_bf16_tabbf16_half_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -5195,22 +5195,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabbf16_half_dany_parti
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabbf16_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_bf16_tabbf16_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_bf16_tabfp16_interleaved_dany_partial_vec16
+// rope_bf16_tabfp16_pairinterleaved_dany_rotpartial_vec16
 //   rope: act=bf16 table=fp16 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_bf16_tabfp16_interleaved_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_bf16_tabfp16_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_bf16_tabfp16_interleaved_dany_partial_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp16_interleaved_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_bf16_tabfp16_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp16_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -5310,7 +5310,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp16_interleaved_dany_partial_vec16)(const fg_rope_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp16_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp16_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5319,13 +5319,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp16_interleaved_dan
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabfp16_interleaved_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabfp16_pairinterleaved_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_bf16_tabfp16_interleaved_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_bf16_tabfp16_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -5342,22 +5342,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp16_interleaved_dan
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabfp16_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_bf16_tabfp16_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_bf16_tabfp16_interleaved_dany_partial_scalar
+// rope_bf16_tabfp16_pairinterleaved_dany_rotpartial_scalar
 //   rope: act=bf16 table=fp16 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_bf16_tabfp16_interleaved_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_bf16_tabfp16_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_bf16_tabfp16_interleaved_dany_partial_scalar)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp16_interleaved_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_bf16_tabfp16_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp16_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -5526,7 +5526,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp16_interleaved_dany_partial_scalar)(const fg_rope
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp16_interleaved_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp16_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5535,13 +5535,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp16_interleaved_dan
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabfp16_interleaved_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabfp16_pairinterleaved_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_bf16_tabfp16_interleaved_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_bf16_tabfp16_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -5558,22 +5558,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp16_interleaved_dan
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabfp16_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_bf16_tabfp16_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_bf16_tabfp16_half_dany_partial_vec16
+// rope_bf16_tabfp16_pairhalf_dany_rotpartial_vec16
 //   rope: act=bf16 table=fp16 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_bf16_tabfp16_half_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_bf16_tabfp16_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_bf16_tabfp16_half_dany_partial_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp16_half_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_bf16_tabfp16_pairhalf_dany_rotpartial_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp16_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -5664,7 +5664,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp16_half_dany_partial_vec16)(const fg_rope_params 
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp16_half_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp16_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5673,13 +5673,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp16_half_dany_parti
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabfp16_half_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabfp16_pairhalf_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_bf16_tabfp16_half_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_bf16_tabfp16_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -5696,22 +5696,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp16_half_dany_parti
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabfp16_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_bf16_tabfp16_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_bf16_tabfp16_half_dany_partial_scalar
+// rope_bf16_tabfp16_pairhalf_dany_rotpartial_scalar
 //   rope: act=bf16 table=fp16 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_bf16_tabfp16_half_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_bf16_tabfp16_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_bf16_tabfp16_half_dany_partial_scalar)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp16_half_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_bf16_tabfp16_pairhalf_dany_rotpartial_scalar)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_bf16_tabfp16_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -5872,7 +5872,7 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp16_half_dany_partial_scalar)(const fg_rope_params
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp16_half_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp16_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5881,13 +5881,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp16_half_dany_parti
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabfp16_half_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_bf16_tabfp16_pairhalf_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_bf16_tabfp16_half_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_bf16_tabfp16_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -5904,6 +5904,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_bf16_tabfp16_half_dany_parti
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_bf16_tabfp16_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_bf16_tabfp16_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }

@@ -9,30 +9,30 @@
 #endif
 
 // Kernels of this file (variant: the values of its other axes):
-//   rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_partial_vec16: table=fp32 pos=i32 pairing=interleaved head_dim=any rot=partial access=vec16
-//   rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_partial_scalar: table=fp32 pos=i32 pairing=interleaved head_dim=any rot=partial access=scalar
-//   rope_cos_sin_cache_fp32_tabfp32_posi32_half_dany_partial_vec16: table=fp32 pos=i32 pairing=half head_dim=any rot=partial access=vec16
-//   rope_cos_sin_cache_fp32_tabfp32_posi32_half_dany_partial_scalar: table=fp32 pos=i32 pairing=half head_dim=any rot=partial access=scalar
-//   rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_partial_vec16: table=fp32 pos=i64 pairing=interleaved head_dim=any rot=partial access=vec16
-//   rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_partial_scalar: table=fp32 pos=i64 pairing=interleaved head_dim=any rot=partial access=scalar
-//   rope_cos_sin_cache_fp32_tabfp32_posi64_half_dany_partial_vec16: table=fp32 pos=i64 pairing=half head_dim=any rot=partial access=vec16
-//   rope_cos_sin_cache_fp32_tabfp32_posi64_half_dany_partial_scalar: table=fp32 pos=i64 pairing=half head_dim=any rot=partial access=scalar
-//   rope_cos_sin_cache_fp32_tabbf16_posi32_interleaved_dany_partial_vec16: table=bf16 pos=i32 pairing=interleaved head_dim=any rot=partial access=vec16
-//   rope_cos_sin_cache_fp32_tabbf16_posi32_interleaved_dany_partial_scalar: table=bf16 pos=i32 pairing=interleaved head_dim=any rot=partial access=scalar
-//   rope_cos_sin_cache_fp32_tabbf16_posi32_half_dany_partial_vec16: table=bf16 pos=i32 pairing=half head_dim=any rot=partial access=vec16
-//   rope_cos_sin_cache_fp32_tabbf16_posi32_half_dany_partial_scalar: table=bf16 pos=i32 pairing=half head_dim=any rot=partial access=scalar
-//   rope_cos_sin_cache_fp32_tabbf16_posi64_interleaved_dany_partial_vec16: table=bf16 pos=i64 pairing=interleaved head_dim=any rot=partial access=vec16
-//   rope_cos_sin_cache_fp32_tabbf16_posi64_interleaved_dany_partial_scalar: table=bf16 pos=i64 pairing=interleaved head_dim=any rot=partial access=scalar
-//   rope_cos_sin_cache_fp32_tabbf16_posi64_half_dany_partial_vec16: table=bf16 pos=i64 pairing=half head_dim=any rot=partial access=vec16
-//   rope_cos_sin_cache_fp32_tabbf16_posi64_half_dany_partial_scalar: table=bf16 pos=i64 pairing=half head_dim=any rot=partial access=scalar
-//   rope_cos_sin_cache_fp32_tabfp16_posi32_interleaved_dany_partial_vec16: table=fp16 pos=i32 pairing=interleaved head_dim=any rot=partial access=vec16
-//   rope_cos_sin_cache_fp32_tabfp16_posi32_interleaved_dany_partial_scalar: table=fp16 pos=i32 pairing=interleaved head_dim=any rot=partial access=scalar
-//   rope_cos_sin_cache_fp32_tabfp16_posi32_half_dany_partial_vec16: table=fp16 pos=i32 pairing=half head_dim=any rot=partial access=vec16
-//   rope_cos_sin_cache_fp32_tabfp16_posi32_half_dany_partial_scalar: table=fp16 pos=i32 pairing=half head_dim=any rot=partial access=scalar
-//   rope_cos_sin_cache_fp32_tabfp16_posi64_interleaved_dany_partial_vec16: table=fp16 pos=i64 pairing=interleaved head_dim=any rot=partial access=vec16
-//   rope_cos_sin_cache_fp32_tabfp16_posi64_interleaved_dany_partial_scalar: table=fp16 pos=i64 pairing=interleaved head_dim=any rot=partial access=scalar
-//   rope_cos_sin_cache_fp32_tabfp16_posi64_half_dany_partial_vec16: table=fp16 pos=i64 pairing=half head_dim=any rot=partial access=vec16
-//   rope_cos_sin_cache_fp32_tabfp16_posi64_half_dany_partial_scalar: table=fp16 pos=i64 pairing=half head_dim=any rot=partial access=scalar
+//   rope_cos_sin_cache_fp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16: table=fp32 pos=i32 pairing=interleaved head_dim=any rot=partial access=vec16
+//   rope_cos_sin_cache_fp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar: table=fp32 pos=i32 pairing=interleaved head_dim=any rot=partial access=scalar
+//   rope_cos_sin_cache_fp32_tabfp32_posi32_pairhalf_dany_rotpartial_vec16: table=fp32 pos=i32 pairing=half head_dim=any rot=partial access=vec16
+//   rope_cos_sin_cache_fp32_tabfp32_posi32_pairhalf_dany_rotpartial_scalar: table=fp32 pos=i32 pairing=half head_dim=any rot=partial access=scalar
+//   rope_cos_sin_cache_fp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16: table=fp32 pos=i64 pairing=interleaved head_dim=any rot=partial access=vec16
+//   rope_cos_sin_cache_fp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar: table=fp32 pos=i64 pairing=interleaved head_dim=any rot=partial access=scalar
+//   rope_cos_sin_cache_fp32_tabfp32_posi64_pairhalf_dany_rotpartial_vec16: table=fp32 pos=i64 pairing=half head_dim=any rot=partial access=vec16
+//   rope_cos_sin_cache_fp32_tabfp32_posi64_pairhalf_dany_rotpartial_scalar: table=fp32 pos=i64 pairing=half head_dim=any rot=partial access=scalar
+//   rope_cos_sin_cache_fp32_tabbf16_posi32_pairinterleaved_dany_rotpartial_vec16: table=bf16 pos=i32 pairing=interleaved head_dim=any rot=partial access=vec16
+//   rope_cos_sin_cache_fp32_tabbf16_posi32_pairinterleaved_dany_rotpartial_scalar: table=bf16 pos=i32 pairing=interleaved head_dim=any rot=partial access=scalar
+//   rope_cos_sin_cache_fp32_tabbf16_posi32_pairhalf_dany_rotpartial_vec16: table=bf16 pos=i32 pairing=half head_dim=any rot=partial access=vec16
+//   rope_cos_sin_cache_fp32_tabbf16_posi32_pairhalf_dany_rotpartial_scalar: table=bf16 pos=i32 pairing=half head_dim=any rot=partial access=scalar
+//   rope_cos_sin_cache_fp32_tabbf16_posi64_pairinterleaved_dany_rotpartial_vec16: table=bf16 pos=i64 pairing=interleaved head_dim=any rot=partial access=vec16
+//   rope_cos_sin_cache_fp32_tabbf16_posi64_pairinterleaved_dany_rotpartial_scalar: table=bf16 pos=i64 pairing=interleaved head_dim=any rot=partial access=scalar
+//   rope_cos_sin_cache_fp32_tabbf16_posi64_pairhalf_dany_rotpartial_vec16: table=bf16 pos=i64 pairing=half head_dim=any rot=partial access=vec16
+//   rope_cos_sin_cache_fp32_tabbf16_posi64_pairhalf_dany_rotpartial_scalar: table=bf16 pos=i64 pairing=half head_dim=any rot=partial access=scalar
+//   rope_cos_sin_cache_fp32_tabfp16_posi32_pairinterleaved_dany_rotpartial_vec16: table=fp16 pos=i32 pairing=interleaved head_dim=any rot=partial access=vec16
+//   rope_cos_sin_cache_fp32_tabfp16_posi32_pairinterleaved_dany_rotpartial_scalar: table=fp16 pos=i32 pairing=interleaved head_dim=any rot=partial access=scalar
+//   rope_cos_sin_cache_fp32_tabfp16_posi32_pairhalf_dany_rotpartial_vec16: table=fp16 pos=i32 pairing=half head_dim=any rot=partial access=vec16
+//   rope_cos_sin_cache_fp32_tabfp16_posi32_pairhalf_dany_rotpartial_scalar: table=fp16 pos=i32 pairing=half head_dim=any rot=partial access=scalar
+//   rope_cos_sin_cache_fp32_tabfp16_posi64_pairinterleaved_dany_rotpartial_vec16: table=fp16 pos=i64 pairing=interleaved head_dim=any rot=partial access=vec16
+//   rope_cos_sin_cache_fp32_tabfp16_posi64_pairinterleaved_dany_rotpartial_scalar: table=fp16 pos=i64 pairing=interleaved head_dim=any rot=partial access=scalar
+//   rope_cos_sin_cache_fp32_tabfp16_posi64_pairhalf_dany_rotpartial_vec16: table=fp16 pos=i64 pairing=half head_dim=any rot=partial access=vec16
+//   rope_cos_sin_cache_fp32_tabfp16_posi64_pairhalf_dany_rotpartial_scalar: table=fp16 pos=i64 pairing=half head_dim=any rot=partial access=scalar
 
 // How these kernels work (the "heads" thread mapping, docs/architecture.md):
 // - A lane group of L lanes takes one head: each lane holds chunks of one
@@ -55,18 +55,18 @@
 //   long loop the warps drift apart and their reads spread over more of
 //   memory, while on a short call the flat grid's last wave is partly idle.
 
-// rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_partial_vec16
+// rope_cos_sin_cache_fp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16
 //   rope_cos_sin_cache: act=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 4 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_partial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -234,7 +234,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_partial_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -243,13 +243,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -266,22 +266,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_partial_scalar
+// rope_cos_sin_cache_fp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar
 //   rope_cos_sin_cache: act=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 4 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_partial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -506,7 +506,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_partial_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -515,13 +515,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -538,22 +538,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_cos_sin_cache_fp32_tabfp32_posi32_half_dany_partial_vec16
+// rope_cos_sin_cache_fp32_tabfp32_posi32_pairhalf_dany_rotpartial_vec16
 //   rope_cos_sin_cache: act=fp32 table=fp32 pos=i32 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_dany_partial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -695,7 +695,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_dany_partial_vec16)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_posi32_half_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -704,13 +704,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_pairhalf_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -727,22 +727,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_cos_sin_cache_fp32_tabfp32_posi32_half_dany_partial_scalar
+// rope_cos_sin_cache_fp32_tabfp32_posi32_pairhalf_dany_rotpartial_scalar
 //   rope_cos_sin_cache: act=fp32 table=fp32 pos=i32 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_dany_partial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -944,7 +944,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_dany_partial_scalar)
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_posi32_half_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -953,13 +953,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_pairhalf_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -976,22 +976,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_partial_vec16
+// rope_cos_sin_cache_fp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16
 //   rope_cos_sin_cache: act=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 4 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_partial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -1159,7 +1159,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_partial_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1168,13 +1168,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -1191,22 +1191,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_partial_scalar
+// rope_cos_sin_cache_fp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar
 //   rope_cos_sin_cache: act=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 4 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_partial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -1431,7 +1431,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_partial_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1440,13 +1440,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -1463,22 +1463,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_cos_sin_cache_fp32_tabfp32_posi64_half_dany_partial_vec16
+// rope_cos_sin_cache_fp32_tabfp32_posi64_pairhalf_dany_rotpartial_vec16
 //   rope_cos_sin_cache: act=fp32 table=fp32 pos=i64 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_dany_partial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -1620,7 +1620,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_dany_partial_vec16)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_posi64_half_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1629,13 +1629,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_pairhalf_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -1652,22 +1652,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_cos_sin_cache_fp32_tabfp32_posi64_half_dany_partial_scalar
+// rope_cos_sin_cache_fp32_tabfp32_posi64_pairhalf_dany_rotpartial_scalar
 //   rope_cos_sin_cache: act=fp32 table=fp32 pos=i64 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_dany_partial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -1869,7 +1869,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_dany_partial_scalar)
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_posi64_half_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1878,13 +1878,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_pairhalf_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -1901,22 +1901,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp32_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_cos_sin_cache_fp32_tabbf16_posi32_interleaved_dany_partial_vec16
+// rope_cos_sin_cache_fp32_tabbf16_posi32_pairinterleaved_dany_rotpartial_vec16
 //   rope_cos_sin_cache: act=fp32 table=bf16 pos=i32 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 4 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi32_interleaved_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi32_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi32_interleaved_dany_partial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi32_interleaved_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi32_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -2084,7 +2084,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi32_interleaved_dany_partial_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabbf16_posi32_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabbf16_posi32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2093,13 +2093,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabbf16_p
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi32_interleaved_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi32_pairinterleaved_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi32_interleaved_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi32_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -2116,22 +2116,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabbf16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi32_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_cos_sin_cache_fp32_tabbf16_posi32_interleaved_dany_partial_scalar
+// rope_cos_sin_cache_fp32_tabbf16_posi32_pairinterleaved_dany_rotpartial_scalar
 //   rope_cos_sin_cache: act=fp32 table=bf16 pos=i32 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 4 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi32_interleaved_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi32_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi32_interleaved_dany_partial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi32_interleaved_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi32_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -2356,7 +2356,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi32_interleaved_dany_partial_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabbf16_posi32_interleaved_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabbf16_posi32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2365,13 +2365,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabbf16_p
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi32_interleaved_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi32_pairinterleaved_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi32_interleaved_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi32_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -2388,22 +2388,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabbf16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi32_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_cos_sin_cache_fp32_tabbf16_posi32_half_dany_partial_vec16
+// rope_cos_sin_cache_fp32_tabbf16_posi32_pairhalf_dany_rotpartial_vec16
 //   rope_cos_sin_cache: act=fp32 table=bf16 pos=i32 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi32_half_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi32_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi32_half_dany_partial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi32_half_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi32_pairhalf_dany_rotpartial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -2545,7 +2545,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi32_half_dany_partial_vec16)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabbf16_posi32_half_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabbf16_posi32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2554,13 +2554,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabbf16_p
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi32_half_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi32_pairhalf_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi32_half_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi32_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -2577,22 +2577,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabbf16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi32_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_cos_sin_cache_fp32_tabbf16_posi32_half_dany_partial_scalar
+// rope_cos_sin_cache_fp32_tabbf16_posi32_pairhalf_dany_rotpartial_scalar
 //   rope_cos_sin_cache: act=fp32 table=bf16 pos=i32 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi32_half_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi32_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi32_half_dany_partial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi32_half_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi32_pairhalf_dany_rotpartial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -2794,7 +2794,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi32_half_dany_partial_scalar)
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabbf16_posi32_half_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabbf16_posi32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2803,13 +2803,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabbf16_p
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi32_half_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi32_pairhalf_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi32_half_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi32_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -2826,22 +2826,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabbf16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi32_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_cos_sin_cache_fp32_tabbf16_posi64_interleaved_dany_partial_vec16
+// rope_cos_sin_cache_fp32_tabbf16_posi64_pairinterleaved_dany_rotpartial_vec16
 //   rope_cos_sin_cache: act=fp32 table=bf16 pos=i64 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 4 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi64_interleaved_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi64_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi64_interleaved_dany_partial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi64_interleaved_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi64_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi64_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -3009,7 +3009,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi64_interleaved_dany_partial_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabbf16_posi64_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabbf16_posi64_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3018,13 +3018,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabbf16_p
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi64_interleaved_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi64_pairinterleaved_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi64_interleaved_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi64_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -3041,22 +3041,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabbf16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi64_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi64_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_cos_sin_cache_fp32_tabbf16_posi64_interleaved_dany_partial_scalar
+// rope_cos_sin_cache_fp32_tabbf16_posi64_pairinterleaved_dany_rotpartial_scalar
 //   rope_cos_sin_cache: act=fp32 table=bf16 pos=i64 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 4 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi64_interleaved_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi64_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi64_interleaved_dany_partial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi64_interleaved_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi64_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi64_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -3281,7 +3281,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi64_interleaved_dany_partial_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabbf16_posi64_interleaved_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabbf16_posi64_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3290,13 +3290,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabbf16_p
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi64_interleaved_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi64_pairinterleaved_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi64_interleaved_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi64_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -3313,22 +3313,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabbf16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi64_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi64_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_cos_sin_cache_fp32_tabbf16_posi64_half_dany_partial_vec16
+// rope_cos_sin_cache_fp32_tabbf16_posi64_pairhalf_dany_rotpartial_vec16
 //   rope_cos_sin_cache: act=fp32 table=bf16 pos=i64 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi64_half_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi64_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi64_half_dany_partial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi64_half_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi64_pairhalf_dany_rotpartial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi64_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -3470,7 +3470,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi64_half_dany_partial_vec16)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabbf16_posi64_half_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabbf16_posi64_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3479,13 +3479,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabbf16_p
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi64_half_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi64_pairhalf_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi64_half_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi64_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -3502,22 +3502,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabbf16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi64_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi64_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_cos_sin_cache_fp32_tabbf16_posi64_half_dany_partial_scalar
+// rope_cos_sin_cache_fp32_tabbf16_posi64_pairhalf_dany_rotpartial_scalar
 //   rope_cos_sin_cache: act=fp32 table=bf16 pos=i64 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi64_half_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi64_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi64_half_dany_partial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi64_half_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi64_pairhalf_dany_rotpartial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi64_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -3719,7 +3719,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi64_half_dany_partial_scalar)
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabbf16_posi64_half_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabbf16_posi64_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3728,13 +3728,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabbf16_p
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi64_half_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi64_pairhalf_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi64_half_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi64_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -3751,22 +3751,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabbf16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi64_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabbf16_posi64_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_cos_sin_cache_fp32_tabfp16_posi32_interleaved_dany_partial_vec16
+// rope_cos_sin_cache_fp32_tabfp16_posi32_pairinterleaved_dany_rotpartial_vec16
 //   rope_cos_sin_cache: act=fp32 table=fp16 pos=i32 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 4 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_interleaved_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_interleaved_dany_partial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_interleaved_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -3934,7 +3934,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_interleaved_dany_partial_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_posi32_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_posi32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3943,13 +3943,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_interleaved_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_pairinterleaved_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_interleaved_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -3966,22 +3966,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_cos_sin_cache_fp32_tabfp16_posi32_interleaved_dany_partial_scalar
+// rope_cos_sin_cache_fp32_tabfp16_posi32_pairinterleaved_dany_rotpartial_scalar
 //   rope_cos_sin_cache: act=fp32 table=fp16 pos=i32 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 4 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_interleaved_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_interleaved_dany_partial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_interleaved_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -4206,7 +4206,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_interleaved_dany_partial_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_posi32_interleaved_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_posi32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4215,13 +4215,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_interleaved_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_pairinterleaved_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_interleaved_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -4238,22 +4238,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_cos_sin_cache_fp32_tabfp16_posi32_half_dany_partial_vec16
+// rope_cos_sin_cache_fp32_tabfp16_posi32_pairhalf_dany_rotpartial_vec16
 //   rope_cos_sin_cache: act=fp32 table=fp16 pos=i32 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_dany_partial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_pairhalf_dany_rotpartial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -4395,7 +4395,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_dany_partial_vec16)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_posi32_half_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_posi32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4404,13 +4404,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_pairhalf_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -4427,22 +4427,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_cos_sin_cache_fp32_tabfp16_posi32_half_dany_partial_scalar
+// rope_cos_sin_cache_fp32_tabfp16_posi32_pairhalf_dany_rotpartial_scalar
 //   rope_cos_sin_cache: act=fp32 table=fp16 pos=i32 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_dany_partial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_pairhalf_dany_rotpartial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -4644,7 +4644,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_dany_partial_scalar)
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_posi32_half_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_posi32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4653,13 +4653,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_pairhalf_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -4676,22 +4676,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_cos_sin_cache_fp32_tabfp16_posi64_interleaved_dany_partial_vec16
+// rope_cos_sin_cache_fp32_tabfp16_posi64_pairinterleaved_dany_rotpartial_vec16
 //   rope_cos_sin_cache: act=fp32 table=fp16 pos=i64 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 4 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_interleaved_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_interleaved_dany_partial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_interleaved_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -4859,7 +4859,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_interleaved_dany_partial_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_posi64_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_posi64_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4868,13 +4868,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_interleaved_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_pairinterleaved_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_interleaved_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -4891,22 +4891,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_cos_sin_cache_fp32_tabfp16_posi64_interleaved_dany_partial_scalar
+// rope_cos_sin_cache_fp32_tabfp16_posi64_pairinterleaved_dany_rotpartial_scalar
 //   rope_cos_sin_cache: act=fp32 table=fp16 pos=i64 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 4 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_interleaved_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_interleaved_dany_partial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_interleaved_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -5131,7 +5131,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_interleaved_dany_partial_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_posi64_interleaved_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_posi64_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5140,13 +5140,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_interleaved_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_pairinterleaved_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_interleaved_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -5163,22 +5163,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_cos_sin_cache_fp32_tabfp16_posi64_half_dany_partial_vec16
+// rope_cos_sin_cache_fp32_tabfp16_posi64_pairhalf_dany_rotpartial_vec16
 //   rope_cos_sin_cache: act=fp32 table=fp16 pos=i64 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_dany_partial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_pairhalf_dany_rotpartial_vec16)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -5320,7 +5320,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_dany_partial_vec16)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_posi64_half_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_posi64_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5329,13 +5329,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_pairhalf_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -5352,22 +5352,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_cos_sin_cache_fp32_tabfp16_posi64_half_dany_partial_scalar
+// rope_cos_sin_cache_fp32_tabfp16_posi64_pairhalf_dany_rotpartial_scalar
 //   rope_cos_sin_cache: act=fp32 table=fp16 pos=i64 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_dany_partial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_pairhalf_dany_rotpartial_scalar)(const fg_rope_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -5569,7 +5569,7 @@ FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_dany_partial_scalar)
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_posi64_half_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_posi64_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_cos_sin_cache_params* p = (const fg_rope_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5578,13 +5578,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_pairhalf_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -5601,6 +5601,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_cos_sin_cache_fp32_tabfp16_p
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_cos_sin_cache_fp32_tabfp16_posi64_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }

@@ -9,18 +9,18 @@
 #endif
 
 // Kernels of this file (variant: the values of its other axes):
-//   rope_fp32_tabfp32_interleaved_dany_partial_vec16: table=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
-//   rope_fp32_tabfp32_interleaved_dany_partial_scalar: table=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
-//   rope_fp32_tabfp32_half_dany_partial_vec16: table=fp32 pairing=half head_dim=any rot=partial access=vec16
-//   rope_fp32_tabfp32_half_dany_partial_scalar: table=fp32 pairing=half head_dim=any rot=partial access=scalar
-//   rope_fp32_tabbf16_interleaved_dany_partial_vec16: table=bf16 pairing=interleaved head_dim=any rot=partial access=vec16
-//   rope_fp32_tabbf16_interleaved_dany_partial_scalar: table=bf16 pairing=interleaved head_dim=any rot=partial access=scalar
-//   rope_fp32_tabbf16_half_dany_partial_vec16: table=bf16 pairing=half head_dim=any rot=partial access=vec16
-//   rope_fp32_tabbf16_half_dany_partial_scalar: table=bf16 pairing=half head_dim=any rot=partial access=scalar
-//   rope_fp32_tabfp16_interleaved_dany_partial_vec16: table=fp16 pairing=interleaved head_dim=any rot=partial access=vec16
-//   rope_fp32_tabfp16_interleaved_dany_partial_scalar: table=fp16 pairing=interleaved head_dim=any rot=partial access=scalar
-//   rope_fp32_tabfp16_half_dany_partial_vec16: table=fp16 pairing=half head_dim=any rot=partial access=vec16
-//   rope_fp32_tabfp16_half_dany_partial_scalar: table=fp16 pairing=half head_dim=any rot=partial access=scalar
+//   rope_fp32_tabfp32_pairinterleaved_dany_rotpartial_vec16: table=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
+//   rope_fp32_tabfp32_pairinterleaved_dany_rotpartial_scalar: table=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
+//   rope_fp32_tabfp32_pairhalf_dany_rotpartial_vec16: table=fp32 pairing=half head_dim=any rot=partial access=vec16
+//   rope_fp32_tabfp32_pairhalf_dany_rotpartial_scalar: table=fp32 pairing=half head_dim=any rot=partial access=scalar
+//   rope_fp32_tabbf16_pairinterleaved_dany_rotpartial_vec16: table=bf16 pairing=interleaved head_dim=any rot=partial access=vec16
+//   rope_fp32_tabbf16_pairinterleaved_dany_rotpartial_scalar: table=bf16 pairing=interleaved head_dim=any rot=partial access=scalar
+//   rope_fp32_tabbf16_pairhalf_dany_rotpartial_vec16: table=bf16 pairing=half head_dim=any rot=partial access=vec16
+//   rope_fp32_tabbf16_pairhalf_dany_rotpartial_scalar: table=bf16 pairing=half head_dim=any rot=partial access=scalar
+//   rope_fp32_tabfp16_pairinterleaved_dany_rotpartial_vec16: table=fp16 pairing=interleaved head_dim=any rot=partial access=vec16
+//   rope_fp32_tabfp16_pairinterleaved_dany_rotpartial_scalar: table=fp16 pairing=interleaved head_dim=any rot=partial access=scalar
+//   rope_fp32_tabfp16_pairhalf_dany_rotpartial_vec16: table=fp16 pairing=half head_dim=any rot=partial access=vec16
+//   rope_fp32_tabfp16_pairhalf_dany_rotpartial_scalar: table=fp16 pairing=half head_dim=any rot=partial access=scalar
 
 // How these kernels work (the "heads" thread mapping, docs/architecture.md):
 // - A lane group of L lanes takes one head: each lane holds chunks of one
@@ -43,18 +43,18 @@
 //   long loop the warps drift apart and their reads spread over more of
 //   memory, while on a short call the flat grid's last wave is partly idle.
 
-// rope_fp32_tabfp32_interleaved_dany_partial_vec16
+// rope_fp32_tabfp32_pairinterleaved_dany_rotpartial_vec16
 //   rope: act=fp32 table=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 4 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_fp32_tabfp32_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_dany_partial_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_fp32_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp32_tabfp32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -196,7 +196,7 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_dany_partial_vec16)(const fg_rope_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -205,13 +205,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_dan
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_pairinterleaved_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_fp32_tabfp32_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -228,22 +228,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_dan
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_fp32_tabfp32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_fp32_tabfp32_interleaved_dany_partial_scalar
+// rope_fp32_tabfp32_pairinterleaved_dany_rotpartial_scalar
 //   rope: act=fp32 table=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 4 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_fp32_tabfp32_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_dany_partial_scalar)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_fp32_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp32_tabfp32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -442,7 +442,7 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_dany_partial_scalar)(const fg_rope
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -451,13 +451,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_dan
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_pairinterleaved_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_fp32_tabfp32_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -474,22 +474,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_interleaved_dan
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_fp32_tabfp32_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_fp32_tabfp32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_fp32_tabfp32_half_dany_partial_vec16
+// rope_fp32_tabfp32_pairhalf_dany_rotpartial_vec16
 //   rope: act=fp32 table=fp32 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_fp32_tabfp32_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_dany_partial_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_fp32_tabfp32_pairhalf_dany_rotpartial_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp32_tabfp32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -611,7 +611,7 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_dany_partial_vec16)(const fg_rope_params 
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -620,13 +620,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_dany_parti
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_pairhalf_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_fp32_tabfp32_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -643,22 +643,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_dany_parti
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_fp32_tabfp32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_fp32_tabfp32_half_dany_partial_scalar
+// rope_fp32_tabfp32_pairhalf_dany_rotpartial_scalar
 //   rope: act=fp32 table=fp32 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_fp32_tabfp32_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_dany_partial_scalar)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_fp32_tabfp32_pairhalf_dany_rotpartial_scalar)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp32_tabfp32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -840,7 +840,7 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_dany_partial_scalar)(const fg_rope_params
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -849,13 +849,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_dany_parti
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp32_pairhalf_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_fp32_tabfp32_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -872,22 +872,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp32_half_dany_parti
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_fp32_tabfp32_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_fp32_tabfp32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_fp32_tabbf16_interleaved_dany_partial_vec16
+// rope_fp32_tabbf16_pairinterleaved_dany_rotpartial_vec16
 //   rope: act=fp32 table=bf16 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 4 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_fp32_tabbf16_interleaved_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_fp32_tabbf16_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_fp32_tabbf16_interleaved_dany_partial_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp32_tabbf16_interleaved_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_fp32_tabbf16_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp32_tabbf16_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -1029,7 +1029,7 @@ FG_ARCH_NAME(fg_rope_fp32_tabbf16_interleaved_dany_partial_vec16)(const fg_rope_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabbf16_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabbf16_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1038,13 +1038,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabbf16_interleaved_dan
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabbf16_interleaved_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabbf16_pairinterleaved_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_fp32_tabbf16_interleaved_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_fp32_tabbf16_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -1061,22 +1061,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabbf16_interleaved_dan
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_fp32_tabbf16_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_fp32_tabbf16_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_fp32_tabbf16_interleaved_dany_partial_scalar
+// rope_fp32_tabbf16_pairinterleaved_dany_rotpartial_scalar
 //   rope: act=fp32 table=bf16 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 4 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_fp32_tabbf16_interleaved_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_fp32_tabbf16_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_fp32_tabbf16_interleaved_dany_partial_scalar)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp32_tabbf16_interleaved_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_fp32_tabbf16_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp32_tabbf16_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -1275,7 +1275,7 @@ FG_ARCH_NAME(fg_rope_fp32_tabbf16_interleaved_dany_partial_scalar)(const fg_rope
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabbf16_interleaved_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabbf16_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1284,13 +1284,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabbf16_interleaved_dan
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabbf16_interleaved_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabbf16_pairinterleaved_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_fp32_tabbf16_interleaved_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_fp32_tabbf16_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -1307,22 +1307,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabbf16_interleaved_dan
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_fp32_tabbf16_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_fp32_tabbf16_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_fp32_tabbf16_half_dany_partial_vec16
+// rope_fp32_tabbf16_pairhalf_dany_rotpartial_vec16
 //   rope: act=fp32 table=bf16 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_fp32_tabbf16_half_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_fp32_tabbf16_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_fp32_tabbf16_half_dany_partial_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp32_tabbf16_half_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_fp32_tabbf16_pairhalf_dany_rotpartial_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp32_tabbf16_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -1444,7 +1444,7 @@ FG_ARCH_NAME(fg_rope_fp32_tabbf16_half_dany_partial_vec16)(const fg_rope_params 
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabbf16_half_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabbf16_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1453,13 +1453,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabbf16_half_dany_parti
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabbf16_half_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabbf16_pairhalf_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_fp32_tabbf16_half_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_fp32_tabbf16_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -1476,22 +1476,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabbf16_half_dany_parti
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_fp32_tabbf16_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_fp32_tabbf16_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_fp32_tabbf16_half_dany_partial_scalar
+// rope_fp32_tabbf16_pairhalf_dany_rotpartial_scalar
 //   rope: act=fp32 table=bf16 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_fp32_tabbf16_half_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_fp32_tabbf16_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_fp32_tabbf16_half_dany_partial_scalar)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp32_tabbf16_half_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_fp32_tabbf16_pairhalf_dany_rotpartial_scalar)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp32_tabbf16_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -1673,7 +1673,7 @@ FG_ARCH_NAME(fg_rope_fp32_tabbf16_half_dany_partial_scalar)(const fg_rope_params
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabbf16_half_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabbf16_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1682,13 +1682,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabbf16_half_dany_parti
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabbf16_half_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabbf16_pairhalf_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_fp32_tabbf16_half_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_fp32_tabbf16_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -1705,22 +1705,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabbf16_half_dany_parti
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_fp32_tabbf16_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_fp32_tabbf16_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_fp32_tabfp16_interleaved_dany_partial_vec16
+// rope_fp32_tabfp16_pairinterleaved_dany_rotpartial_vec16
 //   rope: act=fp32 table=fp16 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 4 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_fp32_tabfp16_interleaved_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_fp32_tabfp16_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_fp32_tabfp16_interleaved_dany_partial_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp32_tabfp16_interleaved_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_fp32_tabfp16_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp32_tabfp16_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -1862,7 +1862,7 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp16_interleaved_dany_partial_vec16)(const fg_rope_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp16_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp16_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1871,13 +1871,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp16_interleaved_dan
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp16_interleaved_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp16_pairinterleaved_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_fp32_tabfp16_interleaved_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_fp32_tabfp16_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -1894,22 +1894,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp16_interleaved_dan
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_fp32_tabfp16_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_fp32_tabfp16_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_fp32_tabfp16_interleaved_dany_partial_scalar
+// rope_fp32_tabfp16_pairinterleaved_dany_rotpartial_scalar
 //   rope: act=fp32 table=fp16 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 4 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_fp32_tabfp16_interleaved_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_fp32_tabfp16_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_fp32_tabfp16_interleaved_dany_partial_scalar)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp32_tabfp16_interleaved_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_fp32_tabfp16_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp32_tabfp16_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -2108,7 +2108,7 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp16_interleaved_dany_partial_scalar)(const fg_rope
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp16_interleaved_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp16_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2117,13 +2117,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp16_interleaved_dan
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp16_interleaved_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp16_pairinterleaved_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_fp32_tabfp16_interleaved_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_fp32_tabfp16_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -2140,22 +2140,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp16_interleaved_dan
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_fp32_tabfp16_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_fp32_tabfp16_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_fp32_tabfp16_half_dany_partial_vec16
+// rope_fp32_tabfp16_pairhalf_dany_rotpartial_vec16
 //   rope: act=fp32 table=fp16 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_fp32_tabfp16_half_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_fp32_tabfp16_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_fp32_tabfp16_half_dany_partial_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp32_tabfp16_half_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_fp32_tabfp16_pairhalf_dany_rotpartial_vec16)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp32_tabfp16_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -2277,7 +2277,7 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp16_half_dany_partial_vec16)(const fg_rope_params 
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp16_half_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp16_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2286,13 +2286,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp16_half_dany_parti
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp16_half_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp16_pairhalf_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_fp32_tabfp16_half_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_fp32_tabfp16_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -2309,22 +2309,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp16_half_dany_parti
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_fp32_tabfp16_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_fp32_tabfp16_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_fp32_tabfp16_half_dany_partial_scalar
+// rope_fp32_tabfp16_pairhalf_dany_rotpartial_scalar
 //   rope: act=fp32 table=fp16 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_fp32_tabfp16_half_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_fp32_tabfp16_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_fp32_tabfp16_half_dany_partial_scalar)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp32_tabfp16_half_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_fp32_tabfp16_pairhalf_dany_rotpartial_scalar)(const fg_rope_params p, const FG_ARCH_NAME(fg_rope_fp32_tabfp16_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -2506,7 +2506,7 @@ FG_ARCH_NAME(fg_rope_fp32_tabfp16_half_dany_partial_scalar)(const fg_rope_params
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp16_half_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp16_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_params* p = (const fg_rope_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2515,13 +2515,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp16_half_dany_parti
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp16_half_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_fp32_tabfp16_pairhalf_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_fp32_tabfp16_half_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_fp32_tabfp16_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -2538,6 +2538,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_fp32_tabfp16_half_dany_parti
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_fp32_tabfp16_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_fp32_tabfp16_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }

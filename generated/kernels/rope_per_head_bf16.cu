@@ -9,79 +9,79 @@
 #endif
 
 // Kernels of this file (variant: the values of its other axes):
-//   rope_per_head_bf16_tabfp32_roundfp32_interleaved_d64_full_vec16: table=fp32 rounding=fp32 pairing=interleaved head_dim=64 rot=full access=vec16
-//   rope_per_head_bf16_tabfp32_roundfp32_interleaved_d80_full_vec16: table=fp32 rounding=fp32 pairing=interleaved head_dim=80 rot=full access=vec16
-//   rope_per_head_bf16_tabfp32_roundfp32_interleaved_d96_full_vec16: table=fp32 rounding=fp32 pairing=interleaved head_dim=96 rot=full access=vec16
-//   rope_per_head_bf16_tabfp32_roundfp32_interleaved_d128_full_vec16: table=fp32 rounding=fp32 pairing=interleaved head_dim=128 rot=full access=vec16
-//   rope_per_head_bf16_tabfp32_roundfp32_interleaved_d256_full_vec16: table=fp32 rounding=fp32 pairing=interleaved head_dim=256 rot=full access=vec16
-//   rope_per_head_bf16_tabfp32_roundfp32_interleaved_d320_full_vec16: table=fp32 rounding=fp32 pairing=interleaved head_dim=320 rot=full access=vec16
-//   rope_per_head_bf16_tabfp32_roundfp32_interleaved_dany_partial_vec16: table=fp32 rounding=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
-//   rope_per_head_bf16_tabfp32_roundfp32_interleaved_dany_partial_scalar: table=fp32 rounding=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
-//   rope_per_head_bf16_tabfp32_roundfp32_half_d64_full_vec16: table=fp32 rounding=fp32 pairing=half head_dim=64 rot=full access=vec16
-//   rope_per_head_bf16_tabfp32_roundfp32_half_d80_full_vec16: table=fp32 rounding=fp32 pairing=half head_dim=80 rot=full access=vec16
-//   rope_per_head_bf16_tabfp32_roundfp32_half_d96_full_vec16: table=fp32 rounding=fp32 pairing=half head_dim=96 rot=full access=vec16
-//   rope_per_head_bf16_tabfp32_roundfp32_half_d128_full_vec16: table=fp32 rounding=fp32 pairing=half head_dim=128 rot=full access=vec16
-//   rope_per_head_bf16_tabfp32_roundfp32_half_d256_full_vec16: table=fp32 rounding=fp32 pairing=half head_dim=256 rot=full access=vec16
-//   rope_per_head_bf16_tabfp32_roundfp32_half_d320_full_vec16: table=fp32 rounding=fp32 pairing=half head_dim=320 rot=full access=vec16
-//   rope_per_head_bf16_tabfp32_roundfp32_half_dany_partial_vec16: table=fp32 rounding=fp32 pairing=half head_dim=any rot=partial access=vec16
-//   rope_per_head_bf16_tabfp32_roundfp32_half_dany_partial_scalar: table=fp32 rounding=fp32 pairing=half head_dim=any rot=partial access=scalar
-//   rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d64_full_vec16: table=fp32 rounding=eager_bf16 pairing=interleaved head_dim=64 rot=full access=vec16
-//   rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d80_full_vec16: table=fp32 rounding=eager_bf16 pairing=interleaved head_dim=80 rot=full access=vec16
-//   rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d96_full_vec16: table=fp32 rounding=eager_bf16 pairing=interleaved head_dim=96 rot=full access=vec16
-//   rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d128_full_vec16: table=fp32 rounding=eager_bf16 pairing=interleaved head_dim=128 rot=full access=vec16
-//   rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d256_full_vec16: table=fp32 rounding=eager_bf16 pairing=interleaved head_dim=256 rot=full access=vec16
-//   rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d320_full_vec16: table=fp32 rounding=eager_bf16 pairing=interleaved head_dim=320 rot=full access=vec16
-//   rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_dany_partial_vec16: table=fp32 rounding=eager_bf16 pairing=interleaved head_dim=any rot=partial access=vec16
-//   rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_dany_partial_scalar: table=fp32 rounding=eager_bf16 pairing=interleaved head_dim=any rot=partial access=scalar
-//   rope_per_head_bf16_tabfp32_roundeager_bf16_half_d64_full_vec16: table=fp32 rounding=eager_bf16 pairing=half head_dim=64 rot=full access=vec16
-//   rope_per_head_bf16_tabfp32_roundeager_bf16_half_d80_full_vec16: table=fp32 rounding=eager_bf16 pairing=half head_dim=80 rot=full access=vec16
-//   rope_per_head_bf16_tabfp32_roundeager_bf16_half_d96_full_vec16: table=fp32 rounding=eager_bf16 pairing=half head_dim=96 rot=full access=vec16
-//   rope_per_head_bf16_tabfp32_roundeager_bf16_half_d128_full_vec16: table=fp32 rounding=eager_bf16 pairing=half head_dim=128 rot=full access=vec16
-//   rope_per_head_bf16_tabfp32_roundeager_bf16_half_d256_full_vec16: table=fp32 rounding=eager_bf16 pairing=half head_dim=256 rot=full access=vec16
-//   rope_per_head_bf16_tabfp32_roundeager_bf16_half_d320_full_vec16: table=fp32 rounding=eager_bf16 pairing=half head_dim=320 rot=full access=vec16
-//   rope_per_head_bf16_tabfp32_roundeager_bf16_half_dany_partial_vec16: table=fp32 rounding=eager_bf16 pairing=half head_dim=any rot=partial access=vec16
-//   rope_per_head_bf16_tabfp32_roundeager_bf16_half_dany_partial_scalar: table=fp32 rounding=eager_bf16 pairing=half head_dim=any rot=partial access=scalar
-//   rope_per_head_bf16_tabbf16_roundfp32_interleaved_d64_full_vec16: table=bf16 rounding=fp32 pairing=interleaved head_dim=64 rot=full access=vec16
-//   rope_per_head_bf16_tabbf16_roundfp32_interleaved_d80_full_vec16: table=bf16 rounding=fp32 pairing=interleaved head_dim=80 rot=full access=vec16
-//   rope_per_head_bf16_tabbf16_roundfp32_interleaved_d96_full_vec16: table=bf16 rounding=fp32 pairing=interleaved head_dim=96 rot=full access=vec16
-//   rope_per_head_bf16_tabbf16_roundfp32_interleaved_d128_full_vec16: table=bf16 rounding=fp32 pairing=interleaved head_dim=128 rot=full access=vec16
-//   rope_per_head_bf16_tabbf16_roundfp32_interleaved_d256_full_vec16: table=bf16 rounding=fp32 pairing=interleaved head_dim=256 rot=full access=vec16
-//   rope_per_head_bf16_tabbf16_roundfp32_interleaved_d320_full_vec16: table=bf16 rounding=fp32 pairing=interleaved head_dim=320 rot=full access=vec16
-//   rope_per_head_bf16_tabbf16_roundfp32_interleaved_dany_partial_vec16: table=bf16 rounding=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
-//   rope_per_head_bf16_tabbf16_roundfp32_interleaved_dany_partial_scalar: table=bf16 rounding=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
-//   rope_per_head_bf16_tabbf16_roundfp32_half_d64_full_vec16: table=bf16 rounding=fp32 pairing=half head_dim=64 rot=full access=vec16
-//   rope_per_head_bf16_tabbf16_roundfp32_half_d80_full_vec16: table=bf16 rounding=fp32 pairing=half head_dim=80 rot=full access=vec16
-//   rope_per_head_bf16_tabbf16_roundfp32_half_d96_full_vec16: table=bf16 rounding=fp32 pairing=half head_dim=96 rot=full access=vec16
-//   rope_per_head_bf16_tabbf16_roundfp32_half_d128_full_vec16: table=bf16 rounding=fp32 pairing=half head_dim=128 rot=full access=vec16
-//   rope_per_head_bf16_tabbf16_roundfp32_half_d256_full_vec16: table=bf16 rounding=fp32 pairing=half head_dim=256 rot=full access=vec16
-//   rope_per_head_bf16_tabbf16_roundfp32_half_d320_full_vec16: table=bf16 rounding=fp32 pairing=half head_dim=320 rot=full access=vec16
-//   rope_per_head_bf16_tabbf16_roundfp32_half_dany_partial_vec16: table=bf16 rounding=fp32 pairing=half head_dim=any rot=partial access=vec16
-//   rope_per_head_bf16_tabbf16_roundfp32_half_dany_partial_scalar: table=bf16 rounding=fp32 pairing=half head_dim=any rot=partial access=scalar
-//   rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d64_full_vec16: table=bf16 rounding=eager_bf16 pairing=interleaved head_dim=64 rot=full access=vec16
-//   rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d80_full_vec16: table=bf16 rounding=eager_bf16 pairing=interleaved head_dim=80 rot=full access=vec16
-//   rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d96_full_vec16: table=bf16 rounding=eager_bf16 pairing=interleaved head_dim=96 rot=full access=vec16
-//   rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d128_full_vec16: table=bf16 rounding=eager_bf16 pairing=interleaved head_dim=128 rot=full access=vec16
-//   rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d256_full_vec16: table=bf16 rounding=eager_bf16 pairing=interleaved head_dim=256 rot=full access=vec16
-//   rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d320_full_vec16: table=bf16 rounding=eager_bf16 pairing=interleaved head_dim=320 rot=full access=vec16
-//   rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_dany_partial_vec16: table=bf16 rounding=eager_bf16 pairing=interleaved head_dim=any rot=partial access=vec16
-//   rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_dany_partial_scalar: table=bf16 rounding=eager_bf16 pairing=interleaved head_dim=any rot=partial access=scalar
-//   rope_per_head_bf16_tabbf16_roundeager_bf16_half_d64_full_vec16: table=bf16 rounding=eager_bf16 pairing=half head_dim=64 rot=full access=vec16
-//   rope_per_head_bf16_tabbf16_roundeager_bf16_half_d64_full_vec16_h200: table=bf16 rounding=eager_bf16 pairing=half head_dim=64 rot=full access=vec16 (tiles of the GPU model h200)
-//   rope_per_head_bf16_tabbf16_roundeager_bf16_half_d80_full_vec16: table=bf16 rounding=eager_bf16 pairing=half head_dim=80 rot=full access=vec16
-//   rope_per_head_bf16_tabbf16_roundeager_bf16_half_d96_full_vec16: table=bf16 rounding=eager_bf16 pairing=half head_dim=96 rot=full access=vec16
-//   rope_per_head_bf16_tabbf16_roundeager_bf16_half_d128_full_vec16: table=bf16 rounding=eager_bf16 pairing=half head_dim=128 rot=full access=vec16
-//   rope_per_head_bf16_tabbf16_roundeager_bf16_half_d256_full_vec16: table=bf16 rounding=eager_bf16 pairing=half head_dim=256 rot=full access=vec16
-//   rope_per_head_bf16_tabbf16_roundeager_bf16_half_d320_full_vec16: table=bf16 rounding=eager_bf16 pairing=half head_dim=320 rot=full access=vec16
-//   rope_per_head_bf16_tabbf16_roundeager_bf16_half_dany_partial_vec16: table=bf16 rounding=eager_bf16 pairing=half head_dim=any rot=partial access=vec16
-//   rope_per_head_bf16_tabbf16_roundeager_bf16_half_dany_partial_scalar: table=bf16 rounding=eager_bf16 pairing=half head_dim=any rot=partial access=scalar
-//   rope_per_head_bf16_tabfp16_roundfp32_interleaved_dany_partial_vec16: table=fp16 rounding=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
-//   rope_per_head_bf16_tabfp16_roundfp32_interleaved_dany_partial_scalar: table=fp16 rounding=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
-//   rope_per_head_bf16_tabfp16_roundfp32_half_dany_partial_vec16: table=fp16 rounding=fp32 pairing=half head_dim=any rot=partial access=vec16
-//   rope_per_head_bf16_tabfp16_roundfp32_half_dany_partial_scalar: table=fp16 rounding=fp32 pairing=half head_dim=any rot=partial access=scalar
-//   rope_per_head_bf16_tabfp16_roundeager_bf16_interleaved_dany_partial_vec16: table=fp16 rounding=eager_bf16 pairing=interleaved head_dim=any rot=partial access=vec16
-//   rope_per_head_bf16_tabfp16_roundeager_bf16_interleaved_dany_partial_scalar: table=fp16 rounding=eager_bf16 pairing=interleaved head_dim=any rot=partial access=scalar
-//   rope_per_head_bf16_tabfp16_roundeager_bf16_half_dany_partial_vec16: table=fp16 rounding=eager_bf16 pairing=half head_dim=any rot=partial access=vec16
-//   rope_per_head_bf16_tabfp16_roundeager_bf16_half_dany_partial_scalar: table=fp16 rounding=eager_bf16 pairing=half head_dim=any rot=partial access=scalar
+//   rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d64_rotfull_vec16: table=fp32 rounding=fp32 pairing=interleaved head_dim=64 rot=full access=vec16
+//   rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d80_rotfull_vec16: table=fp32 rounding=fp32 pairing=interleaved head_dim=80 rot=full access=vec16
+//   rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d96_rotfull_vec16: table=fp32 rounding=fp32 pairing=interleaved head_dim=96 rot=full access=vec16
+//   rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d128_rotfull_vec16: table=fp32 rounding=fp32 pairing=interleaved head_dim=128 rot=full access=vec16
+//   rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d256_rotfull_vec16: table=fp32 rounding=fp32 pairing=interleaved head_dim=256 rot=full access=vec16
+//   rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d320_rotfull_vec16: table=fp32 rounding=fp32 pairing=interleaved head_dim=320 rot=full access=vec16
+//   rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16: table=fp32 rounding=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
+//   rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_scalar: table=fp32 rounding=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
+//   rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d64_rotfull_vec16: table=fp32 rounding=fp32 pairing=half head_dim=64 rot=full access=vec16
+//   rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d80_rotfull_vec16: table=fp32 rounding=fp32 pairing=half head_dim=80 rot=full access=vec16
+//   rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d96_rotfull_vec16: table=fp32 rounding=fp32 pairing=half head_dim=96 rot=full access=vec16
+//   rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d128_rotfull_vec16: table=fp32 rounding=fp32 pairing=half head_dim=128 rot=full access=vec16
+//   rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d256_rotfull_vec16: table=fp32 rounding=fp32 pairing=half head_dim=256 rot=full access=vec16
+//   rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d320_rotfull_vec16: table=fp32 rounding=fp32 pairing=half head_dim=320 rot=full access=vec16
+//   rope_per_head_bf16_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16: table=fp32 rounding=fp32 pairing=half head_dim=any rot=partial access=vec16
+//   rope_per_head_bf16_tabfp32_roundfp32_pairhalf_dany_rotpartial_scalar: table=fp32 rounding=fp32 pairing=half head_dim=any rot=partial access=scalar
+//   rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d64_rotfull_vec16: table=fp32 rounding=eager_bf16 pairing=interleaved head_dim=64 rot=full access=vec16
+//   rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d80_rotfull_vec16: table=fp32 rounding=eager_bf16 pairing=interleaved head_dim=80 rot=full access=vec16
+//   rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d96_rotfull_vec16: table=fp32 rounding=eager_bf16 pairing=interleaved head_dim=96 rot=full access=vec16
+//   rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d128_rotfull_vec16: table=fp32 rounding=eager_bf16 pairing=interleaved head_dim=128 rot=full access=vec16
+//   rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d256_rotfull_vec16: table=fp32 rounding=eager_bf16 pairing=interleaved head_dim=256 rot=full access=vec16
+//   rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d320_rotfull_vec16: table=fp32 rounding=eager_bf16 pairing=interleaved head_dim=320 rot=full access=vec16
+//   rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16: table=fp32 rounding=eager_bf16 pairing=interleaved head_dim=any rot=partial access=vec16
+//   rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_dany_rotpartial_scalar: table=fp32 rounding=eager_bf16 pairing=interleaved head_dim=any rot=partial access=scalar
+//   rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d64_rotfull_vec16: table=fp32 rounding=eager_bf16 pairing=half head_dim=64 rot=full access=vec16
+//   rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d80_rotfull_vec16: table=fp32 rounding=eager_bf16 pairing=half head_dim=80 rot=full access=vec16
+//   rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d96_rotfull_vec16: table=fp32 rounding=eager_bf16 pairing=half head_dim=96 rot=full access=vec16
+//   rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d128_rotfull_vec16: table=fp32 rounding=eager_bf16 pairing=half head_dim=128 rot=full access=vec16
+//   rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d256_rotfull_vec16: table=fp32 rounding=eager_bf16 pairing=half head_dim=256 rot=full access=vec16
+//   rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d320_rotfull_vec16: table=fp32 rounding=eager_bf16 pairing=half head_dim=320 rot=full access=vec16
+//   rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_dany_rotpartial_vec16: table=fp32 rounding=eager_bf16 pairing=half head_dim=any rot=partial access=vec16
+//   rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_dany_rotpartial_scalar: table=fp32 rounding=eager_bf16 pairing=half head_dim=any rot=partial access=scalar
+//   rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d64_rotfull_vec16: table=bf16 rounding=fp32 pairing=interleaved head_dim=64 rot=full access=vec16
+//   rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d80_rotfull_vec16: table=bf16 rounding=fp32 pairing=interleaved head_dim=80 rot=full access=vec16
+//   rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d96_rotfull_vec16: table=bf16 rounding=fp32 pairing=interleaved head_dim=96 rot=full access=vec16
+//   rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d128_rotfull_vec16: table=bf16 rounding=fp32 pairing=interleaved head_dim=128 rot=full access=vec16
+//   rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d256_rotfull_vec16: table=bf16 rounding=fp32 pairing=interleaved head_dim=256 rot=full access=vec16
+//   rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d320_rotfull_vec16: table=bf16 rounding=fp32 pairing=interleaved head_dim=320 rot=full access=vec16
+//   rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16: table=bf16 rounding=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
+//   rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_scalar: table=bf16 rounding=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
+//   rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d64_rotfull_vec16: table=bf16 rounding=fp32 pairing=half head_dim=64 rot=full access=vec16
+//   rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d80_rotfull_vec16: table=bf16 rounding=fp32 pairing=half head_dim=80 rot=full access=vec16
+//   rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d96_rotfull_vec16: table=bf16 rounding=fp32 pairing=half head_dim=96 rot=full access=vec16
+//   rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d128_rotfull_vec16: table=bf16 rounding=fp32 pairing=half head_dim=128 rot=full access=vec16
+//   rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d256_rotfull_vec16: table=bf16 rounding=fp32 pairing=half head_dim=256 rot=full access=vec16
+//   rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d320_rotfull_vec16: table=bf16 rounding=fp32 pairing=half head_dim=320 rot=full access=vec16
+//   rope_per_head_bf16_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16: table=bf16 rounding=fp32 pairing=half head_dim=any rot=partial access=vec16
+//   rope_per_head_bf16_tabbf16_roundfp32_pairhalf_dany_rotpartial_scalar: table=bf16 rounding=fp32 pairing=half head_dim=any rot=partial access=scalar
+//   rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d64_rotfull_vec16: table=bf16 rounding=eager_bf16 pairing=interleaved head_dim=64 rot=full access=vec16
+//   rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d80_rotfull_vec16: table=bf16 rounding=eager_bf16 pairing=interleaved head_dim=80 rot=full access=vec16
+//   rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d96_rotfull_vec16: table=bf16 rounding=eager_bf16 pairing=interleaved head_dim=96 rot=full access=vec16
+//   rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d128_rotfull_vec16: table=bf16 rounding=eager_bf16 pairing=interleaved head_dim=128 rot=full access=vec16
+//   rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d256_rotfull_vec16: table=bf16 rounding=eager_bf16 pairing=interleaved head_dim=256 rot=full access=vec16
+//   rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d320_rotfull_vec16: table=bf16 rounding=eager_bf16 pairing=interleaved head_dim=320 rot=full access=vec16
+//   rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16: table=bf16 rounding=eager_bf16 pairing=interleaved head_dim=any rot=partial access=vec16
+//   rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_dany_rotpartial_scalar: table=bf16 rounding=eager_bf16 pairing=interleaved head_dim=any rot=partial access=scalar
+//   rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d64_rotfull_vec16: table=bf16 rounding=eager_bf16 pairing=half head_dim=64 rot=full access=vec16
+//   rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d64_rotfull_vec16_h200: table=bf16 rounding=eager_bf16 pairing=half head_dim=64 rot=full access=vec16 (tiles of the GPU model h200)
+//   rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d80_rotfull_vec16: table=bf16 rounding=eager_bf16 pairing=half head_dim=80 rot=full access=vec16
+//   rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d96_rotfull_vec16: table=bf16 rounding=eager_bf16 pairing=half head_dim=96 rot=full access=vec16
+//   rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16: table=bf16 rounding=eager_bf16 pairing=half head_dim=128 rot=full access=vec16
+//   rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d256_rotfull_vec16: table=bf16 rounding=eager_bf16 pairing=half head_dim=256 rot=full access=vec16
+//   rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d320_rotfull_vec16: table=bf16 rounding=eager_bf16 pairing=half head_dim=320 rot=full access=vec16
+//   rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_dany_rotpartial_vec16: table=bf16 rounding=eager_bf16 pairing=half head_dim=any rot=partial access=vec16
+//   rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_dany_rotpartial_scalar: table=bf16 rounding=eager_bf16 pairing=half head_dim=any rot=partial access=scalar
+//   rope_per_head_bf16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16: table=fp16 rounding=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
+//   rope_per_head_bf16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_scalar: table=fp16 rounding=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
+//   rope_per_head_bf16_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16: table=fp16 rounding=fp32 pairing=half head_dim=any rot=partial access=vec16
+//   rope_per_head_bf16_tabfp16_roundfp32_pairhalf_dany_rotpartial_scalar: table=fp16 rounding=fp32 pairing=half head_dim=any rot=partial access=scalar
+//   rope_per_head_bf16_tabfp16_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16: table=fp16 rounding=eager_bf16 pairing=interleaved head_dim=any rot=partial access=vec16
+//   rope_per_head_bf16_tabfp16_roundeager_bf16_pairinterleaved_dany_rotpartial_scalar: table=fp16 rounding=eager_bf16 pairing=interleaved head_dim=any rot=partial access=scalar
+//   rope_per_head_bf16_tabfp16_roundeager_bf16_pairhalf_dany_rotpartial_vec16: table=fp16 rounding=eager_bf16 pairing=half head_dim=any rot=partial access=vec16
+//   rope_per_head_bf16_tabfp16_roundeager_bf16_pairhalf_dany_rotpartial_scalar: table=fp16 rounding=eager_bf16 pairing=half head_dim=any rot=partial access=scalar
 
 // How these kernels work (the "heads" thread mapping, docs/architecture.md):
 // - A lane group of L lanes takes one head: each lane holds chunks of one
@@ -104,18 +104,18 @@
 //   long loop the warps drift apart and their reads spread over more of
 //   memory, while on a short call the flat grid's last wave is partly idle.
 
-// rope_per_head_bf16_tabfp32_roundfp32_interleaved_d64_full_vec16
+// rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d64_rotfull_vec16
 //   rope_per_head: act=bf16 table=fp32 rounding=fp32 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d64_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d64_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d64_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -198,7 +198,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d64_full_vec16)
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d64_full_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d64_rotfull_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -206,7 +206,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d64_full
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d64_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d64_full_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d64_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d64_rotfull_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -275,7 +275,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d64_full_vec16_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -284,13 +284,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -309,7 +309,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundf
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d64_full_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d64_rotfull_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -317,26 +317,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 31) / 32;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d64_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d64_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_bf16_tabfp32_roundfp32_interleaved_d80_full_vec16
+// rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d80_rotfull_vec16
 //   rope_per_head: act=bf16 table=fp32 rounding=fp32 pairing=interleaved head_dim=80 rot=full access=vec16
 //   mapping: 5 lanes per head, 6 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d80_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d80_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d80_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d80_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d80_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
@@ -420,7 +420,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d80_full_vec16)
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d80_full_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d80_rotfull_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -428,7 +428,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d80_full
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d80_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d80_full_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d80_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d80_rotfull_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
@@ -498,7 +498,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d80_full_vec16_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d80_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -507,13 +507,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d80_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d80_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d80_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d80_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -532,7 +532,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundf
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d80_full_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d80_rotfull_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -540,26 +540,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 23) / 24;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d80_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d80_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_bf16_tabfp32_roundfp32_interleaved_d96_full_vec16
+// rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d96_rotfull_vec16
 //   rope_per_head: act=bf16 table=fp32 rounding=fp32 pairing=interleaved head_dim=96 rot=full access=vec16
 //   mapping: 6 lanes per head, 5 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d96_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d96_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d96_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d96_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d96_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
@@ -643,7 +643,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d96_full_vec16)
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d96_full_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d96_rotfull_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -651,7 +651,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d96_full
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d96_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d96_full_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d96_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d96_rotfull_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
@@ -721,7 +721,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d96_full_vec16_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d96_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -730,13 +730,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d96_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d96_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d96_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d96_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -755,7 +755,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundf
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d96_full_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d96_rotfull_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -763,26 +763,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 19) / 20;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d96_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d96_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_bf16_tabfp32_roundfp32_interleaved_d128_full_vec16
+// rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d128_rotfull_vec16
 //   rope_per_head: act=bf16 table=fp32 rounding=fp32 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d128_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d128_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d128_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -865,7 +865,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d128_full_vec16
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d128_full_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d128_rotfull_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -873,7 +873,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d128_ful
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d128_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d128_full_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d128_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d128_rotfull_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -942,7 +942,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d128_full_vec16
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -951,13 +951,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -976,7 +976,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundf
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d128_full_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d128_rotfull_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -984,26 +984,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 15) / 16;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d128_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d128_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_bf16_tabfp32_roundfp32_interleaved_d256_full_vec16
+// rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d256_rotfull_vec16
 //   rope_per_head: act=bf16 table=fp32 rounding=fp32 pairing=interleaved head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d256_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d256_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d256_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d256_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d256_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -1086,7 +1086,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d256_full_vec16
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d256_full_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d256_rotfull_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -1094,7 +1094,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d256_ful
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d256_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d256_full_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d256_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d256_rotfull_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -1163,7 +1163,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d256_full_vec16
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d256_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1172,13 +1172,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d256_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d256_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d256_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d256_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -1197,7 +1197,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundf
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d256_full_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d256_rotfull_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -1205,26 +1205,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 7) / 8;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d256_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d256_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_bf16_tabfp32_roundfp32_interleaved_d320_full_vec16
+// rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d320_rotfull_vec16
 //   rope_per_head: act=bf16 table=fp32 rounding=fp32 pairing=interleaved head_dim=320 rot=full access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d320_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d320_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d320_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d320_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d320_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d320_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
@@ -1308,7 +1308,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d320_full_vec16
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d320_full_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d320_rotfull_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -1316,7 +1316,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d320_ful
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d320_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d320_full_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d320_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d320_rotfull_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
@@ -1386,7 +1386,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d320_full_vec16
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d320_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1395,13 +1395,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d320_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d320_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d320_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d320_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -1420,7 +1420,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundf
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d320_full_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d320_rotfull_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -1428,26 +1428,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 3) / 4;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d320_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d320_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_bf16_tabfp32_roundfp32_interleaved_dany_partial_vec16
+// rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16
 //   rope_per_head: act=bf16 table=fp32 rounding=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_dany_partial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -1550,7 +1550,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_dany_partial_ve
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_dany_partial_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -1558,7 +1558,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_dany_par
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_dany_partial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_dany_partial_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -1647,7 +1647,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_dany_partial_ve
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundfp32_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1656,13 +1656,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -1681,7 +1681,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundf
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_dany_partial_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -1689,26 +1689,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 3) / 4;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_dany_partial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_bf16_tabfp32_roundfp32_interleaved_dany_partial_scalar
+// rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_scalar
 //   rope_per_head: act=bf16 table=fp32 rounding=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_dany_partial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -1877,7 +1877,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_dany_partial_sc
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundfp32_interleaved_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1886,13 +1886,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -1909,22 +1909,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_bf16_tabfp32_roundfp32_half_d64_full_vec16
+// rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d64_rotfull_vec16
 //   rope_per_head: act=bf16 table=fp32 rounding=fp32 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d64_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d64_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d64_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -1999,7 +1999,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d64_full_vec16)(const 
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d64_full_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d64_rotfull_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -2007,7 +2007,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d64_full_vec16_
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d64_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d64_full_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d64_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d64_rotfull_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -2068,7 +2068,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d64_full_vec16_lean)(c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundfp32_half_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2077,13 +2077,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -2102,7 +2102,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundf
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d64_full_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d64_rotfull_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -2110,26 +2110,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 31) / 32;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d64_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d64_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_bf16_tabfp32_roundfp32_half_d80_full_vec16
+// rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d80_rotfull_vec16
 //   rope_per_head: act=bf16 table=fp32 rounding=fp32 pairing=half head_dim=80 rot=full access=vec16
 //   mapping: 5 lanes per head, 6 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d80_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d80_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d80_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d80_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d80_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d80_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
@@ -2205,7 +2205,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d80_full_vec16)(const 
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d80_full_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d80_rotfull_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -2213,7 +2213,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d80_full_vec16_
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d80_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d80_full_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d80_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d80_rotfull_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
@@ -2275,7 +2275,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d80_full_vec16_lean)(c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundfp32_half_d80_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2284,13 +2284,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d80_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d80_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d80_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d80_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -2309,7 +2309,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundf
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d80_full_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d80_rotfull_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -2317,26 +2317,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 23) / 24;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d80_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d80_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_bf16_tabfp32_roundfp32_half_d96_full_vec16
+// rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d96_rotfull_vec16
 //   rope_per_head: act=bf16 table=fp32 rounding=fp32 pairing=half head_dim=96 rot=full access=vec16
 //   mapping: 6 lanes per head, 5 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d96_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d96_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d96_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d96_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d96_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d96_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
@@ -2412,7 +2412,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d96_full_vec16)(const 
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d96_full_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d96_rotfull_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -2420,7 +2420,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d96_full_vec16_
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d96_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d96_full_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d96_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d96_rotfull_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
@@ -2482,7 +2482,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d96_full_vec16_lean)(c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundfp32_half_d96_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2491,13 +2491,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d96_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d96_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d96_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d96_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -2516,7 +2516,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundf
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d96_full_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d96_rotfull_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -2524,26 +2524,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 19) / 20;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d96_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d96_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_bf16_tabfp32_roundfp32_half_d128_full_vec16
+// rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d128_rotfull_vec16
 //   rope_per_head: act=bf16 table=fp32 rounding=fp32 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d128_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d128_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d128_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -2618,7 +2618,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d128_full_vec16)(const
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d128_full_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d128_rotfull_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -2626,7 +2626,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d128_full_vec16
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d128_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d128_full_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d128_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d128_rotfull_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -2687,7 +2687,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d128_full_vec16_lean)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundfp32_half_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2696,13 +2696,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -2721,7 +2721,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundf
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d128_full_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d128_rotfull_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -2729,26 +2729,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 15) / 16;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d128_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d128_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_bf16_tabfp32_roundfp32_half_d256_full_vec16
+// rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d256_rotfull_vec16
 //   rope_per_head: act=bf16 table=fp32 rounding=fp32 pairing=half head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d256_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d256_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d256_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d256_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d256_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d256_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -2823,7 +2823,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d256_full_vec16)(const
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d256_full_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d256_rotfull_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -2831,7 +2831,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d256_full_vec16
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d256_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d256_full_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d256_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d256_rotfull_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -2892,7 +2892,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d256_full_vec16_lean)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundfp32_half_d256_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2901,13 +2901,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d256_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d256_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d256_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d256_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -2926,7 +2926,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundf
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d256_full_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d256_rotfull_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -2934,26 +2934,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 7) / 8;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d256_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d256_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_bf16_tabfp32_roundfp32_half_d320_full_vec16
+// rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d320_rotfull_vec16
 //   rope_per_head: act=bf16 table=fp32 rounding=fp32 pairing=half head_dim=320 rot=full access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d320_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d320_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d320_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d320_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d320_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d320_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
@@ -3029,7 +3029,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d320_full_vec16)(const
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d320_full_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d320_rotfull_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -3037,7 +3037,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d320_full_vec16
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d320_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d320_full_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d320_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d320_rotfull_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
@@ -3099,7 +3099,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d320_full_vec16_lean)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundfp32_half_d320_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3108,13 +3108,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d320_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d320_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d320_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d320_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -3133,7 +3133,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundf
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d320_full_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d320_rotfull_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -3141,26 +3141,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 3) / 4;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d320_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d320_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_bf16_tabfp32_roundfp32_half_dany_partial_vec16
+// rope_per_head_bf16_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16
 //   rope_per_head: act=bf16 table=fp32 rounding=fp32 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_dany_partial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -3256,7 +3256,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_dany_partial_vec16)(co
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_dany_partial_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -3264,7 +3264,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_dany_partial_ve
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_dany_partial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_dany_partial_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -3346,7 +3346,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_dany_partial_vec16_lea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundfp32_half_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3355,13 +3355,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -3380,7 +3380,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundf
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_dany_partial_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -3388,26 +3388,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 3) / 4;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_dany_partial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_bf16_tabfp32_roundfp32_half_dany_partial_scalar
+// rope_per_head_bf16_tabfp32_roundfp32_pairhalf_dany_rotpartial_scalar
 //   rope_per_head: act=bf16 table=fp32 rounding=fp32 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_dany_partial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_dany_rotpartial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -3568,7 +3568,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_dany_partial_scalar)(c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundfp32_half_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3577,13 +3577,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -3600,22 +3600,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundfp32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d64_full_vec16
+// rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d64_rotfull_vec16
 //   rope_per_head: act=bf16 table=fp32 rounding=eager_bf16 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d64_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d64_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d64_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -3698,7 +3698,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d64_full_
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d64_full_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d64_rotfull_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -3706,7 +3706,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d6
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d64_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d64_full_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d64_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d64_rotfull_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -3775,7 +3775,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d64_full_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3784,13 +3784,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_rounde
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -3809,7 +3809,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_rounde
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d64_full_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d64_rotfull_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -3817,26 +3817,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_rounde
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 31) / 32;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d64_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d64_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d80_full_vec16
+// rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d80_rotfull_vec16
 //   rope_per_head: act=bf16 table=fp32 rounding=eager_bf16 pairing=interleaved head_dim=80 rot=full access=vec16
 //   mapping: 5 lanes per head, 6 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d80_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d80_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d80_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d80_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d80_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
@@ -3920,7 +3920,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d80_full_
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d80_full_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d80_rotfull_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -3928,7 +3928,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d8
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d80_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d80_full_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d80_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d80_rotfull_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
@@ -3998,7 +3998,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d80_full_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d80_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4007,13 +4007,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_rounde
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d80_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d80_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d80_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d80_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -4032,7 +4032,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_rounde
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d80_full_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d80_rotfull_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -4040,26 +4040,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_rounde
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 23) / 24;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d80_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d80_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d96_full_vec16
+// rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d96_rotfull_vec16
 //   rope_per_head: act=bf16 table=fp32 rounding=eager_bf16 pairing=interleaved head_dim=96 rot=full access=vec16
 //   mapping: 6 lanes per head, 5 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d96_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d96_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d96_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d96_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d96_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
@@ -4143,7 +4143,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d96_full_
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d96_full_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d96_rotfull_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -4151,7 +4151,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d9
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d96_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d96_full_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d96_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d96_rotfull_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
@@ -4221,7 +4221,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d96_full_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d96_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4230,13 +4230,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_rounde
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d96_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d96_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d96_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d96_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -4255,7 +4255,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_rounde
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d96_full_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d96_rotfull_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -4263,26 +4263,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_rounde
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 19) / 20;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d96_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d96_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d128_full_vec16
+// rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d128_rotfull_vec16
 //   rope_per_head: act=bf16 table=fp32 rounding=eager_bf16 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d128_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d128_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d128_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -4365,7 +4365,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d128_full
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d128_full_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d128_rotfull_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -4373,7 +4373,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d1
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d128_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d128_full_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d128_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d128_rotfull_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -4442,7 +4442,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d128_full
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4451,13 +4451,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_rounde
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -4476,7 +4476,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_rounde
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d128_full_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d128_rotfull_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -4484,26 +4484,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_rounde
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 15) / 16;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d128_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d128_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d256_full_vec16
+// rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d256_rotfull_vec16
 //   rope_per_head: act=bf16 table=fp32 rounding=eager_bf16 pairing=interleaved head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d256_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d256_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d256_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d256_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d256_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -4586,7 +4586,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d256_full
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d256_full_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d256_rotfull_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -4594,7 +4594,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d2
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d256_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d256_full_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d256_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d256_rotfull_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -4663,7 +4663,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d256_full
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d256_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4672,13 +4672,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_rounde
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d256_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d256_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d256_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d256_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -4697,7 +4697,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_rounde
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d256_full_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d256_rotfull_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -4705,26 +4705,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_rounde
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 7) / 8;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d256_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d256_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d320_full_vec16
+// rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d320_rotfull_vec16
 //   rope_per_head: act=bf16 table=fp32 rounding=eager_bf16 pairing=interleaved head_dim=320 rot=full access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d320_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d320_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d320_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d320_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d320_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d320_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
@@ -4808,7 +4808,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d320_full
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d320_full_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d320_rotfull_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -4816,7 +4816,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d3
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d320_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d320_full_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d320_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d320_rotfull_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
@@ -4886,7 +4886,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d320_full
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d320_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4895,13 +4895,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_rounde
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d320_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d320_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d320_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d320_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -4920,7 +4920,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_rounde
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d320_full_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d320_rotfull_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -4928,26 +4928,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_rounde
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 3) / 4;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d320_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d320_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_dany_partial_vec16
+// rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16
 //   rope_per_head: act=bf16 table=fp32 rounding=eager_bf16 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_dany_partial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -5050,7 +5050,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_dany_part
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_dany_partial_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -5058,7 +5058,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_da
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_dany_partial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_dany_partial_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -5147,7 +5147,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_dany_part
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5156,13 +5156,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_rounde
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -5181,7 +5181,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_rounde
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_dany_partial_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -5189,26 +5189,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_rounde
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 3) / 4;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_dany_partial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_dany_partial_scalar
+// rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_dany_rotpartial_scalar
 //   rope_per_head: act=bf16 table=fp32 rounding=eager_bf16 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_dany_partial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -5377,7 +5377,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_dany_part
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5386,13 +5386,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_rounde
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -5409,22 +5409,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_rounde
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_bf16_tabfp32_roundeager_bf16_half_d64_full_vec16
+// rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d64_rotfull_vec16
 //   rope_per_head: act=bf16 table=fp32 rounding=eager_bf16 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d64_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d64_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d64_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -5499,7 +5499,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d64_full_vec16)(
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d64_full_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d64_rotfull_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -5507,7 +5507,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d64_full_
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d64_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d64_full_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d64_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d64_rotfull_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -5568,7 +5568,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d64_full_vec16_l
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5577,13 +5577,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_rounde
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -5602,7 +5602,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_rounde
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d64_full_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d64_rotfull_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -5610,26 +5610,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_rounde
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 31) / 32;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d64_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d64_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_bf16_tabfp32_roundeager_bf16_half_d80_full_vec16
+// rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d80_rotfull_vec16
 //   rope_per_head: act=bf16 table=fp32 rounding=eager_bf16 pairing=half head_dim=80 rot=full access=vec16
 //   mapping: 5 lanes per head, 6 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d80_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d80_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d80_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d80_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d80_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d80_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
@@ -5705,7 +5705,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d80_full_vec16)(
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d80_full_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d80_rotfull_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -5713,7 +5713,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d80_full_
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d80_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d80_full_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d80_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d80_rotfull_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
@@ -5775,7 +5775,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d80_full_vec16_l
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d80_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5784,13 +5784,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_rounde
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d80_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d80_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d80_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d80_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -5809,7 +5809,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_rounde
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d80_full_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d80_rotfull_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -5817,26 +5817,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_rounde
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 23) / 24;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d80_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d80_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_bf16_tabfp32_roundeager_bf16_half_d96_full_vec16
+// rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d96_rotfull_vec16
 //   rope_per_head: act=bf16 table=fp32 rounding=eager_bf16 pairing=half head_dim=96 rot=full access=vec16
 //   mapping: 6 lanes per head, 5 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d96_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d96_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d96_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d96_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d96_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d96_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
@@ -5912,7 +5912,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d96_full_vec16)(
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d96_full_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d96_rotfull_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -5920,7 +5920,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d96_full_
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d96_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d96_full_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d96_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d96_rotfull_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
@@ -5982,7 +5982,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d96_full_vec16_l
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d96_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5991,13 +5991,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_rounde
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d96_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d96_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d96_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d96_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -6016,7 +6016,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_rounde
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d96_full_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d96_rotfull_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -6024,26 +6024,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_rounde
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 19) / 20;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d96_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d96_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_bf16_tabfp32_roundeager_bf16_half_d128_full_vec16
+// rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d128_rotfull_vec16
 //   rope_per_head: act=bf16 table=fp32 rounding=eager_bf16 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d128_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d128_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d128_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -6118,7 +6118,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d128_full_vec16)
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d128_full_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d128_rotfull_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -6126,7 +6126,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d128_full
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d128_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d128_full_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d128_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d128_rotfull_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -6187,7 +6187,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d128_full_vec16_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6196,13 +6196,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_rounde
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -6221,7 +6221,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_rounde
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d128_full_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d128_rotfull_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -6229,26 +6229,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_rounde
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 15) / 16;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d128_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d128_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_bf16_tabfp32_roundeager_bf16_half_d256_full_vec16
+// rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d256_rotfull_vec16
 //   rope_per_head: act=bf16 table=fp32 rounding=eager_bf16 pairing=half head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d256_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d256_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d256_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d256_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d256_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d256_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -6323,7 +6323,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d256_full_vec16)
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d256_full_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d256_rotfull_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -6331,7 +6331,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d256_full
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d256_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d256_full_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d256_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d256_rotfull_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -6392,7 +6392,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d256_full_vec16_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d256_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6401,13 +6401,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_rounde
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d256_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d256_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d256_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d256_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -6426,7 +6426,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_rounde
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d256_full_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d256_rotfull_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -6434,26 +6434,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_rounde
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 7) / 8;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d256_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d256_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_bf16_tabfp32_roundeager_bf16_half_d320_full_vec16
+// rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d320_rotfull_vec16
 //   rope_per_head: act=bf16 table=fp32 rounding=eager_bf16 pairing=half head_dim=320 rot=full access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d320_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d320_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d320_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d320_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d320_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d320_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
@@ -6529,7 +6529,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d320_full_vec16)
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d320_full_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d320_rotfull_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -6537,7 +6537,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d320_full
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d320_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d320_full_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d320_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d320_rotfull_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
@@ -6599,7 +6599,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d320_full_vec16_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d320_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6608,13 +6608,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_rounde
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d320_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d320_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d320_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d320_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -6633,7 +6633,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_rounde
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d320_full_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d320_rotfull_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -6641,26 +6641,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_rounde
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 3) / 4;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d320_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d320_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_bf16_tabfp32_roundeager_bf16_half_dany_partial_vec16
+// rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_dany_rotpartial_vec16
 //   rope_per_head: act=bf16 table=fp32 rounding=eager_bf16 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_dany_partial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_dany_rotpartial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -6756,7 +6756,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_dany_partial_vec
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_dany_partial_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_dany_rotpartial_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -6764,7 +6764,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_dany_part
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_dany_partial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_dany_partial_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_dany_rotpartial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_dany_rotpartial_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -6846,7 +6846,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_dany_partial_vec
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundeager_bf16_half_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6855,13 +6855,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_rounde
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -6880,7 +6880,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_rounde
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_dany_partial_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_dany_rotpartial_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -6888,26 +6888,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_rounde
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 3) / 4;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_dany_partial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_dany_rotpartial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_bf16_tabfp32_roundeager_bf16_half_dany_partial_scalar
+// rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_dany_rotpartial_scalar
 //   rope_per_head: act=bf16 table=fp32 rounding=eager_bf16 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_dany_partial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_dany_rotpartial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -7068,7 +7068,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_dany_partial_sca
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundeager_bf16_half_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7077,13 +7077,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_rounde
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -7100,22 +7100,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp32_rounde
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp32_roundeager_bf16_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_bf16_tabbf16_roundfp32_interleaved_d64_full_vec16
+// rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d64_rotfull_vec16
 //   rope_per_head: act=bf16 table=bf16 rounding=fp32 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d64_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d64_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d64_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -7198,7 +7198,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d64_full_vec16)
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d64_full_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d64_rotfull_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -7206,7 +7206,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d64_full
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d64_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d64_full_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d64_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d64_rotfull_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -7275,7 +7275,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d64_full_vec16_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7284,13 +7284,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -7309,7 +7309,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundf
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d64_full_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d64_rotfull_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -7317,26 +7317,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 31) / 32;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d64_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d64_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_bf16_tabbf16_roundfp32_interleaved_d80_full_vec16
+// rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d80_rotfull_vec16
 //   rope_per_head: act=bf16 table=bf16 rounding=fp32 pairing=interleaved head_dim=80 rot=full access=vec16
 //   mapping: 5 lanes per head, 6 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d80_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d80_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d80_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d80_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d80_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
@@ -7420,7 +7420,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d80_full_vec16)
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d80_full_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d80_rotfull_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -7428,7 +7428,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d80_full
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d80_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d80_full_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d80_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d80_rotfull_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
@@ -7498,7 +7498,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d80_full_vec16_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d80_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7507,13 +7507,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d80_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d80_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d80_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d80_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -7532,7 +7532,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundf
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d80_full_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d80_rotfull_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -7540,26 +7540,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 23) / 24;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d80_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d80_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_bf16_tabbf16_roundfp32_interleaved_d96_full_vec16
+// rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d96_rotfull_vec16
 //   rope_per_head: act=bf16 table=bf16 rounding=fp32 pairing=interleaved head_dim=96 rot=full access=vec16
 //   mapping: 6 lanes per head, 5 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d96_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d96_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d96_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d96_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d96_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
@@ -7643,7 +7643,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d96_full_vec16)
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d96_full_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d96_rotfull_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -7651,7 +7651,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d96_full
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d96_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d96_full_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d96_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d96_rotfull_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
@@ -7721,7 +7721,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d96_full_vec16_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d96_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7730,13 +7730,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d96_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d96_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d96_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d96_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -7755,7 +7755,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundf
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d96_full_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d96_rotfull_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -7763,26 +7763,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 19) / 20;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d96_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d96_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_bf16_tabbf16_roundfp32_interleaved_d128_full_vec16
+// rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d128_rotfull_vec16
 //   rope_per_head: act=bf16 table=bf16 rounding=fp32 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d128_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d128_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d128_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -7865,7 +7865,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d128_full_vec16
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d128_full_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d128_rotfull_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -7873,7 +7873,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d128_ful
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d128_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d128_full_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d128_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d128_rotfull_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -7942,7 +7942,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d128_full_vec16
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7951,13 +7951,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -7976,7 +7976,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundf
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d128_full_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d128_rotfull_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -7984,26 +7984,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 15) / 16;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d128_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d128_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_bf16_tabbf16_roundfp32_interleaved_d256_full_vec16
+// rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d256_rotfull_vec16
 //   rope_per_head: act=bf16 table=bf16 rounding=fp32 pairing=interleaved head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d256_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d256_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d256_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d256_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d256_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -8086,7 +8086,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d256_full_vec16
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d256_full_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d256_rotfull_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -8094,7 +8094,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d256_ful
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d256_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d256_full_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d256_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d256_rotfull_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -8163,7 +8163,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d256_full_vec16
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d256_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -8172,13 +8172,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d256_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d256_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d256_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d256_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -8197,7 +8197,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundf
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d256_full_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d256_rotfull_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -8205,26 +8205,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 7) / 8;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d256_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d256_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_bf16_tabbf16_roundfp32_interleaved_d320_full_vec16
+// rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d320_rotfull_vec16
 //   rope_per_head: act=bf16 table=bf16 rounding=fp32 pairing=interleaved head_dim=320 rot=full access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d320_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d320_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d320_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d320_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d320_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d320_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
@@ -8308,7 +8308,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d320_full_vec16
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d320_full_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d320_rotfull_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -8316,7 +8316,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d320_ful
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d320_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d320_full_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d320_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d320_rotfull_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
@@ -8386,7 +8386,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d320_full_vec16
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d320_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -8395,13 +8395,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d320_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d320_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d320_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d320_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -8420,7 +8420,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundf
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d320_full_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d320_rotfull_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -8428,26 +8428,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 3) / 4;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d320_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d320_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_bf16_tabbf16_roundfp32_interleaved_dany_partial_vec16
+// rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16
 //   rope_per_head: act=bf16 table=bf16 rounding=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_dany_partial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -8550,7 +8550,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_dany_partial_ve
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_dany_partial_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -8558,7 +8558,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_dany_par
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_dany_partial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_dany_partial_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -8647,7 +8647,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_dany_partial_ve
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundfp32_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -8656,13 +8656,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -8681,7 +8681,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundf
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_dany_partial_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -8689,26 +8689,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 3) / 4;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_dany_partial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_bf16_tabbf16_roundfp32_interleaved_dany_partial_scalar
+// rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_scalar
 //   rope_per_head: act=bf16 table=bf16 rounding=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_dany_partial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -8877,7 +8877,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_dany_partial_sc
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundfp32_interleaved_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -8886,13 +8886,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -8909,22 +8909,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_bf16_tabbf16_roundfp32_half_d64_full_vec16
+// rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d64_rotfull_vec16
 //   rope_per_head: act=bf16 table=bf16 rounding=fp32 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d64_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d64_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d64_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -8997,7 +8997,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d64_full_vec16)(const 
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d64_full_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d64_rotfull_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -9005,7 +9005,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d64_full_vec16_
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d64_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d64_full_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d64_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d64_rotfull_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -9064,7 +9064,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d64_full_vec16_lean)(c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundfp32_half_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -9073,13 +9073,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -9098,7 +9098,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundf
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d64_full_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d64_rotfull_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -9106,26 +9106,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 31) / 32;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d64_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d64_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_bf16_tabbf16_roundfp32_half_d80_full_vec16
+// rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d80_rotfull_vec16
 //   rope_per_head: act=bf16 table=bf16 rounding=fp32 pairing=half head_dim=80 rot=full access=vec16
 //   mapping: 5 lanes per head, 6 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d80_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d80_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d80_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d80_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d80_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d80_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
@@ -9199,7 +9199,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d80_full_vec16)(const 
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d80_full_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d80_rotfull_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -9207,7 +9207,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d80_full_vec16_
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d80_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d80_full_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d80_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d80_rotfull_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
@@ -9267,7 +9267,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d80_full_vec16_lean)(c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundfp32_half_d80_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -9276,13 +9276,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d80_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d80_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d80_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d80_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -9301,7 +9301,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundf
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d80_full_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d80_rotfull_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -9309,26 +9309,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 23) / 24;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d80_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d80_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_bf16_tabbf16_roundfp32_half_d96_full_vec16
+// rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d96_rotfull_vec16
 //   rope_per_head: act=bf16 table=bf16 rounding=fp32 pairing=half head_dim=96 rot=full access=vec16
 //   mapping: 6 lanes per head, 5 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d96_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d96_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d96_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d96_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d96_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d96_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
@@ -9402,7 +9402,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d96_full_vec16)(const 
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d96_full_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d96_rotfull_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -9410,7 +9410,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d96_full_vec16_
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d96_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d96_full_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d96_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d96_rotfull_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
@@ -9470,7 +9470,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d96_full_vec16_lean)(c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundfp32_half_d96_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -9479,13 +9479,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d96_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d96_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d96_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d96_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -9504,7 +9504,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundf
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d96_full_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d96_rotfull_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -9512,26 +9512,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 19) / 20;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d96_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d96_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_bf16_tabbf16_roundfp32_half_d128_full_vec16
+// rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d128_rotfull_vec16
 //   rope_per_head: act=bf16 table=bf16 rounding=fp32 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d128_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d128_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d128_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -9604,7 +9604,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d128_full_vec16)(const
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d128_full_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d128_rotfull_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -9612,7 +9612,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d128_full_vec16
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d128_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d128_full_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d128_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d128_rotfull_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -9671,7 +9671,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d128_full_vec16_lean)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundfp32_half_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -9680,13 +9680,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -9705,7 +9705,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundf
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d128_full_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d128_rotfull_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -9713,26 +9713,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 15) / 16;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d128_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d128_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_bf16_tabbf16_roundfp32_half_d256_full_vec16
+// rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d256_rotfull_vec16
 //   rope_per_head: act=bf16 table=bf16 rounding=fp32 pairing=half head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d256_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d256_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d256_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d256_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d256_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d256_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -9805,7 +9805,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d256_full_vec16)(const
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d256_full_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d256_rotfull_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -9813,7 +9813,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d256_full_vec16
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d256_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d256_full_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d256_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d256_rotfull_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -9872,7 +9872,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d256_full_vec16_lean)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundfp32_half_d256_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -9881,13 +9881,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d256_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d256_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d256_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d256_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -9906,7 +9906,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundf
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d256_full_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d256_rotfull_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -9914,26 +9914,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 7) / 8;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d256_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d256_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_bf16_tabbf16_roundfp32_half_d320_full_vec16
+// rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d320_rotfull_vec16
 //   rope_per_head: act=bf16 table=bf16 rounding=fp32 pairing=half head_dim=320 rot=full access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d320_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d320_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d320_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d320_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d320_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d320_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
@@ -10007,7 +10007,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d320_full_vec16)(const
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d320_full_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d320_rotfull_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -10015,7 +10015,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d320_full_vec16
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d320_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d320_full_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d320_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d320_rotfull_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
@@ -10075,7 +10075,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d320_full_vec16_lean)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundfp32_half_d320_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -10084,13 +10084,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d320_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d320_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d320_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d320_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -10109,7 +10109,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundf
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d320_full_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d320_rotfull_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -10117,26 +10117,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 3) / 4;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d320_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d320_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_bf16_tabbf16_roundfp32_half_dany_partial_vec16
+// rope_per_head_bf16_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16
 //   rope_per_head: act=bf16 table=bf16 rounding=fp32 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_dany_partial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -10230,7 +10230,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_dany_partial_vec16)(co
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_dany_partial_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -10238,7 +10238,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_dany_partial_ve
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_dany_partial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_dany_partial_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -10318,7 +10318,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_dany_partial_vec16_lea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundfp32_half_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -10327,13 +10327,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -10352,7 +10352,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundf
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_dany_partial_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -10360,26 +10360,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 3) / 4;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_dany_partial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_bf16_tabbf16_roundfp32_half_dany_partial_scalar
+// rope_per_head_bf16_tabbf16_roundfp32_pairhalf_dany_rotpartial_scalar
 //   rope_per_head: act=bf16 table=bf16 rounding=fp32 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_dany_partial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_dany_rotpartial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -10540,7 +10540,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_dany_partial_scalar)(c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundfp32_half_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -10549,13 +10549,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -10572,22 +10572,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundfp32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d64_full_vec16
+// rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d64_rotfull_vec16
 //   rope_per_head: act=bf16 table=bf16 rounding=eager_bf16 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d64_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d64_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d64_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -10670,7 +10670,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d64_full_
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d64_full_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d64_rotfull_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -10678,7 +10678,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d6
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d64_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d64_full_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d64_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d64_rotfull_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -10747,7 +10747,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d64_full_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -10756,13 +10756,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_rounde
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -10781,7 +10781,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_rounde
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d64_full_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d64_rotfull_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -10789,26 +10789,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_rounde
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 31) / 32;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d64_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d64_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d80_full_vec16
+// rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d80_rotfull_vec16
 //   rope_per_head: act=bf16 table=bf16 rounding=eager_bf16 pairing=interleaved head_dim=80 rot=full access=vec16
 //   mapping: 5 lanes per head, 6 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d80_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d80_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d80_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d80_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d80_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
@@ -10892,7 +10892,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d80_full_
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d80_full_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d80_rotfull_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -10900,7 +10900,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d8
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d80_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d80_full_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d80_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d80_rotfull_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
@@ -10970,7 +10970,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d80_full_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d80_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -10979,13 +10979,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_rounde
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d80_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d80_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d80_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d80_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -11004,7 +11004,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_rounde
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d80_full_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d80_rotfull_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -11012,26 +11012,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_rounde
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 23) / 24;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d80_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d80_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d96_full_vec16
+// rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d96_rotfull_vec16
 //   rope_per_head: act=bf16 table=bf16 rounding=eager_bf16 pairing=interleaved head_dim=96 rot=full access=vec16
 //   mapping: 6 lanes per head, 5 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d96_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d96_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d96_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d96_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d96_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
@@ -11115,7 +11115,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d96_full_
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d96_full_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d96_rotfull_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -11123,7 +11123,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d9
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d96_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d96_full_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d96_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d96_rotfull_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
@@ -11193,7 +11193,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d96_full_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d96_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -11202,13 +11202,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_rounde
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d96_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d96_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d96_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d96_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -11227,7 +11227,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_rounde
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d96_full_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d96_rotfull_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -11235,26 +11235,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_rounde
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 19) / 20;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d96_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d96_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d128_full_vec16
+// rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d128_rotfull_vec16
 //   rope_per_head: act=bf16 table=bf16 rounding=eager_bf16 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d128_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d128_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d128_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -11337,7 +11337,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d128_full
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d128_full_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d128_rotfull_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -11345,7 +11345,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d1
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d128_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d128_full_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d128_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d128_rotfull_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -11414,7 +11414,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d128_full
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -11423,13 +11423,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_rounde
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -11448,7 +11448,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_rounde
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d128_full_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d128_rotfull_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -11456,26 +11456,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_rounde
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 15) / 16;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d128_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d128_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d256_full_vec16
+// rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d256_rotfull_vec16
 //   rope_per_head: act=bf16 table=bf16 rounding=eager_bf16 pairing=interleaved head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d256_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d256_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d256_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d256_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d256_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -11558,7 +11558,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d256_full
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d256_full_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d256_rotfull_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -11566,7 +11566,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d2
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d256_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d256_full_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d256_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d256_rotfull_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -11635,7 +11635,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d256_full
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d256_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -11644,13 +11644,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_rounde
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d256_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d256_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d256_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d256_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -11669,7 +11669,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_rounde
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d256_full_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d256_rotfull_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -11677,26 +11677,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_rounde
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 7) / 8;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d256_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d256_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d320_full_vec16
+// rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d320_rotfull_vec16
 //   rope_per_head: act=bf16 table=bf16 rounding=eager_bf16 pairing=interleaved head_dim=320 rot=full access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d320_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d320_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d320_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d320_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d320_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d320_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
@@ -11780,7 +11780,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d320_full
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d320_full_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d320_rotfull_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -11788,7 +11788,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d3
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d320_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d320_full_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d320_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d320_rotfull_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
@@ -11858,7 +11858,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d320_full
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d320_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -11867,13 +11867,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_rounde
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d320_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d320_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d320_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d320_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -11892,7 +11892,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_rounde
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d320_full_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d320_rotfull_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -11900,26 +11900,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_rounde
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 3) / 4;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d320_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d320_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_dany_partial_vec16
+// rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16
 //   rope_per_head: act=bf16 table=bf16 rounding=eager_bf16 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_dany_partial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -12022,7 +12022,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_dany_part
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_dany_partial_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -12030,7 +12030,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_da
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_dany_partial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_dany_partial_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -12119,7 +12119,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_dany_part
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -12128,13 +12128,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_rounde
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -12153,7 +12153,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_rounde
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_dany_partial_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -12161,26 +12161,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_rounde
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 3) / 4;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_dany_partial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_dany_partial_scalar
+// rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_dany_rotpartial_scalar
 //   rope_per_head: act=bf16 table=bf16 rounding=eager_bf16 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_dany_partial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -12349,7 +12349,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_dany_part
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -12358,13 +12358,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_rounde
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -12381,22 +12381,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_rounde
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_bf16_tabbf16_roundeager_bf16_half_d64_full_vec16
+// rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d64_rotfull_vec16
 //   rope_per_head: act=bf16 table=bf16 rounding=eager_bf16 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d64_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d64_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d64_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -12469,7 +12469,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d64_full_vec16)(
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d64_full_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d64_rotfull_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -12477,7 +12477,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d64_full_
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d64_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d64_full_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d64_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d64_rotfull_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -12536,7 +12536,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d64_full_vec16_l
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -12545,13 +12545,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_rounde
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -12570,7 +12570,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_rounde
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d64_full_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d64_rotfull_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -12578,27 +12578,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_rounde
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 31) / 32;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d64_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d64_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
 #if FG_SM == 90  // tile parameters of the GPU model h200 (gen/tuning/sm_90_h200.lua)
-// rope_per_head_bf16_tabbf16_roundeager_bf16_half_d64_full_vec16_h200
+// rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d64_rotfull_vec16_h200
 //   rope_per_head: act=bf16 table=bf16 rounding=eager_bf16 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 2 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d64_full_vec16_h200_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d64_rotfull_vec16_h200_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(64, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d64_full_vec16_h200)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d64_full_vec16_h200_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d64_rotfull_vec16_h200)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d64_rotfull_vec16_h200_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -12671,7 +12671,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d64_full_vec16_h
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d64_full_vec16_h200_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d64_rotfull_vec16_h200_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -12679,7 +12679,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d64_full_
 };
 
 __global__ void __launch_bounds__(64, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d64_full_vec16_h200_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d64_full_vec16_h200_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d64_rotfull_vec16_h200_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d64_rotfull_vec16_h200_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -12738,11 +12738,11 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d64_full_vec16_h
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d64_full_vec16_h200)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d64_rotfull_vec16_h200)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   (void)sm_count;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d64_full_vec16_h200_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d64_rotfull_vec16_h200_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -12760,7 +12760,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_rounde
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (true)) {
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d64_full_vec16_h200_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d64_rotfull_vec16_h200_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -12768,27 +12768,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_rounde
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 15) / 16;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d64_full_vec16_h200_lean)<<<(unsigned)lean_blocks, 64, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d64_rotfull_vec16_h200_lean)<<<(unsigned)lean_blocks, 64, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d64_full_vec16_h200)<<<(unsigned)blocks, 64, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d64_rotfull_vec16_h200)<<<(unsigned)blocks, 64, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 #endif
 
-// rope_per_head_bf16_tabbf16_roundeager_bf16_half_d80_full_vec16
+// rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d80_rotfull_vec16
 //   rope_per_head: act=bf16 table=bf16 rounding=eager_bf16 pairing=half head_dim=80 rot=full access=vec16
 //   mapping: 5 lanes per head, 6 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d80_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d80_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d80_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d80_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d80_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d80_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
@@ -12862,7 +12862,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d80_full_vec16)(
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d80_full_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d80_rotfull_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -12870,7 +12870,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d80_full_
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d80_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d80_full_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d80_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d80_rotfull_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
@@ -12930,7 +12930,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d80_full_vec16_l
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d80_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -12939,13 +12939,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_rounde
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d80_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d80_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d80_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d80_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -12964,7 +12964,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_rounde
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d80_full_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d80_rotfull_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -12972,26 +12972,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_rounde
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 23) / 24;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d80_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d80_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_bf16_tabbf16_roundeager_bf16_half_d96_full_vec16
+// rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d96_rotfull_vec16
 //   rope_per_head: act=bf16 table=bf16 rounding=eager_bf16 pairing=half head_dim=96 rot=full access=vec16
 //   mapping: 6 lanes per head, 5 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d96_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d96_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d96_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d96_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d96_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d96_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
@@ -13065,7 +13065,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d96_full_vec16)(
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d96_full_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d96_rotfull_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -13073,7 +13073,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d96_full_
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d96_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d96_full_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d96_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d96_rotfull_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
@@ -13133,7 +13133,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d96_full_vec16_l
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d96_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -13142,13 +13142,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_rounde
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d96_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d96_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d96_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d96_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -13167,7 +13167,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_rounde
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d96_full_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d96_rotfull_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -13175,27 +13175,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_rounde
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 19) / 20;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d96_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d96_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
 #if FG_SM == 80  // tile parameters for sm_80
-// rope_per_head_bf16_tabbf16_roundeager_bf16_half_d128_full_vec16
+// rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16
 //   rope_per_head: act=bf16 table=bf16 rounding=eager_bf16 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d128_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -13268,7 +13268,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d128_full_vec16)
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d128_full_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -13276,7 +13276,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d128_full
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d128_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d128_full_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -13335,7 +13335,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d128_full_vec16_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -13344,13 +13344,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_rounde
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -13369,7 +13369,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_rounde
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d128_full_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -13377,27 +13377,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_rounde
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 15) / 16;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d128_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
 #elif FG_SM == 90  // tile parameters for sm_90 (gen/tuning/sm_90_h100.lua)
-// rope_per_head_bf16_tabbf16_roundeager_bf16_half_d128_full_vec16
+// rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16
 //   rope_per_head: act=bf16 table=bf16 rounding=eager_bf16 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d128_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -13470,7 +13470,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d128_full_vec16)
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d128_full_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -13478,7 +13478,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d128_full
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d128_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d128_full_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -13537,11 +13537,11 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d128_full_vec16_
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   (void)sm_count;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -13559,7 +13559,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_rounde
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (true)) {
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d128_full_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -13567,27 +13567,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_rounde
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 15) / 16;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d128_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
 #elif FG_SM == 100  // tile parameters for sm_100
-// rope_per_head_bf16_tabbf16_roundeager_bf16_half_d128_full_vec16
+// rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16
 //   rope_per_head: act=bf16 table=bf16 rounding=eager_bf16 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d128_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -13660,7 +13660,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d128_full_vec16)
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d128_full_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -13668,7 +13668,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d128_full
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d128_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d128_full_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -13727,7 +13727,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d128_full_vec16_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -13736,13 +13736,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_rounde
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -13761,7 +13761,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_rounde
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d128_full_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -13769,27 +13769,27 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_rounde
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 15) / 16;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d128_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 #endif
 
-// rope_per_head_bf16_tabbf16_roundeager_bf16_half_d256_full_vec16
+// rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d256_rotfull_vec16
 //   rope_per_head: act=bf16 table=bf16 rounding=eager_bf16 pairing=half head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d256_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d256_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d256_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d256_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d256_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d256_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -13862,7 +13862,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d256_full_vec16)
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d256_full_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d256_rotfull_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -13870,7 +13870,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d256_full
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d256_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d256_full_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d256_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d256_rotfull_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -13929,7 +13929,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d256_full_vec16_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d256_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -13938,13 +13938,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_rounde
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d256_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d256_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d256_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d256_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -13963,7 +13963,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_rounde
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d256_full_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d256_rotfull_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -13971,26 +13971,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_rounde
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 7) / 8;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d256_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d256_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_bf16_tabbf16_roundeager_bf16_half_d320_full_vec16
+// rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d320_rotfull_vec16
 //   rope_per_head: act=bf16 table=bf16 rounding=eager_bf16 pairing=half head_dim=320 rot=full access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d320_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d320_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d320_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d320_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d320_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d320_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
@@ -14064,7 +14064,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d320_full_vec16)
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d320_full_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d320_rotfull_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -14072,7 +14072,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d320_full
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d320_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d320_full_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d320_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d320_rotfull_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
@@ -14132,7 +14132,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d320_full_vec16_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d320_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -14141,13 +14141,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_rounde
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d320_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d320_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d320_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d320_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -14166,7 +14166,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_rounde
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d320_full_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d320_rotfull_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -14174,26 +14174,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_rounde
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 3) / 4;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d320_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d320_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_bf16_tabbf16_roundeager_bf16_half_dany_partial_vec16
+// rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_dany_rotpartial_vec16
 //   rope_per_head: act=bf16 table=bf16 rounding=eager_bf16 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_dany_partial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_dany_rotpartial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -14287,7 +14287,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_dany_partial_vec
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_dany_partial_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_dany_rotpartial_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -14295,7 +14295,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_dany_part
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_dany_partial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_dany_partial_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_dany_rotpartial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_dany_rotpartial_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -14375,7 +14375,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_dany_partial_vec
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_half_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -14384,13 +14384,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_rounde
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -14409,7 +14409,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_rounde
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_dany_partial_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_dany_rotpartial_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -14417,26 +14417,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_rounde
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 3) / 4;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_dany_partial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_dany_rotpartial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_bf16_tabbf16_roundeager_bf16_half_dany_partial_scalar
+// rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_dany_rotpartial_scalar
 //   rope_per_head: act=bf16 table=bf16 rounding=eager_bf16 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_dany_partial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_dany_rotpartial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -14597,7 +14597,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_dany_partial_sca
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_half_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -14606,13 +14606,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_rounde
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -14629,22 +14629,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabbf16_rounde
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_bf16_tabfp16_roundfp32_interleaved_dany_partial_vec16
+// rope_per_head_bf16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16
 //   rope_per_head: act=bf16 table=fp16 rounding=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_interleaved_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_interleaved_dany_partial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_interleaved_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -14747,7 +14747,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_interleaved_dany_partial_ve
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_interleaved_dany_partial_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -14755,7 +14755,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_interleaved_dany_par
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_interleaved_dany_partial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_interleaved_dany_partial_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -14844,7 +14844,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_interleaved_dany_partial_ve
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_roundfp32_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -14853,13 +14853,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_interleaved_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_interleaved_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -14878,7 +14878,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_roundf
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_interleaved_dany_partial_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -14886,26 +14886,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 3) / 4;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_interleaved_dany_partial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_bf16_tabfp16_roundfp32_interleaved_dany_partial_scalar
+// rope_per_head_bf16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_scalar
 //   rope_per_head: act=bf16 table=fp16 rounding=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_interleaved_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_interleaved_dany_partial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_interleaved_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -15074,7 +15074,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_interleaved_dany_partial_sc
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_roundfp32_interleaved_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -15083,13 +15083,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_interleaved_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_interleaved_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -15106,22 +15106,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_roundf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_bf16_tabfp16_roundfp32_half_dany_partial_vec16
+// rope_per_head_bf16_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16
 //   rope_per_head: act=bf16 table=fp16 rounding=fp32 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_half_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_half_dany_partial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_half_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -15215,7 +15215,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_half_dany_partial_vec16)(co
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_half_dany_partial_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -15223,7 +15223,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_half_dany_partial_ve
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_half_dany_partial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_half_dany_partial_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -15303,7 +15303,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_half_dany_partial_vec16_lea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_roundfp32_half_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -15312,13 +15312,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_half_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_half_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -15337,7 +15337,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_roundf
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_half_dany_partial_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -15345,26 +15345,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 3) / 4;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_half_dany_partial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_bf16_tabfp16_roundfp32_half_dany_partial_scalar
+// rope_per_head_bf16_tabfp16_roundfp32_pairhalf_dany_rotpartial_scalar
 //   rope_per_head: act=bf16 table=fp16 rounding=fp32 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_half_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_half_dany_partial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_half_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairhalf_dany_rotpartial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -15525,7 +15525,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_half_dany_partial_scalar)(c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_roundfp32_half_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_roundfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -15534,13 +15534,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_half_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairhalf_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_half_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -15557,22 +15557,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_roundf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundfp32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_bf16_tabfp16_roundeager_bf16_interleaved_dany_partial_vec16
+// rope_per_head_bf16_tabfp16_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16
 //   rope_per_head: act=bf16 table=fp16 rounding=eager_bf16 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_interleaved_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_interleaved_dany_partial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_interleaved_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -15675,7 +15675,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_interleaved_dany_part
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_interleaved_dany_partial_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -15683,7 +15683,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_interleaved_da
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_interleaved_dany_partial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_interleaved_dany_partial_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -15772,7 +15772,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_interleaved_dany_part
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_roundeager_bf16_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -15781,13 +15781,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_rounde
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_interleaved_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_interleaved_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -15806,7 +15806,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_rounde
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_interleaved_dany_partial_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -15814,26 +15814,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_rounde
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 3) / 4;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_interleaved_dany_partial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_bf16_tabfp16_roundeager_bf16_interleaved_dany_partial_scalar
+// rope_per_head_bf16_tabfp16_roundeager_bf16_pairinterleaved_dany_rotpartial_scalar
 //   rope_per_head: act=bf16 table=fp16 rounding=eager_bf16 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_interleaved_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_interleaved_dany_partial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_interleaved_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -16002,7 +16002,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_interleaved_dany_part
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_roundeager_bf16_interleaved_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_roundeager_bf16_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -16011,13 +16011,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_rounde
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_interleaved_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairinterleaved_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_interleaved_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -16034,22 +16034,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_rounde
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_bf16_tabfp16_roundeager_bf16_half_dany_partial_vec16
+// rope_per_head_bf16_tabfp16_roundeager_bf16_pairhalf_dany_rotpartial_vec16
 //   rope_per_head: act=bf16 table=fp16 rounding=eager_bf16 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_half_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_half_dany_partial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_half_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairhalf_dany_rotpartial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -16143,7 +16143,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_half_dany_partial_vec
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_half_dany_partial_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairhalf_dany_rotpartial_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -16151,7 +16151,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_half_dany_part
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_half_dany_partial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_half_dany_partial_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairhalf_dany_rotpartial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairhalf_dany_rotpartial_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -16231,7 +16231,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_half_dany_partial_vec
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_roundeager_bf16_half_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_roundeager_bf16_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -16240,13 +16240,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_rounde
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_half_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairhalf_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_half_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -16265,7 +16265,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_rounde
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_half_dany_partial_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairhalf_dany_rotpartial_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -16273,26 +16273,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_rounde
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 3) / 4;
-    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_half_dany_partial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairhalf_dany_rotpartial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_bf16_tabfp16_roundeager_bf16_half_dany_partial_scalar
+// rope_per_head_bf16_tabfp16_roundeager_bf16_pairhalf_dany_rotpartial_scalar
 //   rope_per_head: act=bf16 table=fp16 rounding=eager_bf16 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_half_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_half_dany_partial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_half_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairhalf_dany_rotpartial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -16453,7 +16453,7 @@ FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_half_dany_partial_sca
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_roundeager_bf16_half_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_roundeager_bf16_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -16462,13 +16462,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_rounde
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_half_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairhalf_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_half_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -16485,6 +16485,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_bf16_tabfp16_rounde
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_bf16_tabfp16_roundeager_bf16_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }

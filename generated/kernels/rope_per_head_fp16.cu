@@ -9,42 +9,42 @@
 #endif
 
 // Kernels of this file (variant: the values of its other axes):
-//   rope_per_head_fp16_tabfp32_roundfp32_interleaved_d64_full_vec16: table=fp32 rounding=fp32 pairing=interleaved head_dim=64 rot=full access=vec16
-//   rope_per_head_fp16_tabfp32_roundfp32_interleaved_d80_full_vec16: table=fp32 rounding=fp32 pairing=interleaved head_dim=80 rot=full access=vec16
-//   rope_per_head_fp16_tabfp32_roundfp32_interleaved_d96_full_vec16: table=fp32 rounding=fp32 pairing=interleaved head_dim=96 rot=full access=vec16
-//   rope_per_head_fp16_tabfp32_roundfp32_interleaved_d128_full_vec16: table=fp32 rounding=fp32 pairing=interleaved head_dim=128 rot=full access=vec16
-//   rope_per_head_fp16_tabfp32_roundfp32_interleaved_d256_full_vec16: table=fp32 rounding=fp32 pairing=interleaved head_dim=256 rot=full access=vec16
-//   rope_per_head_fp16_tabfp32_roundfp32_interleaved_d320_full_vec16: table=fp32 rounding=fp32 pairing=interleaved head_dim=320 rot=full access=vec16
-//   rope_per_head_fp16_tabfp32_roundfp32_interleaved_dany_partial_vec16: table=fp32 rounding=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
-//   rope_per_head_fp16_tabfp32_roundfp32_interleaved_dany_partial_scalar: table=fp32 rounding=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
-//   rope_per_head_fp16_tabfp32_roundfp32_half_d64_full_vec16: table=fp32 rounding=fp32 pairing=half head_dim=64 rot=full access=vec16
-//   rope_per_head_fp16_tabfp32_roundfp32_half_d80_full_vec16: table=fp32 rounding=fp32 pairing=half head_dim=80 rot=full access=vec16
-//   rope_per_head_fp16_tabfp32_roundfp32_half_d96_full_vec16: table=fp32 rounding=fp32 pairing=half head_dim=96 rot=full access=vec16
-//   rope_per_head_fp16_tabfp32_roundfp32_half_d128_full_vec16: table=fp32 rounding=fp32 pairing=half head_dim=128 rot=full access=vec16
-//   rope_per_head_fp16_tabfp32_roundfp32_half_d256_full_vec16: table=fp32 rounding=fp32 pairing=half head_dim=256 rot=full access=vec16
-//   rope_per_head_fp16_tabfp32_roundfp32_half_d320_full_vec16: table=fp32 rounding=fp32 pairing=half head_dim=320 rot=full access=vec16
-//   rope_per_head_fp16_tabfp32_roundfp32_half_dany_partial_vec16: table=fp32 rounding=fp32 pairing=half head_dim=any rot=partial access=vec16
-//   rope_per_head_fp16_tabfp32_roundfp32_half_dany_partial_scalar: table=fp32 rounding=fp32 pairing=half head_dim=any rot=partial access=scalar
-//   rope_per_head_fp16_tabbf16_roundfp32_interleaved_dany_partial_vec16: table=bf16 rounding=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
-//   rope_per_head_fp16_tabbf16_roundfp32_interleaved_dany_partial_scalar: table=bf16 rounding=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
-//   rope_per_head_fp16_tabbf16_roundfp32_half_dany_partial_vec16: table=bf16 rounding=fp32 pairing=half head_dim=any rot=partial access=vec16
-//   rope_per_head_fp16_tabbf16_roundfp32_half_dany_partial_scalar: table=bf16 rounding=fp32 pairing=half head_dim=any rot=partial access=scalar
-//   rope_per_head_fp16_tabfp16_roundfp32_interleaved_d64_full_vec16: table=fp16 rounding=fp32 pairing=interleaved head_dim=64 rot=full access=vec16
-//   rope_per_head_fp16_tabfp16_roundfp32_interleaved_d80_full_vec16: table=fp16 rounding=fp32 pairing=interleaved head_dim=80 rot=full access=vec16
-//   rope_per_head_fp16_tabfp16_roundfp32_interleaved_d96_full_vec16: table=fp16 rounding=fp32 pairing=interleaved head_dim=96 rot=full access=vec16
-//   rope_per_head_fp16_tabfp16_roundfp32_interleaved_d128_full_vec16: table=fp16 rounding=fp32 pairing=interleaved head_dim=128 rot=full access=vec16
-//   rope_per_head_fp16_tabfp16_roundfp32_interleaved_d256_full_vec16: table=fp16 rounding=fp32 pairing=interleaved head_dim=256 rot=full access=vec16
-//   rope_per_head_fp16_tabfp16_roundfp32_interleaved_d320_full_vec16: table=fp16 rounding=fp32 pairing=interleaved head_dim=320 rot=full access=vec16
-//   rope_per_head_fp16_tabfp16_roundfp32_interleaved_dany_partial_vec16: table=fp16 rounding=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
-//   rope_per_head_fp16_tabfp16_roundfp32_interleaved_dany_partial_scalar: table=fp16 rounding=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
-//   rope_per_head_fp16_tabfp16_roundfp32_half_d64_full_vec16: table=fp16 rounding=fp32 pairing=half head_dim=64 rot=full access=vec16
-//   rope_per_head_fp16_tabfp16_roundfp32_half_d80_full_vec16: table=fp16 rounding=fp32 pairing=half head_dim=80 rot=full access=vec16
-//   rope_per_head_fp16_tabfp16_roundfp32_half_d96_full_vec16: table=fp16 rounding=fp32 pairing=half head_dim=96 rot=full access=vec16
-//   rope_per_head_fp16_tabfp16_roundfp32_half_d128_full_vec16: table=fp16 rounding=fp32 pairing=half head_dim=128 rot=full access=vec16
-//   rope_per_head_fp16_tabfp16_roundfp32_half_d256_full_vec16: table=fp16 rounding=fp32 pairing=half head_dim=256 rot=full access=vec16
-//   rope_per_head_fp16_tabfp16_roundfp32_half_d320_full_vec16: table=fp16 rounding=fp32 pairing=half head_dim=320 rot=full access=vec16
-//   rope_per_head_fp16_tabfp16_roundfp32_half_dany_partial_vec16: table=fp16 rounding=fp32 pairing=half head_dim=any rot=partial access=vec16
-//   rope_per_head_fp16_tabfp16_roundfp32_half_dany_partial_scalar: table=fp16 rounding=fp32 pairing=half head_dim=any rot=partial access=scalar
+//   rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d64_rotfull_vec16: table=fp32 rounding=fp32 pairing=interleaved head_dim=64 rot=full access=vec16
+//   rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d80_rotfull_vec16: table=fp32 rounding=fp32 pairing=interleaved head_dim=80 rot=full access=vec16
+//   rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d96_rotfull_vec16: table=fp32 rounding=fp32 pairing=interleaved head_dim=96 rot=full access=vec16
+//   rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d128_rotfull_vec16: table=fp32 rounding=fp32 pairing=interleaved head_dim=128 rot=full access=vec16
+//   rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d256_rotfull_vec16: table=fp32 rounding=fp32 pairing=interleaved head_dim=256 rot=full access=vec16
+//   rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d320_rotfull_vec16: table=fp32 rounding=fp32 pairing=interleaved head_dim=320 rot=full access=vec16
+//   rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16: table=fp32 rounding=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
+//   rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_scalar: table=fp32 rounding=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
+//   rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d64_rotfull_vec16: table=fp32 rounding=fp32 pairing=half head_dim=64 rot=full access=vec16
+//   rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d80_rotfull_vec16: table=fp32 rounding=fp32 pairing=half head_dim=80 rot=full access=vec16
+//   rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d96_rotfull_vec16: table=fp32 rounding=fp32 pairing=half head_dim=96 rot=full access=vec16
+//   rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d128_rotfull_vec16: table=fp32 rounding=fp32 pairing=half head_dim=128 rot=full access=vec16
+//   rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d256_rotfull_vec16: table=fp32 rounding=fp32 pairing=half head_dim=256 rot=full access=vec16
+//   rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d320_rotfull_vec16: table=fp32 rounding=fp32 pairing=half head_dim=320 rot=full access=vec16
+//   rope_per_head_fp16_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16: table=fp32 rounding=fp32 pairing=half head_dim=any rot=partial access=vec16
+//   rope_per_head_fp16_tabfp32_roundfp32_pairhalf_dany_rotpartial_scalar: table=fp32 rounding=fp32 pairing=half head_dim=any rot=partial access=scalar
+//   rope_per_head_fp16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16: table=bf16 rounding=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
+//   rope_per_head_fp16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_scalar: table=bf16 rounding=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
+//   rope_per_head_fp16_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16: table=bf16 rounding=fp32 pairing=half head_dim=any rot=partial access=vec16
+//   rope_per_head_fp16_tabbf16_roundfp32_pairhalf_dany_rotpartial_scalar: table=bf16 rounding=fp32 pairing=half head_dim=any rot=partial access=scalar
+//   rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d64_rotfull_vec16: table=fp16 rounding=fp32 pairing=interleaved head_dim=64 rot=full access=vec16
+//   rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d80_rotfull_vec16: table=fp16 rounding=fp32 pairing=interleaved head_dim=80 rot=full access=vec16
+//   rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d96_rotfull_vec16: table=fp16 rounding=fp32 pairing=interleaved head_dim=96 rot=full access=vec16
+//   rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d128_rotfull_vec16: table=fp16 rounding=fp32 pairing=interleaved head_dim=128 rot=full access=vec16
+//   rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d256_rotfull_vec16: table=fp16 rounding=fp32 pairing=interleaved head_dim=256 rot=full access=vec16
+//   rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d320_rotfull_vec16: table=fp16 rounding=fp32 pairing=interleaved head_dim=320 rot=full access=vec16
+//   rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16: table=fp16 rounding=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
+//   rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_scalar: table=fp16 rounding=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
+//   rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d64_rotfull_vec16: table=fp16 rounding=fp32 pairing=half head_dim=64 rot=full access=vec16
+//   rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d80_rotfull_vec16: table=fp16 rounding=fp32 pairing=half head_dim=80 rot=full access=vec16
+//   rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d96_rotfull_vec16: table=fp16 rounding=fp32 pairing=half head_dim=96 rot=full access=vec16
+//   rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d128_rotfull_vec16: table=fp16 rounding=fp32 pairing=half head_dim=128 rot=full access=vec16
+//   rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d256_rotfull_vec16: table=fp16 rounding=fp32 pairing=half head_dim=256 rot=full access=vec16
+//   rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d320_rotfull_vec16: table=fp16 rounding=fp32 pairing=half head_dim=320 rot=full access=vec16
+//   rope_per_head_fp16_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16: table=fp16 rounding=fp32 pairing=half head_dim=any rot=partial access=vec16
+//   rope_per_head_fp16_tabfp16_roundfp32_pairhalf_dany_rotpartial_scalar: table=fp16 rounding=fp32 pairing=half head_dim=any rot=partial access=scalar
 
 // How these kernels work (the "heads" thread mapping, docs/architecture.md):
 // - A lane group of L lanes takes one head: each lane holds chunks of one
@@ -67,18 +67,18 @@
 //   long loop the warps drift apart and their reads spread over more of
 //   memory, while on a short call the flat grid's last wave is partly idle.
 
-// rope_per_head_fp16_tabfp32_roundfp32_interleaved_d64_full_vec16
+// rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d64_rotfull_vec16
 //   rope_per_head: act=fp16 table=fp32 rounding=fp32 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d64_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d64_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d64_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -161,7 +161,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d64_full_vec16)
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d64_full_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d64_rotfull_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -169,7 +169,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d64_full
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d64_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d64_full_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d64_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d64_rotfull_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -238,7 +238,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d64_full_vec16_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -247,13 +247,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -272,7 +272,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundf
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d64_full_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d64_rotfull_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -280,26 +280,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 31) / 32;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d64_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d64_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_fp16_tabfp32_roundfp32_interleaved_d80_full_vec16
+// rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d80_rotfull_vec16
 //   rope_per_head: act=fp16 table=fp32 rounding=fp32 pairing=interleaved head_dim=80 rot=full access=vec16
 //   mapping: 5 lanes per head, 6 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d80_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d80_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d80_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d80_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d80_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
@@ -383,7 +383,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d80_full_vec16)
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d80_full_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d80_rotfull_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -391,7 +391,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d80_full
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d80_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d80_full_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d80_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d80_rotfull_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
@@ -461,7 +461,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d80_full_vec16_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d80_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -470,13 +470,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d80_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d80_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d80_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d80_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -495,7 +495,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundf
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d80_full_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d80_rotfull_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -503,26 +503,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 23) / 24;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d80_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d80_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_fp16_tabfp32_roundfp32_interleaved_d96_full_vec16
+// rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d96_rotfull_vec16
 //   rope_per_head: act=fp16 table=fp32 rounding=fp32 pairing=interleaved head_dim=96 rot=full access=vec16
 //   mapping: 6 lanes per head, 5 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d96_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d96_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d96_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d96_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d96_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
@@ -606,7 +606,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d96_full_vec16)
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d96_full_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d96_rotfull_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -614,7 +614,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d96_full
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d96_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d96_full_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d96_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d96_rotfull_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
@@ -684,7 +684,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d96_full_vec16_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d96_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -693,13 +693,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d96_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d96_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d96_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d96_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -718,7 +718,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundf
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d96_full_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d96_rotfull_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -726,26 +726,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 19) / 20;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d96_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d96_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_fp16_tabfp32_roundfp32_interleaved_d128_full_vec16
+// rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d128_rotfull_vec16
 //   rope_per_head: act=fp16 table=fp32 rounding=fp32 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d128_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d128_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d128_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -828,7 +828,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d128_full_vec16
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d128_full_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d128_rotfull_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -836,7 +836,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d128_ful
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d128_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d128_full_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d128_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d128_rotfull_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -905,7 +905,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d128_full_vec16
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -914,13 +914,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -939,7 +939,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundf
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d128_full_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d128_rotfull_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -947,26 +947,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 15) / 16;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d128_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d128_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_fp16_tabfp32_roundfp32_interleaved_d256_full_vec16
+// rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d256_rotfull_vec16
 //   rope_per_head: act=fp16 table=fp32 rounding=fp32 pairing=interleaved head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d256_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d256_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d256_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d256_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d256_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -1049,7 +1049,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d256_full_vec16
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d256_full_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d256_rotfull_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -1057,7 +1057,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d256_ful
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d256_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d256_full_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d256_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d256_rotfull_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -1126,7 +1126,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d256_full_vec16
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d256_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1135,13 +1135,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d256_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d256_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d256_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d256_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -1160,7 +1160,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundf
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d256_full_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d256_rotfull_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -1168,26 +1168,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 7) / 8;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d256_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d256_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_fp16_tabfp32_roundfp32_interleaved_d320_full_vec16
+// rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d320_rotfull_vec16
 //   rope_per_head: act=fp16 table=fp32 rounding=fp32 pairing=interleaved head_dim=320 rot=full access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d320_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d320_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d320_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d320_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d320_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d320_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
@@ -1271,7 +1271,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d320_full_vec16
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d320_full_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d320_rotfull_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -1279,7 +1279,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d320_ful
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d320_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d320_full_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d320_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d320_rotfull_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
@@ -1349,7 +1349,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d320_full_vec16
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d320_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1358,13 +1358,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d320_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d320_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d320_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d320_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -1383,7 +1383,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundf
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d320_full_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d320_rotfull_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -1391,26 +1391,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 3) / 4;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d320_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d320_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_fp16_tabfp32_roundfp32_interleaved_dany_partial_vec16
+// rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16
 //   rope_per_head: act=fp16 table=fp32 rounding=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_dany_partial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -1513,7 +1513,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_dany_partial_ve
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_dany_partial_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -1521,7 +1521,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_dany_par
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_dany_partial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_dany_partial_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -1610,7 +1610,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_dany_partial_ve
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundfp32_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1619,13 +1619,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -1644,7 +1644,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundf
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_dany_partial_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -1652,26 +1652,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 3) / 4;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_dany_partial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_fp16_tabfp32_roundfp32_interleaved_dany_partial_scalar
+// rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_scalar
 //   rope_per_head: act=fp16 table=fp32 rounding=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_dany_partial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -1840,7 +1840,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_dany_partial_sc
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundfp32_interleaved_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1849,13 +1849,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -1872,22 +1872,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_fp16_tabfp32_roundfp32_half_d64_full_vec16
+// rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d64_rotfull_vec16
 //   rope_per_head: act=fp16 table=fp32 rounding=fp32 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d64_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d64_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d64_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -1962,7 +1962,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d64_full_vec16)(const 
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d64_full_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d64_rotfull_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -1970,7 +1970,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d64_full_vec16_
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d64_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d64_full_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d64_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d64_rotfull_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -2031,7 +2031,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d64_full_vec16_lean)(c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundfp32_half_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2040,13 +2040,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -2065,7 +2065,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundf
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d64_full_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d64_rotfull_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -2073,26 +2073,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 31) / 32;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d64_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d64_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_fp16_tabfp32_roundfp32_half_d80_full_vec16
+// rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d80_rotfull_vec16
 //   rope_per_head: act=fp16 table=fp32 rounding=fp32 pairing=half head_dim=80 rot=full access=vec16
 //   mapping: 5 lanes per head, 6 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d80_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d80_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d80_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d80_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d80_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d80_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
@@ -2168,7 +2168,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d80_full_vec16)(const 
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d80_full_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d80_rotfull_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -2176,7 +2176,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d80_full_vec16_
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d80_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d80_full_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d80_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d80_rotfull_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
@@ -2238,7 +2238,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d80_full_vec16_lean)(c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundfp32_half_d80_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2247,13 +2247,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d80_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d80_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d80_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d80_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -2272,7 +2272,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundf
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d80_full_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d80_rotfull_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -2280,26 +2280,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 23) / 24;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d80_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d80_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_fp16_tabfp32_roundfp32_half_d96_full_vec16
+// rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d96_rotfull_vec16
 //   rope_per_head: act=fp16 table=fp32 rounding=fp32 pairing=half head_dim=96 rot=full access=vec16
 //   mapping: 6 lanes per head, 5 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d96_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d96_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d96_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d96_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d96_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d96_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
@@ -2375,7 +2375,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d96_full_vec16)(const 
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d96_full_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d96_rotfull_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -2383,7 +2383,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d96_full_vec16_
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d96_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d96_full_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d96_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d96_rotfull_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
@@ -2445,7 +2445,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d96_full_vec16_lean)(c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundfp32_half_d96_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2454,13 +2454,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d96_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d96_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d96_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d96_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -2479,7 +2479,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundf
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d96_full_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d96_rotfull_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -2487,26 +2487,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 19) / 20;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d96_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d96_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_fp16_tabfp32_roundfp32_half_d128_full_vec16
+// rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d128_rotfull_vec16
 //   rope_per_head: act=fp16 table=fp32 rounding=fp32 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d128_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d128_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d128_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -2581,7 +2581,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d128_full_vec16)(const
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d128_full_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d128_rotfull_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -2589,7 +2589,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d128_full_vec16
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d128_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d128_full_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d128_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d128_rotfull_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -2650,7 +2650,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d128_full_vec16_lean)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundfp32_half_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2659,13 +2659,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -2684,7 +2684,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundf
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d128_full_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d128_rotfull_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -2692,26 +2692,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 15) / 16;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d128_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d128_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_fp16_tabfp32_roundfp32_half_d256_full_vec16
+// rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d256_rotfull_vec16
 //   rope_per_head: act=fp16 table=fp32 rounding=fp32 pairing=half head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d256_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d256_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d256_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d256_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d256_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d256_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -2786,7 +2786,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d256_full_vec16)(const
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d256_full_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d256_rotfull_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -2794,7 +2794,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d256_full_vec16
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d256_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d256_full_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d256_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d256_rotfull_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -2855,7 +2855,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d256_full_vec16_lean)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundfp32_half_d256_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2864,13 +2864,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d256_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d256_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d256_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d256_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -2889,7 +2889,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundf
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d256_full_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d256_rotfull_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -2897,26 +2897,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 7) / 8;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d256_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d256_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_fp16_tabfp32_roundfp32_half_d320_full_vec16
+// rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d320_rotfull_vec16
 //   rope_per_head: act=fp16 table=fp32 rounding=fp32 pairing=half head_dim=320 rot=full access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d320_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d320_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d320_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d320_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d320_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d320_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
@@ -2992,7 +2992,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d320_full_vec16)(const
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d320_full_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d320_rotfull_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -3000,7 +3000,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d320_full_vec16
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d320_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d320_full_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d320_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d320_rotfull_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
@@ -3062,7 +3062,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d320_full_vec16_lean)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundfp32_half_d320_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3071,13 +3071,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d320_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d320_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d320_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d320_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -3096,7 +3096,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundf
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d320_full_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d320_rotfull_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -3104,26 +3104,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 3) / 4;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d320_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d320_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_fp16_tabfp32_roundfp32_half_dany_partial_vec16
+// rope_per_head_fp16_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16
 //   rope_per_head: act=fp16 table=fp32 rounding=fp32 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_dany_partial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -3219,7 +3219,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_dany_partial_vec16)(co
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_dany_partial_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -3227,7 +3227,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_dany_partial_ve
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_dany_partial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_dany_partial_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -3309,7 +3309,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_dany_partial_vec16_lea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundfp32_half_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3318,13 +3318,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -3343,7 +3343,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundf
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_dany_partial_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -3351,26 +3351,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 3) / 4;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_dany_partial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_fp16_tabfp32_roundfp32_half_dany_partial_scalar
+// rope_per_head_fp16_tabfp32_roundfp32_pairhalf_dany_rotpartial_scalar
 //   rope_per_head: act=fp16 table=fp32 rounding=fp32 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_dany_partial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_dany_rotpartial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -3531,7 +3531,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_dany_partial_scalar)(c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundfp32_half_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3540,13 +3540,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -3563,22 +3563,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp32_roundf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp32_roundfp32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_fp16_tabbf16_roundfp32_interleaved_dany_partial_vec16
+// rope_per_head_fp16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16
 //   rope_per_head: act=fp16 table=bf16 rounding=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_interleaved_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_interleaved_dany_partial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_interleaved_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -3681,7 +3681,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_interleaved_dany_partial_ve
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_interleaved_dany_partial_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -3689,7 +3689,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_interleaved_dany_par
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_interleaved_dany_partial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_interleaved_dany_partial_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -3778,7 +3778,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_interleaved_dany_partial_ve
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabbf16_roundfp32_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3787,13 +3787,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabbf16_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_interleaved_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_interleaved_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -3812,7 +3812,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabbf16_roundf
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_interleaved_dany_partial_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -3820,26 +3820,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabbf16_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 3) / 4;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_interleaved_dany_partial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_fp16_tabbf16_roundfp32_interleaved_dany_partial_scalar
+// rope_per_head_fp16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_scalar
 //   rope_per_head: act=fp16 table=bf16 rounding=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_interleaved_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_interleaved_dany_partial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_interleaved_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -4008,7 +4008,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_interleaved_dany_partial_sc
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabbf16_roundfp32_interleaved_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4017,13 +4017,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabbf16_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_interleaved_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_interleaved_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -4040,22 +4040,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabbf16_roundf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_fp16_tabbf16_roundfp32_half_dany_partial_vec16
+// rope_per_head_fp16_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16
 //   rope_per_head: act=fp16 table=bf16 rounding=fp32 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_half_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_half_dany_partial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_half_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -4149,7 +4149,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_half_dany_partial_vec16)(co
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_half_dany_partial_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -4157,7 +4157,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_half_dany_partial_ve
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_half_dany_partial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_half_dany_partial_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -4237,7 +4237,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_half_dany_partial_vec16_lea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabbf16_roundfp32_half_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4246,13 +4246,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabbf16_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_half_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_half_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -4271,7 +4271,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabbf16_roundf
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_half_dany_partial_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -4279,26 +4279,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabbf16_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 3) / 4;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_half_dany_partial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_fp16_tabbf16_roundfp32_half_dany_partial_scalar
+// rope_per_head_fp16_tabbf16_roundfp32_pairhalf_dany_rotpartial_scalar
 //   rope_per_head: act=fp16 table=bf16 rounding=fp32 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_half_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_half_dany_partial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_half_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_pairhalf_dany_rotpartial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -4459,7 +4459,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_half_dany_partial_scalar)(c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabbf16_roundfp32_half_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabbf16_roundfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4468,13 +4468,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabbf16_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_half_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_pairhalf_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_half_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -4491,22 +4491,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabbf16_roundf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_fp16_tabbf16_roundfp32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_fp16_tabfp16_roundfp32_interleaved_d64_full_vec16
+// rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d64_rotfull_vec16
 //   rope_per_head: act=fp16 table=fp16 rounding=fp32 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d64_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d64_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d64_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -4589,7 +4589,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d64_full_vec16)
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d64_full_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d64_rotfull_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -4597,7 +4597,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d64_full
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d64_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d64_full_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d64_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d64_rotfull_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -4666,7 +4666,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d64_full_vec16_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4675,13 +4675,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -4700,7 +4700,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundf
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d64_full_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d64_rotfull_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -4708,26 +4708,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 31) / 32;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d64_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d64_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_fp16_tabfp16_roundfp32_interleaved_d80_full_vec16
+// rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d80_rotfull_vec16
 //   rope_per_head: act=fp16 table=fp16 rounding=fp32 pairing=interleaved head_dim=80 rot=full access=vec16
 //   mapping: 5 lanes per head, 6 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d80_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d80_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d80_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d80_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d80_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
@@ -4811,7 +4811,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d80_full_vec16)
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d80_full_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d80_rotfull_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -4819,7 +4819,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d80_full
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d80_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d80_full_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d80_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d80_rotfull_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
@@ -4889,7 +4889,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d80_full_vec16_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d80_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4898,13 +4898,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d80_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d80_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d80_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d80_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -4923,7 +4923,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundf
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d80_full_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d80_rotfull_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -4931,26 +4931,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 23) / 24;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d80_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d80_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_fp16_tabfp16_roundfp32_interleaved_d96_full_vec16
+// rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d96_rotfull_vec16
 //   rope_per_head: act=fp16 table=fp16 rounding=fp32 pairing=interleaved head_dim=96 rot=full access=vec16
 //   mapping: 6 lanes per head, 5 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d96_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d96_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d96_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d96_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d96_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
@@ -5034,7 +5034,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d96_full_vec16)
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d96_full_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d96_rotfull_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -5042,7 +5042,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d96_full
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d96_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d96_full_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d96_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d96_rotfull_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
@@ -5112,7 +5112,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d96_full_vec16_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d96_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5121,13 +5121,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d96_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d96_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d96_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d96_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -5146,7 +5146,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundf
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d96_full_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d96_rotfull_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -5154,26 +5154,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 19) / 20;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d96_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d96_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_fp16_tabfp16_roundfp32_interleaved_d128_full_vec16
+// rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d128_rotfull_vec16
 //   rope_per_head: act=fp16 table=fp16 rounding=fp32 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d128_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d128_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d128_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -5256,7 +5256,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d128_full_vec16
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d128_full_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d128_rotfull_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -5264,7 +5264,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d128_ful
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d128_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d128_full_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d128_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d128_rotfull_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -5333,7 +5333,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d128_full_vec16
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5342,13 +5342,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -5367,7 +5367,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundf
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d128_full_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d128_rotfull_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -5375,26 +5375,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 15) / 16;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d128_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d128_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_fp16_tabfp16_roundfp32_interleaved_d256_full_vec16
+// rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d256_rotfull_vec16
 //   rope_per_head: act=fp16 table=fp16 rounding=fp32 pairing=interleaved head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d256_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d256_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d256_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d256_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d256_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -5477,7 +5477,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d256_full_vec16
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d256_full_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d256_rotfull_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -5485,7 +5485,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d256_ful
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d256_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d256_full_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d256_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d256_rotfull_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -5554,7 +5554,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d256_full_vec16
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d256_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5563,13 +5563,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d256_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d256_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d256_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d256_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -5588,7 +5588,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundf
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d256_full_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d256_rotfull_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -5596,26 +5596,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 7) / 8;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d256_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d256_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_fp16_tabfp16_roundfp32_interleaved_d320_full_vec16
+// rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d320_rotfull_vec16
 //   rope_per_head: act=fp16 table=fp16 rounding=fp32 pairing=interleaved head_dim=320 rot=full access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d320_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d320_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d320_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d320_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d320_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d320_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
@@ -5699,7 +5699,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d320_full_vec16
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d320_full_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d320_rotfull_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -5707,7 +5707,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d320_ful
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d320_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d320_full_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d320_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d320_rotfull_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
@@ -5777,7 +5777,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d320_full_vec16
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d320_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5786,13 +5786,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d320_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d320_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d320_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d320_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -5811,7 +5811,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundf
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d320_full_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d320_rotfull_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -5819,26 +5819,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 3) / 4;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d320_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d320_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_fp16_tabfp16_roundfp32_interleaved_dany_partial_vec16
+// rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16
 //   rope_per_head: act=fp16 table=fp16 rounding=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_dany_partial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -5941,7 +5941,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_dany_partial_ve
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_dany_partial_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -5949,7 +5949,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_dany_par
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_dany_partial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_dany_partial_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -6038,7 +6038,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_dany_partial_ve
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundfp32_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6047,13 +6047,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -6072,7 +6072,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundf
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_dany_partial_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -6080,26 +6080,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 3) / 4;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_dany_partial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_fp16_tabfp16_roundfp32_interleaved_dany_partial_scalar
+// rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_scalar
 //   rope_per_head: act=fp16 table=fp16 rounding=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_dany_partial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -6268,7 +6268,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_dany_partial_sc
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundfp32_interleaved_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6277,13 +6277,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -6300,22 +6300,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_fp16_tabfp16_roundfp32_half_d64_full_vec16
+// rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d64_rotfull_vec16
 //   rope_per_head: act=fp16 table=fp16 rounding=fp32 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d64_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d64_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d64_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -6388,7 +6388,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d64_full_vec16)(const 
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d64_full_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d64_rotfull_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -6396,7 +6396,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d64_full_vec16_
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d64_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d64_full_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d64_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d64_rotfull_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -6455,7 +6455,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d64_full_vec16_lean)(c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundfp32_half_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6464,13 +6464,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -6489,7 +6489,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundf
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d64_full_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d64_rotfull_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -6497,26 +6497,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 31) / 32;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d64_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d64_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_fp16_tabfp16_roundfp32_half_d80_full_vec16
+// rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d80_rotfull_vec16
 //   rope_per_head: act=fp16 table=fp16 rounding=fp32 pairing=half head_dim=80 rot=full access=vec16
 //   mapping: 5 lanes per head, 6 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d80_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d80_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d80_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d80_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d80_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d80_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
@@ -6590,7 +6590,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d80_full_vec16)(const 
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d80_full_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d80_rotfull_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -6598,7 +6598,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d80_full_vec16_
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d80_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d80_full_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d80_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d80_rotfull_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
@@ -6658,7 +6658,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d80_full_vec16_lean)(c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundfp32_half_d80_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6667,13 +6667,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d80_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d80_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d80_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d80_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -6692,7 +6692,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundf
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d80_full_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d80_rotfull_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -6700,26 +6700,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 23) / 24;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d80_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d80_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_fp16_tabfp16_roundfp32_half_d96_full_vec16
+// rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d96_rotfull_vec16
 //   rope_per_head: act=fp16 table=fp16 rounding=fp32 pairing=half head_dim=96 rot=full access=vec16
 //   mapping: 6 lanes per head, 5 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d96_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d96_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d96_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d96_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d96_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d96_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
@@ -6793,7 +6793,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d96_full_vec16)(const 
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d96_full_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d96_rotfull_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -6801,7 +6801,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d96_full_vec16_
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d96_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d96_full_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d96_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d96_rotfull_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
@@ -6861,7 +6861,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d96_full_vec16_lean)(c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundfp32_half_d96_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6870,13 +6870,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d96_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d96_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d96_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d96_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -6895,7 +6895,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundf
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d96_full_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d96_rotfull_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -6903,26 +6903,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 19) / 20;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d96_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d96_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_fp16_tabfp16_roundfp32_half_d128_full_vec16
+// rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d128_rotfull_vec16
 //   rope_per_head: act=fp16 table=fp16 rounding=fp32 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d128_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d128_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d128_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -6995,7 +6995,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d128_full_vec16)(const
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d128_full_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d128_rotfull_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -7003,7 +7003,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d128_full_vec16
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d128_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d128_full_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d128_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d128_rotfull_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -7062,7 +7062,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d128_full_vec16_lean)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundfp32_half_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7071,13 +7071,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -7096,7 +7096,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundf
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d128_full_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d128_rotfull_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -7104,26 +7104,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 15) / 16;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d128_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d128_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_fp16_tabfp16_roundfp32_half_d256_full_vec16
+// rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d256_rotfull_vec16
 //   rope_per_head: act=fp16 table=fp16 rounding=fp32 pairing=half head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d256_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d256_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d256_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d256_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d256_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d256_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -7196,7 +7196,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d256_full_vec16)(const
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d256_full_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d256_rotfull_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -7204,7 +7204,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d256_full_vec16
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d256_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d256_full_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d256_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d256_rotfull_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -7263,7 +7263,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d256_full_vec16_lean)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundfp32_half_d256_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7272,13 +7272,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d256_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d256_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d256_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d256_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -7297,7 +7297,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundf
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d256_full_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d256_rotfull_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -7305,26 +7305,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 7) / 8;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d256_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d256_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_fp16_tabfp16_roundfp32_half_d320_full_vec16
+// rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d320_rotfull_vec16
 //   rope_per_head: act=fp16 table=fp16 rounding=fp32 pairing=half head_dim=320 rot=full access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d320_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d320_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d320_full_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d320_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d320_rotfull_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d320_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
@@ -7398,7 +7398,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d320_full_vec16)(const
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d320_full_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d320_rotfull_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -7406,7 +7406,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d320_full_vec16
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d320_full_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d320_full_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d320_rotfull_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d320_rotfull_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
@@ -7466,7 +7466,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d320_full_vec16_lean)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundfp32_half_d320_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7475,13 +7475,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d320_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d320_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d320_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d320_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -7500,7 +7500,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundf
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d320_full_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d320_rotfull_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -7508,26 +7508,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 3) / 4;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d320_full_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d320_rotfull_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_fp16_tabfp16_roundfp32_half_dany_partial_vec16
+// rope_per_head_fp16_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16
 //   rope_per_head: act=fp16 table=fp16 rounding=fp32 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_dany_partial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -7621,7 +7621,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_dany_partial_vec16)(co
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_dany_partial_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -7629,7 +7629,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_dany_partial_ve
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_dany_partial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_dany_partial_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -7709,7 +7709,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_dany_partial_vec16_lea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundfp32_half_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7718,13 +7718,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -7743,7 +7743,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundf
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_dany_partial_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -7751,26 +7751,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 3) / 4;
-    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_dany_partial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_fp16_tabfp16_roundfp32_half_dany_partial_scalar
+// rope_per_head_fp16_tabfp16_roundfp32_pairhalf_dany_rotpartial_scalar
 //   rope_per_head: act=fp16 table=fp16 rounding=fp32 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_dany_partial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_dany_rotpartial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -7931,7 +7931,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_dany_partial_scalar)(c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundfp32_half_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7940,13 +7940,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -7963,6 +7963,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp16_tabfp16_roundf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_fp16_tabfp16_roundfp32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }

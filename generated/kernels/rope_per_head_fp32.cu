@@ -9,18 +9,18 @@
 #endif
 
 // Kernels of this file (variant: the values of its other axes):
-//   rope_per_head_fp32_tabfp32_roundfp32_interleaved_dany_partial_vec16: table=fp32 rounding=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
-//   rope_per_head_fp32_tabfp32_roundfp32_interleaved_dany_partial_scalar: table=fp32 rounding=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
-//   rope_per_head_fp32_tabfp32_roundfp32_half_dany_partial_vec16: table=fp32 rounding=fp32 pairing=half head_dim=any rot=partial access=vec16
-//   rope_per_head_fp32_tabfp32_roundfp32_half_dany_partial_scalar: table=fp32 rounding=fp32 pairing=half head_dim=any rot=partial access=scalar
-//   rope_per_head_fp32_tabbf16_roundfp32_interleaved_dany_partial_vec16: table=bf16 rounding=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
-//   rope_per_head_fp32_tabbf16_roundfp32_interleaved_dany_partial_scalar: table=bf16 rounding=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
-//   rope_per_head_fp32_tabbf16_roundfp32_half_dany_partial_vec16: table=bf16 rounding=fp32 pairing=half head_dim=any rot=partial access=vec16
-//   rope_per_head_fp32_tabbf16_roundfp32_half_dany_partial_scalar: table=bf16 rounding=fp32 pairing=half head_dim=any rot=partial access=scalar
-//   rope_per_head_fp32_tabfp16_roundfp32_interleaved_dany_partial_vec16: table=fp16 rounding=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
-//   rope_per_head_fp32_tabfp16_roundfp32_interleaved_dany_partial_scalar: table=fp16 rounding=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
-//   rope_per_head_fp32_tabfp16_roundfp32_half_dany_partial_vec16: table=fp16 rounding=fp32 pairing=half head_dim=any rot=partial access=vec16
-//   rope_per_head_fp32_tabfp16_roundfp32_half_dany_partial_scalar: table=fp16 rounding=fp32 pairing=half head_dim=any rot=partial access=scalar
+//   rope_per_head_fp32_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16: table=fp32 rounding=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
+//   rope_per_head_fp32_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_scalar: table=fp32 rounding=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
+//   rope_per_head_fp32_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16: table=fp32 rounding=fp32 pairing=half head_dim=any rot=partial access=vec16
+//   rope_per_head_fp32_tabfp32_roundfp32_pairhalf_dany_rotpartial_scalar: table=fp32 rounding=fp32 pairing=half head_dim=any rot=partial access=scalar
+//   rope_per_head_fp32_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16: table=bf16 rounding=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
+//   rope_per_head_fp32_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_scalar: table=bf16 rounding=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
+//   rope_per_head_fp32_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16: table=bf16 rounding=fp32 pairing=half head_dim=any rot=partial access=vec16
+//   rope_per_head_fp32_tabbf16_roundfp32_pairhalf_dany_rotpartial_scalar: table=bf16 rounding=fp32 pairing=half head_dim=any rot=partial access=scalar
+//   rope_per_head_fp32_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16: table=fp16 rounding=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
+//   rope_per_head_fp32_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_scalar: table=fp16 rounding=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
+//   rope_per_head_fp32_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16: table=fp16 rounding=fp32 pairing=half head_dim=any rot=partial access=vec16
+//   rope_per_head_fp32_tabfp16_roundfp32_pairhalf_dany_rotpartial_scalar: table=fp16 rounding=fp32 pairing=half head_dim=any rot=partial access=scalar
 
 // How these kernels work (the "heads" thread mapping, docs/architecture.md):
 // - A lane group of L lanes takes one head: each lane holds chunks of one
@@ -43,18 +43,18 @@
 //   long loop the warps drift apart and their reads spread over more of
 //   memory, while on a short call the flat grid's last wave is partly idle.
 
-// rope_per_head_fp32_tabfp32_roundfp32_interleaved_dany_partial_vec16
+// rope_per_head_fp32_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16
 //   rope_per_head: act=fp32 table=fp32 rounding=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 4 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_interleaved_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_interleaved_dany_partial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_interleaved_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -199,7 +199,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_interleaved_dany_partial_ve
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_interleaved_dany_partial_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -207,7 +207,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_interleaved_dany_par
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_interleaved_dany_partial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_interleaved_dany_partial_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -338,7 +338,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_interleaved_dany_partial_ve
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_roundfp32_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -347,13 +347,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_interleaved_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_interleaved_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -372,7 +372,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_roundf
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_interleaved_dany_partial_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -380,26 +380,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 3) / 4;
-    FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_interleaved_dany_partial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_fp32_tabfp32_roundfp32_interleaved_dany_partial_scalar
+// rope_per_head_fp32_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_scalar
 //   rope_per_head: act=fp32 table=fp32 rounding=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 4 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_interleaved_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_interleaved_dany_partial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_interleaved_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -598,7 +598,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_interleaved_dany_partial_sc
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_roundfp32_interleaved_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -607,13 +607,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_interleaved_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_interleaved_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -630,22 +630,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_roundf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_fp32_tabfp32_roundfp32_half_dany_partial_vec16
+// rope_per_head_fp32_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16
 //   rope_per_head: act=fp32 table=fp32 rounding=fp32 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_half_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_half_dany_partial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_half_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -770,7 +770,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_half_dany_partial_vec16)(co
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_half_dany_partial_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -778,7 +778,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_half_dany_partial_ve
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_half_dany_partial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_half_dany_partial_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -889,7 +889,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_half_dany_partial_vec16_lea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_roundfp32_half_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -898,13 +898,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_half_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_half_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -923,7 +923,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_roundf
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_half_dany_partial_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -931,26 +931,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 3) / 4;
-    FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_half_dany_partial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_fp32_tabfp32_roundfp32_half_dany_partial_scalar
+// rope_per_head_fp32_tabfp32_roundfp32_pairhalf_dany_rotpartial_scalar
 //   rope_per_head: act=fp32 table=fp32 rounding=fp32 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_half_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_half_dany_partial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_half_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_pairhalf_dany_rotpartial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -1132,7 +1132,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_half_dany_partial_scalar)(c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_roundfp32_half_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_roundfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1141,13 +1141,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_half_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_pairhalf_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_half_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -1164,22 +1164,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp32_roundf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp32_roundfp32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_fp32_tabbf16_roundfp32_interleaved_dany_partial_vec16
+// rope_per_head_fp32_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16
 //   rope_per_head: act=fp32 table=bf16 rounding=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 4 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_interleaved_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_interleaved_dany_partial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_interleaved_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -1324,7 +1324,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_interleaved_dany_partial_ve
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_interleaved_dany_partial_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -1332,7 +1332,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_interleaved_dany_par
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_interleaved_dany_partial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_interleaved_dany_partial_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -1463,7 +1463,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_interleaved_dany_partial_ve
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabbf16_roundfp32_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1472,13 +1472,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabbf16_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_interleaved_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_interleaved_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -1497,7 +1497,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabbf16_roundf
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_interleaved_dany_partial_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -1505,26 +1505,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabbf16_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 3) / 4;
-    FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_interleaved_dany_partial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_fp32_tabbf16_roundfp32_interleaved_dany_partial_scalar
+// rope_per_head_fp32_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_scalar
 //   rope_per_head: act=fp32 table=bf16 rounding=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 4 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_interleaved_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_interleaved_dany_partial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_interleaved_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -1723,7 +1723,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_interleaved_dany_partial_sc
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabbf16_roundfp32_interleaved_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1732,13 +1732,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabbf16_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_interleaved_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_interleaved_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -1755,22 +1755,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabbf16_roundf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_fp32_tabbf16_roundfp32_half_dany_partial_vec16
+// rope_per_head_fp32_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16
 //   rope_per_head: act=fp32 table=bf16 rounding=fp32 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_half_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_half_dany_partial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_half_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -1895,7 +1895,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_half_dany_partial_vec16)(co
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_half_dany_partial_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -1903,7 +1903,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_half_dany_partial_ve
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_half_dany_partial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_half_dany_partial_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -2014,7 +2014,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_half_dany_partial_vec16_lea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabbf16_roundfp32_half_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2023,13 +2023,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabbf16_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_half_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_half_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -2048,7 +2048,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabbf16_roundf
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_half_dany_partial_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -2056,26 +2056,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabbf16_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 3) / 4;
-    FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_half_dany_partial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_fp32_tabbf16_roundfp32_half_dany_partial_scalar
+// rope_per_head_fp32_tabbf16_roundfp32_pairhalf_dany_rotpartial_scalar
 //   rope_per_head: act=fp32 table=bf16 rounding=fp32 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_half_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_half_dany_partial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_half_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_pairhalf_dany_rotpartial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -2257,7 +2257,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_half_dany_partial_scalar)(c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabbf16_roundfp32_half_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabbf16_roundfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2266,13 +2266,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabbf16_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_half_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_pairhalf_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_half_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -2289,22 +2289,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabbf16_roundf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_fp32_tabbf16_roundfp32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_fp32_tabfp16_roundfp32_interleaved_dany_partial_vec16
+// rope_per_head_fp32_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16
 //   rope_per_head: act=fp32 table=fp16 rounding=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 4 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_interleaved_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_interleaved_dany_partial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_interleaved_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -2449,7 +2449,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_interleaved_dany_partial_ve
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_interleaved_dany_partial_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -2457,7 +2457,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_interleaved_dany_par
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_interleaved_dany_partial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_interleaved_dany_partial_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -2588,7 +2588,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_interleaved_dany_partial_ve
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp16_roundfp32_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2597,13 +2597,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp16_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_interleaved_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_interleaved_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -2622,7 +2622,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp16_roundf
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_interleaved_dany_partial_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -2630,26 +2630,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp16_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 3) / 4;
-    FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_interleaved_dany_partial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_fp32_tabfp16_roundfp32_interleaved_dany_partial_scalar
+// rope_per_head_fp32_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_scalar
 //   rope_per_head: act=fp32 table=fp16 rounding=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 4 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_interleaved_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_interleaved_dany_partial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_interleaved_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -2848,7 +2848,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_interleaved_dany_partial_sc
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp16_roundfp32_interleaved_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2857,13 +2857,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp16_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_interleaved_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_interleaved_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -2880,22 +2880,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp16_roundf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_fp32_tabfp16_roundfp32_half_dany_partial_vec16
+// rope_per_head_fp32_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16
 //   rope_per_head: act=fp32 table=fp16 rounding=fp32 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_half_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_half_dany_partial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_half_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -3020,7 +3020,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_half_dany_partial_vec16)(co
 // pass over the call, 32-bit offsets. A call of a few waves waits on the index
 // math before its first load, so that math is short here: two divisions by
 // the launcher's divisors, no item loop.
-struct FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_half_dany_partial_vec16_lean_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16_lean_grid) {
   int32_t groups[1];     // lane groups of each head set (x): tokens x head blocks
   int32_t nhb[1];        // head blocks per token
   fg_udiv nhb_div[1];    // divides a lane group index by nhb
@@ -3028,7 +3028,7 @@ struct FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_half_dany_partial_ve
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_half_dany_partial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_half_dany_partial_vec16_lean_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16_lean)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16_lean_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -3139,7 +3139,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_half_dany_partial_vec16_lea
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp16_roundfp32_half_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3148,13 +3148,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp16_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_half_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_half_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -3173,7 +3173,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp16_roundf
   // the lean form where this grid would pass over every item once, if every
   // offset fits in 32 bits
   if (p->index32 && (blocks <= cap)) {
-    FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_half_dany_partial_vec16_lean_grid) lg;
+    FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16_lean_grid) lg;
     int64_t groups = 0;
     lg.nhb[0] = (int)((p->H + 0) / 1);  // blocks of 1 heads per token (x)
     lg.nhb_div[0] = fg_udiv_make((uint32_t)lg.nhb[0]);
@@ -3181,26 +3181,26 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp16_roundf
     groups += lg.groups[0];
     lg.s_div = fg_udiv_make((uint32_t)p->S);
     const int64_t lean_blocks = (groups + 3) / 4;
-    FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_half_dany_partial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
+    FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16_lean)<<<(unsigned)lean_blocks, 128, 0, stream>>>(*p, lg);
     return cudaGetLastError();
   }
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_per_head_fp32_tabfp16_roundfp32_half_dany_partial_scalar
+// rope_per_head_fp32_tabfp16_roundfp32_pairhalf_dany_rotpartial_scalar
 //   rope_per_head: act=fp32 table=fp16 rounding=fp32 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_half_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_half_dany_partial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_half_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_pairhalf_dany_rotpartial_scalar)(const fg_rope_per_head_params p, const FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -3382,7 +3382,7 @@ FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_half_dany_partial_scalar)(c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp16_roundfp32_half_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp16_roundfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_per_head_params* p = (const fg_rope_per_head_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3391,13 +3391,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp16_roundf
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_half_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_pairhalf_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_half_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -3414,6 +3414,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_per_head_fp32_tabfp16_roundf
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_per_head_fp32_tabfp16_roundfp32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }

@@ -9,78 +9,78 @@
 #endif
 
 // Kernels of this file (variant: the values of its other axes):
-//   rope_positions_bf16_tabfp32_posi32_interleaved_d64_full_vec16: table=fp32 pos=i32 pairing=interleaved head_dim=64 rot=full access=vec16
-//   rope_positions_bf16_tabfp32_posi32_interleaved_d80_full_vec16: table=fp32 pos=i32 pairing=interleaved head_dim=80 rot=full access=vec16
-//   rope_positions_bf16_tabfp32_posi32_interleaved_d96_full_vec16: table=fp32 pos=i32 pairing=interleaved head_dim=96 rot=full access=vec16
-//   rope_positions_bf16_tabfp32_posi32_interleaved_d128_full_vec16: table=fp32 pos=i32 pairing=interleaved head_dim=128 rot=full access=vec16
-//   rope_positions_bf16_tabfp32_posi32_interleaved_d256_full_vec16: table=fp32 pos=i32 pairing=interleaved head_dim=256 rot=full access=vec16
-//   rope_positions_bf16_tabfp32_posi32_interleaved_d320_full_vec16: table=fp32 pos=i32 pairing=interleaved head_dim=320 rot=full access=vec16
-//   rope_positions_bf16_tabfp32_posi32_interleaved_dany_partial_vec16: table=fp32 pos=i32 pairing=interleaved head_dim=any rot=partial access=vec16
-//   rope_positions_bf16_tabfp32_posi32_interleaved_dany_partial_scalar: table=fp32 pos=i32 pairing=interleaved head_dim=any rot=partial access=scalar
-//   rope_positions_bf16_tabfp32_posi32_half_d64_full_vec16: table=fp32 pos=i32 pairing=half head_dim=64 rot=full access=vec16
-//   rope_positions_bf16_tabfp32_posi32_half_d80_full_vec16: table=fp32 pos=i32 pairing=half head_dim=80 rot=full access=vec16
-//   rope_positions_bf16_tabfp32_posi32_half_d96_full_vec16: table=fp32 pos=i32 pairing=half head_dim=96 rot=full access=vec16
-//   rope_positions_bf16_tabfp32_posi32_half_d128_full_vec16: table=fp32 pos=i32 pairing=half head_dim=128 rot=full access=vec16
-//   rope_positions_bf16_tabfp32_posi32_half_d256_full_vec16: table=fp32 pos=i32 pairing=half head_dim=256 rot=full access=vec16
-//   rope_positions_bf16_tabfp32_posi32_half_d320_full_vec16: table=fp32 pos=i32 pairing=half head_dim=320 rot=full access=vec16
-//   rope_positions_bf16_tabfp32_posi32_half_dany_partial_vec16: table=fp32 pos=i32 pairing=half head_dim=any rot=partial access=vec16
-//   rope_positions_bf16_tabfp32_posi32_half_dany_partial_scalar: table=fp32 pos=i32 pairing=half head_dim=any rot=partial access=scalar
-//   rope_positions_bf16_tabfp32_posi64_interleaved_d64_full_vec16: table=fp32 pos=i64 pairing=interleaved head_dim=64 rot=full access=vec16
-//   rope_positions_bf16_tabfp32_posi64_interleaved_d80_full_vec16: table=fp32 pos=i64 pairing=interleaved head_dim=80 rot=full access=vec16
-//   rope_positions_bf16_tabfp32_posi64_interleaved_d96_full_vec16: table=fp32 pos=i64 pairing=interleaved head_dim=96 rot=full access=vec16
-//   rope_positions_bf16_tabfp32_posi64_interleaved_d128_full_vec16: table=fp32 pos=i64 pairing=interleaved head_dim=128 rot=full access=vec16
-//   rope_positions_bf16_tabfp32_posi64_interleaved_d256_full_vec16: table=fp32 pos=i64 pairing=interleaved head_dim=256 rot=full access=vec16
-//   rope_positions_bf16_tabfp32_posi64_interleaved_d320_full_vec16: table=fp32 pos=i64 pairing=interleaved head_dim=320 rot=full access=vec16
-//   rope_positions_bf16_tabfp32_posi64_interleaved_dany_partial_vec16: table=fp32 pos=i64 pairing=interleaved head_dim=any rot=partial access=vec16
-//   rope_positions_bf16_tabfp32_posi64_interleaved_dany_partial_scalar: table=fp32 pos=i64 pairing=interleaved head_dim=any rot=partial access=scalar
-//   rope_positions_bf16_tabfp32_posi64_half_d64_full_vec16: table=fp32 pos=i64 pairing=half head_dim=64 rot=full access=vec16
-//   rope_positions_bf16_tabfp32_posi64_half_d80_full_vec16: table=fp32 pos=i64 pairing=half head_dim=80 rot=full access=vec16
-//   rope_positions_bf16_tabfp32_posi64_half_d96_full_vec16: table=fp32 pos=i64 pairing=half head_dim=96 rot=full access=vec16
-//   rope_positions_bf16_tabfp32_posi64_half_d128_full_vec16: table=fp32 pos=i64 pairing=half head_dim=128 rot=full access=vec16
-//   rope_positions_bf16_tabfp32_posi64_half_d256_full_vec16: table=fp32 pos=i64 pairing=half head_dim=256 rot=full access=vec16
-//   rope_positions_bf16_tabfp32_posi64_half_d320_full_vec16: table=fp32 pos=i64 pairing=half head_dim=320 rot=full access=vec16
-//   rope_positions_bf16_tabfp32_posi64_half_dany_partial_vec16: table=fp32 pos=i64 pairing=half head_dim=any rot=partial access=vec16
-//   rope_positions_bf16_tabfp32_posi64_half_dany_partial_scalar: table=fp32 pos=i64 pairing=half head_dim=any rot=partial access=scalar
-//   rope_positions_bf16_tabbf16_posi32_interleaved_d64_full_vec16: table=bf16 pos=i32 pairing=interleaved head_dim=64 rot=full access=vec16
-//   rope_positions_bf16_tabbf16_posi32_interleaved_d80_full_vec16: table=bf16 pos=i32 pairing=interleaved head_dim=80 rot=full access=vec16
-//   rope_positions_bf16_tabbf16_posi32_interleaved_d96_full_vec16: table=bf16 pos=i32 pairing=interleaved head_dim=96 rot=full access=vec16
-//   rope_positions_bf16_tabbf16_posi32_interleaved_d128_full_vec16: table=bf16 pos=i32 pairing=interleaved head_dim=128 rot=full access=vec16
-//   rope_positions_bf16_tabbf16_posi32_interleaved_d256_full_vec16: table=bf16 pos=i32 pairing=interleaved head_dim=256 rot=full access=vec16
-//   rope_positions_bf16_tabbf16_posi32_interleaved_d320_full_vec16: table=bf16 pos=i32 pairing=interleaved head_dim=320 rot=full access=vec16
-//   rope_positions_bf16_tabbf16_posi32_interleaved_dany_partial_vec16: table=bf16 pos=i32 pairing=interleaved head_dim=any rot=partial access=vec16
-//   rope_positions_bf16_tabbf16_posi32_interleaved_dany_partial_scalar: table=bf16 pos=i32 pairing=interleaved head_dim=any rot=partial access=scalar
-//   rope_positions_bf16_tabbf16_posi32_half_d64_full_vec16: table=bf16 pos=i32 pairing=half head_dim=64 rot=full access=vec16
-//   rope_positions_bf16_tabbf16_posi32_half_d80_full_vec16: table=bf16 pos=i32 pairing=half head_dim=80 rot=full access=vec16
-//   rope_positions_bf16_tabbf16_posi32_half_d96_full_vec16: table=bf16 pos=i32 pairing=half head_dim=96 rot=full access=vec16
-//   rope_positions_bf16_tabbf16_posi32_half_d128_full_vec16: table=bf16 pos=i32 pairing=half head_dim=128 rot=full access=vec16
-//   rope_positions_bf16_tabbf16_posi32_half_d256_full_vec16: table=bf16 pos=i32 pairing=half head_dim=256 rot=full access=vec16
-//   rope_positions_bf16_tabbf16_posi32_half_d320_full_vec16: table=bf16 pos=i32 pairing=half head_dim=320 rot=full access=vec16
-//   rope_positions_bf16_tabbf16_posi32_half_dany_partial_vec16: table=bf16 pos=i32 pairing=half head_dim=any rot=partial access=vec16
-//   rope_positions_bf16_tabbf16_posi32_half_dany_partial_scalar: table=bf16 pos=i32 pairing=half head_dim=any rot=partial access=scalar
-//   rope_positions_bf16_tabbf16_posi64_interleaved_d64_full_vec16: table=bf16 pos=i64 pairing=interleaved head_dim=64 rot=full access=vec16
-//   rope_positions_bf16_tabbf16_posi64_interleaved_d80_full_vec16: table=bf16 pos=i64 pairing=interleaved head_dim=80 rot=full access=vec16
-//   rope_positions_bf16_tabbf16_posi64_interleaved_d96_full_vec16: table=bf16 pos=i64 pairing=interleaved head_dim=96 rot=full access=vec16
-//   rope_positions_bf16_tabbf16_posi64_interleaved_d128_full_vec16: table=bf16 pos=i64 pairing=interleaved head_dim=128 rot=full access=vec16
-//   rope_positions_bf16_tabbf16_posi64_interleaved_d256_full_vec16: table=bf16 pos=i64 pairing=interleaved head_dim=256 rot=full access=vec16
-//   rope_positions_bf16_tabbf16_posi64_interleaved_d320_full_vec16: table=bf16 pos=i64 pairing=interleaved head_dim=320 rot=full access=vec16
-//   rope_positions_bf16_tabbf16_posi64_interleaved_dany_partial_vec16: table=bf16 pos=i64 pairing=interleaved head_dim=any rot=partial access=vec16
-//   rope_positions_bf16_tabbf16_posi64_interleaved_dany_partial_scalar: table=bf16 pos=i64 pairing=interleaved head_dim=any rot=partial access=scalar
-//   rope_positions_bf16_tabbf16_posi64_half_d64_full_vec16: table=bf16 pos=i64 pairing=half head_dim=64 rot=full access=vec16
-//   rope_positions_bf16_tabbf16_posi64_half_d80_full_vec16: table=bf16 pos=i64 pairing=half head_dim=80 rot=full access=vec16
-//   rope_positions_bf16_tabbf16_posi64_half_d96_full_vec16: table=bf16 pos=i64 pairing=half head_dim=96 rot=full access=vec16
-//   rope_positions_bf16_tabbf16_posi64_half_d128_full_vec16: table=bf16 pos=i64 pairing=half head_dim=128 rot=full access=vec16
-//   rope_positions_bf16_tabbf16_posi64_half_d256_full_vec16: table=bf16 pos=i64 pairing=half head_dim=256 rot=full access=vec16
-//   rope_positions_bf16_tabbf16_posi64_half_d320_full_vec16: table=bf16 pos=i64 pairing=half head_dim=320 rot=full access=vec16
-//   rope_positions_bf16_tabbf16_posi64_half_dany_partial_vec16: table=bf16 pos=i64 pairing=half head_dim=any rot=partial access=vec16
-//   rope_positions_bf16_tabbf16_posi64_half_dany_partial_scalar: table=bf16 pos=i64 pairing=half head_dim=any rot=partial access=scalar
-//   rope_positions_bf16_tabfp16_posi32_interleaved_dany_partial_vec16: table=fp16 pos=i32 pairing=interleaved head_dim=any rot=partial access=vec16
-//   rope_positions_bf16_tabfp16_posi32_interleaved_dany_partial_scalar: table=fp16 pos=i32 pairing=interleaved head_dim=any rot=partial access=scalar
-//   rope_positions_bf16_tabfp16_posi32_half_dany_partial_vec16: table=fp16 pos=i32 pairing=half head_dim=any rot=partial access=vec16
-//   rope_positions_bf16_tabfp16_posi32_half_dany_partial_scalar: table=fp16 pos=i32 pairing=half head_dim=any rot=partial access=scalar
-//   rope_positions_bf16_tabfp16_posi64_interleaved_dany_partial_vec16: table=fp16 pos=i64 pairing=interleaved head_dim=any rot=partial access=vec16
-//   rope_positions_bf16_tabfp16_posi64_interleaved_dany_partial_scalar: table=fp16 pos=i64 pairing=interleaved head_dim=any rot=partial access=scalar
-//   rope_positions_bf16_tabfp16_posi64_half_dany_partial_vec16: table=fp16 pos=i64 pairing=half head_dim=any rot=partial access=vec16
-//   rope_positions_bf16_tabfp16_posi64_half_dany_partial_scalar: table=fp16 pos=i64 pairing=half head_dim=any rot=partial access=scalar
+//   rope_positions_bf16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16: table=fp32 pos=i32 pairing=interleaved head_dim=64 rot=full access=vec16
+//   rope_positions_bf16_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16: table=fp32 pos=i32 pairing=interleaved head_dim=80 rot=full access=vec16
+//   rope_positions_bf16_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16: table=fp32 pos=i32 pairing=interleaved head_dim=96 rot=full access=vec16
+//   rope_positions_bf16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16: table=fp32 pos=i32 pairing=interleaved head_dim=128 rot=full access=vec16
+//   rope_positions_bf16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16: table=fp32 pos=i32 pairing=interleaved head_dim=256 rot=full access=vec16
+//   rope_positions_bf16_tabfp32_posi32_pairinterleaved_d320_rotfull_vec16: table=fp32 pos=i32 pairing=interleaved head_dim=320 rot=full access=vec16
+//   rope_positions_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16: table=fp32 pos=i32 pairing=interleaved head_dim=any rot=partial access=vec16
+//   rope_positions_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar: table=fp32 pos=i32 pairing=interleaved head_dim=any rot=partial access=scalar
+//   rope_positions_bf16_tabfp32_posi32_pairhalf_d64_rotfull_vec16: table=fp32 pos=i32 pairing=half head_dim=64 rot=full access=vec16
+//   rope_positions_bf16_tabfp32_posi32_pairhalf_d80_rotfull_vec16: table=fp32 pos=i32 pairing=half head_dim=80 rot=full access=vec16
+//   rope_positions_bf16_tabfp32_posi32_pairhalf_d96_rotfull_vec16: table=fp32 pos=i32 pairing=half head_dim=96 rot=full access=vec16
+//   rope_positions_bf16_tabfp32_posi32_pairhalf_d128_rotfull_vec16: table=fp32 pos=i32 pairing=half head_dim=128 rot=full access=vec16
+//   rope_positions_bf16_tabfp32_posi32_pairhalf_d256_rotfull_vec16: table=fp32 pos=i32 pairing=half head_dim=256 rot=full access=vec16
+//   rope_positions_bf16_tabfp32_posi32_pairhalf_d320_rotfull_vec16: table=fp32 pos=i32 pairing=half head_dim=320 rot=full access=vec16
+//   rope_positions_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16: table=fp32 pos=i32 pairing=half head_dim=any rot=partial access=vec16
+//   rope_positions_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar: table=fp32 pos=i32 pairing=half head_dim=any rot=partial access=scalar
+//   rope_positions_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16: table=fp32 pos=i64 pairing=interleaved head_dim=64 rot=full access=vec16
+//   rope_positions_bf16_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16: table=fp32 pos=i64 pairing=interleaved head_dim=80 rot=full access=vec16
+//   rope_positions_bf16_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16: table=fp32 pos=i64 pairing=interleaved head_dim=96 rot=full access=vec16
+//   rope_positions_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16: table=fp32 pos=i64 pairing=interleaved head_dim=128 rot=full access=vec16
+//   rope_positions_bf16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16: table=fp32 pos=i64 pairing=interleaved head_dim=256 rot=full access=vec16
+//   rope_positions_bf16_tabfp32_posi64_pairinterleaved_d320_rotfull_vec16: table=fp32 pos=i64 pairing=interleaved head_dim=320 rot=full access=vec16
+//   rope_positions_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16: table=fp32 pos=i64 pairing=interleaved head_dim=any rot=partial access=vec16
+//   rope_positions_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar: table=fp32 pos=i64 pairing=interleaved head_dim=any rot=partial access=scalar
+//   rope_positions_bf16_tabfp32_posi64_pairhalf_d64_rotfull_vec16: table=fp32 pos=i64 pairing=half head_dim=64 rot=full access=vec16
+//   rope_positions_bf16_tabfp32_posi64_pairhalf_d80_rotfull_vec16: table=fp32 pos=i64 pairing=half head_dim=80 rot=full access=vec16
+//   rope_positions_bf16_tabfp32_posi64_pairhalf_d96_rotfull_vec16: table=fp32 pos=i64 pairing=half head_dim=96 rot=full access=vec16
+//   rope_positions_bf16_tabfp32_posi64_pairhalf_d128_rotfull_vec16: table=fp32 pos=i64 pairing=half head_dim=128 rot=full access=vec16
+//   rope_positions_bf16_tabfp32_posi64_pairhalf_d256_rotfull_vec16: table=fp32 pos=i64 pairing=half head_dim=256 rot=full access=vec16
+//   rope_positions_bf16_tabfp32_posi64_pairhalf_d320_rotfull_vec16: table=fp32 pos=i64 pairing=half head_dim=320 rot=full access=vec16
+//   rope_positions_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16: table=fp32 pos=i64 pairing=half head_dim=any rot=partial access=vec16
+//   rope_positions_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar: table=fp32 pos=i64 pairing=half head_dim=any rot=partial access=scalar
+//   rope_positions_bf16_tabbf16_posi32_pairinterleaved_d64_rotfull_vec16: table=bf16 pos=i32 pairing=interleaved head_dim=64 rot=full access=vec16
+//   rope_positions_bf16_tabbf16_posi32_pairinterleaved_d80_rotfull_vec16: table=bf16 pos=i32 pairing=interleaved head_dim=80 rot=full access=vec16
+//   rope_positions_bf16_tabbf16_posi32_pairinterleaved_d96_rotfull_vec16: table=bf16 pos=i32 pairing=interleaved head_dim=96 rot=full access=vec16
+//   rope_positions_bf16_tabbf16_posi32_pairinterleaved_d128_rotfull_vec16: table=bf16 pos=i32 pairing=interleaved head_dim=128 rot=full access=vec16
+//   rope_positions_bf16_tabbf16_posi32_pairinterleaved_d256_rotfull_vec16: table=bf16 pos=i32 pairing=interleaved head_dim=256 rot=full access=vec16
+//   rope_positions_bf16_tabbf16_posi32_pairinterleaved_d320_rotfull_vec16: table=bf16 pos=i32 pairing=interleaved head_dim=320 rot=full access=vec16
+//   rope_positions_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_vec16: table=bf16 pos=i32 pairing=interleaved head_dim=any rot=partial access=vec16
+//   rope_positions_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_scalar: table=bf16 pos=i32 pairing=interleaved head_dim=any rot=partial access=scalar
+//   rope_positions_bf16_tabbf16_posi32_pairhalf_d64_rotfull_vec16: table=bf16 pos=i32 pairing=half head_dim=64 rot=full access=vec16
+//   rope_positions_bf16_tabbf16_posi32_pairhalf_d80_rotfull_vec16: table=bf16 pos=i32 pairing=half head_dim=80 rot=full access=vec16
+//   rope_positions_bf16_tabbf16_posi32_pairhalf_d96_rotfull_vec16: table=bf16 pos=i32 pairing=half head_dim=96 rot=full access=vec16
+//   rope_positions_bf16_tabbf16_posi32_pairhalf_d128_rotfull_vec16: table=bf16 pos=i32 pairing=half head_dim=128 rot=full access=vec16
+//   rope_positions_bf16_tabbf16_posi32_pairhalf_d256_rotfull_vec16: table=bf16 pos=i32 pairing=half head_dim=256 rot=full access=vec16
+//   rope_positions_bf16_tabbf16_posi32_pairhalf_d320_rotfull_vec16: table=bf16 pos=i32 pairing=half head_dim=320 rot=full access=vec16
+//   rope_positions_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_vec16: table=bf16 pos=i32 pairing=half head_dim=any rot=partial access=vec16
+//   rope_positions_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_scalar: table=bf16 pos=i32 pairing=half head_dim=any rot=partial access=scalar
+//   rope_positions_bf16_tabbf16_posi64_pairinterleaved_d64_rotfull_vec16: table=bf16 pos=i64 pairing=interleaved head_dim=64 rot=full access=vec16
+//   rope_positions_bf16_tabbf16_posi64_pairinterleaved_d80_rotfull_vec16: table=bf16 pos=i64 pairing=interleaved head_dim=80 rot=full access=vec16
+//   rope_positions_bf16_tabbf16_posi64_pairinterleaved_d96_rotfull_vec16: table=bf16 pos=i64 pairing=interleaved head_dim=96 rot=full access=vec16
+//   rope_positions_bf16_tabbf16_posi64_pairinterleaved_d128_rotfull_vec16: table=bf16 pos=i64 pairing=interleaved head_dim=128 rot=full access=vec16
+//   rope_positions_bf16_tabbf16_posi64_pairinterleaved_d256_rotfull_vec16: table=bf16 pos=i64 pairing=interleaved head_dim=256 rot=full access=vec16
+//   rope_positions_bf16_tabbf16_posi64_pairinterleaved_d320_rotfull_vec16: table=bf16 pos=i64 pairing=interleaved head_dim=320 rot=full access=vec16
+//   rope_positions_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_vec16: table=bf16 pos=i64 pairing=interleaved head_dim=any rot=partial access=vec16
+//   rope_positions_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_scalar: table=bf16 pos=i64 pairing=interleaved head_dim=any rot=partial access=scalar
+//   rope_positions_bf16_tabbf16_posi64_pairhalf_d64_rotfull_vec16: table=bf16 pos=i64 pairing=half head_dim=64 rot=full access=vec16
+//   rope_positions_bf16_tabbf16_posi64_pairhalf_d80_rotfull_vec16: table=bf16 pos=i64 pairing=half head_dim=80 rot=full access=vec16
+//   rope_positions_bf16_tabbf16_posi64_pairhalf_d96_rotfull_vec16: table=bf16 pos=i64 pairing=half head_dim=96 rot=full access=vec16
+//   rope_positions_bf16_tabbf16_posi64_pairhalf_d128_rotfull_vec16: table=bf16 pos=i64 pairing=half head_dim=128 rot=full access=vec16
+//   rope_positions_bf16_tabbf16_posi64_pairhalf_d256_rotfull_vec16: table=bf16 pos=i64 pairing=half head_dim=256 rot=full access=vec16
+//   rope_positions_bf16_tabbf16_posi64_pairhalf_d320_rotfull_vec16: table=bf16 pos=i64 pairing=half head_dim=320 rot=full access=vec16
+//   rope_positions_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_vec16: table=bf16 pos=i64 pairing=half head_dim=any rot=partial access=vec16
+//   rope_positions_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_scalar: table=bf16 pos=i64 pairing=half head_dim=any rot=partial access=scalar
+//   rope_positions_bf16_tabfp16_posi32_pairinterleaved_dany_rotpartial_vec16: table=fp16 pos=i32 pairing=interleaved head_dim=any rot=partial access=vec16
+//   rope_positions_bf16_tabfp16_posi32_pairinterleaved_dany_rotpartial_scalar: table=fp16 pos=i32 pairing=interleaved head_dim=any rot=partial access=scalar
+//   rope_positions_bf16_tabfp16_posi32_pairhalf_dany_rotpartial_vec16: table=fp16 pos=i32 pairing=half head_dim=any rot=partial access=vec16
+//   rope_positions_bf16_tabfp16_posi32_pairhalf_dany_rotpartial_scalar: table=fp16 pos=i32 pairing=half head_dim=any rot=partial access=scalar
+//   rope_positions_bf16_tabfp16_posi64_pairinterleaved_dany_rotpartial_vec16: table=fp16 pos=i64 pairing=interleaved head_dim=any rot=partial access=vec16
+//   rope_positions_bf16_tabfp16_posi64_pairinterleaved_dany_rotpartial_scalar: table=fp16 pos=i64 pairing=interleaved head_dim=any rot=partial access=scalar
+//   rope_positions_bf16_tabfp16_posi64_pairhalf_dany_rotpartial_vec16: table=fp16 pos=i64 pairing=half head_dim=any rot=partial access=vec16
+//   rope_positions_bf16_tabfp16_posi64_pairhalf_dany_rotpartial_scalar: table=fp16 pos=i64 pairing=half head_dim=any rot=partial access=scalar
 
 // How these kernels work (the "heads" thread mapping, docs/architecture.md):
 // - A lane group of L lanes takes one head: each lane holds chunks of one
@@ -103,18 +103,18 @@
 //   long loop the warps drift apart and their reads spread over more of
 //   memory, while on a short call the flat grid's last wave is partly idle.
 
-// rope_positions_bf16_tabfp32_posi32_interleaved_d64_full_vec16
+// rope_positions_bf16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16
 //   rope_positions: act=bf16 table=fp32 pos=i32 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_interleaved_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_interleaved_d64_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_interleaved_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -214,7 +214,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_interleaved_d64_full_vec16)(c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi32_interleaved_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -223,13 +223,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_interleaved_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_interleaved_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -246,22 +246,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_interleaved_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_bf16_tabfp32_posi32_interleaved_d80_full_vec16
+// rope_positions_bf16_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16
 //   rope_positions: act=bf16 table=fp32 pos=i32 pairing=interleaved head_dim=80 rot=full access=vec16
 //   mapping: 5 lanes per head, 6 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_interleaved_d80_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_interleaved_d80_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_interleaved_d80_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
@@ -362,7 +362,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_interleaved_d80_full_vec16)(c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi32_interleaved_d80_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -371,13 +371,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_interleaved_d80_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_interleaved_d80_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -394,22 +394,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_interleaved_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_bf16_tabfp32_posi32_interleaved_d96_full_vec16
+// rope_positions_bf16_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16
 //   rope_positions: act=bf16 table=fp32 pos=i32 pairing=interleaved head_dim=96 rot=full access=vec16
 //   mapping: 6 lanes per head, 5 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_interleaved_d96_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_interleaved_d96_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_interleaved_d96_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
@@ -510,7 +510,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_interleaved_d96_full_vec16)(c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi32_interleaved_d96_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -519,13 +519,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_interleaved_d96_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_interleaved_d96_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -542,22 +542,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_interleaved_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_bf16_tabfp32_posi32_interleaved_d128_full_vec16
+// rope_positions_bf16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16
 //   rope_positions: act=bf16 table=fp32 pos=i32 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_interleaved_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_interleaved_d128_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_interleaved_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -657,7 +657,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_interleaved_d128_full_vec16)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi32_interleaved_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -666,13 +666,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_interleaved_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_interleaved_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -689,22 +689,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_bf16_tabfp32_posi32_interleaved_d256_full_vec16
+// rope_positions_bf16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16
 //   rope_positions: act=bf16 table=fp32 pos=i32 pairing=interleaved head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_interleaved_d256_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_interleaved_d256_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_interleaved_d256_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -804,7 +804,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_interleaved_d256_full_vec16)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi32_interleaved_d256_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -813,13 +813,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_interleaved_d256_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_interleaved_d256_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -836,22 +836,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_interleaved_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_bf16_tabfp32_posi32_interleaved_d320_full_vec16
+// rope_positions_bf16_tabfp32_posi32_pairinterleaved_d320_rotfull_vec16
 //   rope_positions: act=bf16 table=fp32 pos=i32 pairing=interleaved head_dim=320 rot=full access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_interleaved_d320_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d320_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_interleaved_d320_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_interleaved_d320_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d320_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d320_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
@@ -952,7 +952,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_interleaved_d320_full_vec16)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi32_interleaved_d320_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -961,13 +961,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_interleaved_d320_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d320_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_interleaved_d320_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d320_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -984,22 +984,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_interleaved_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_bf16_tabfp32_posi32_interleaved_dany_partial_vec16
+// rope_positions_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16
 //   rope_positions: act=bf16 table=fp32 pos=i32 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_interleaved_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_interleaved_dany_partial_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_interleaved_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -1119,7 +1119,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_interleaved_dany_partial_vec1
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi32_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1128,13 +1128,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_interleaved_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_interleaved_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -1151,22 +1151,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_bf16_tabfp32_posi32_interleaved_dany_partial_scalar
+// rope_positions_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar
 //   rope_positions: act=bf16 table=fp32 pos=i32 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_interleaved_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_interleaved_dany_partial_scalar)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_interleaved_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -1355,7 +1355,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_interleaved_dany_partial_scal
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi32_interleaved_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1364,13 +1364,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_interleaved_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_interleaved_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -1387,22 +1387,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_bf16_tabfp32_posi32_half_d64_full_vec16
+// rope_positions_bf16_tabfp32_posi32_pairhalf_d64_rotfull_vec16
 //   rope_positions: act=bf16 table=fp32 pos=i32 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_half_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_d64_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_half_d64_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_half_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_d64_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -1491,7 +1491,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_half_d64_full_vec16)(const fg
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi32_half_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1500,13 +1500,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_half_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_half_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -1523,22 +1523,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_bf16_tabfp32_posi32_half_d80_full_vec16
+// rope_positions_bf16_tabfp32_posi32_pairhalf_d80_rotfull_vec16
 //   rope_positions: act=bf16 table=fp32 pos=i32 pairing=half head_dim=80 rot=full access=vec16
 //   mapping: 5 lanes per head, 6 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_half_d80_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_d80_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_half_d80_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_half_d80_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_d80_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_d80_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
@@ -1628,7 +1628,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_half_d80_full_vec16)(const fg
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi32_half_d80_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi32_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1637,13 +1637,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_half_d80_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_d80_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_half_d80_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_d80_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -1660,22 +1660,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_half_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_bf16_tabfp32_posi32_half_d96_full_vec16
+// rope_positions_bf16_tabfp32_posi32_pairhalf_d96_rotfull_vec16
 //   rope_positions: act=bf16 table=fp32 pos=i32 pairing=half head_dim=96 rot=full access=vec16
 //   mapping: 6 lanes per head, 5 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_half_d96_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_d96_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_half_d96_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_half_d96_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_d96_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_d96_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
@@ -1765,7 +1765,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_half_d96_full_vec16)(const fg
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi32_half_d96_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi32_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1774,13 +1774,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_half_d96_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_d96_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_half_d96_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_d96_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -1797,22 +1797,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_half_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_bf16_tabfp32_posi32_half_d128_full_vec16
+// rope_positions_bf16_tabfp32_posi32_pairhalf_d128_rotfull_vec16
 //   rope_positions: act=bf16 table=fp32 pos=i32 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_half_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_d128_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_half_d128_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_half_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_d128_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -1901,7 +1901,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_half_d128_full_vec16)(const f
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi32_half_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1910,13 +1910,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_half_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_half_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -1933,22 +1933,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_bf16_tabfp32_posi32_half_d256_full_vec16
+// rope_positions_bf16_tabfp32_posi32_pairhalf_d256_rotfull_vec16
 //   rope_positions: act=bf16 table=fp32 pos=i32 pairing=half head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_half_d256_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_d256_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_half_d256_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_half_d256_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_d256_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_d256_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -2037,7 +2037,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_half_d256_full_vec16)(const f
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi32_half_d256_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi32_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2046,13 +2046,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_half_d256_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_d256_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_half_d256_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_d256_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -2069,22 +2069,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_half_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_bf16_tabfp32_posi32_half_d320_full_vec16
+// rope_positions_bf16_tabfp32_posi32_pairhalf_d320_rotfull_vec16
 //   rope_positions: act=bf16 table=fp32 pos=i32 pairing=half head_dim=320 rot=full access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_half_d320_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_d320_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_half_d320_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_half_d320_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_d320_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_d320_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
@@ -2174,7 +2174,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_half_d320_full_vec16)(const f
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi32_half_d320_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi32_pairhalf_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2183,13 +2183,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_half_d320_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_d320_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_half_d320_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_d320_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -2206,22 +2206,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_half_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_bf16_tabfp32_posi32_half_dany_partial_vec16
+// rope_positions_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16
 //   rope_positions: act=bf16 table=fp32 pos=i32 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_half_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_half_dany_partial_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_half_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -2331,7 +2331,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_half_dany_partial_vec16)(cons
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi32_half_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2340,13 +2340,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_half_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_half_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -2363,22 +2363,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_bf16_tabfp32_posi32_half_dany_partial_scalar
+// rope_positions_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar
 //   rope_positions: act=bf16 table=fp32 pos=i32 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_half_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_half_dany_partial_scalar)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_half_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -2556,7 +2556,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_half_dany_partial_scalar)(con
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi32_half_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2565,13 +2565,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_half_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_half_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -2588,22 +2588,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_bf16_tabfp32_posi64_interleaved_d64_full_vec16
+// rope_positions_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16
 //   rope_positions: act=bf16 table=fp32 pos=i64 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_interleaved_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_interleaved_d64_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_interleaved_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -2703,7 +2703,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_interleaved_d64_full_vec16)(c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi64_interleaved_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2712,13 +2712,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi6
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_interleaved_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_interleaved_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -2735,22 +2735,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_interleaved_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_bf16_tabfp32_posi64_interleaved_d80_full_vec16
+// rope_positions_bf16_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16
 //   rope_positions: act=bf16 table=fp32 pos=i64 pairing=interleaved head_dim=80 rot=full access=vec16
 //   mapping: 5 lanes per head, 6 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_interleaved_d80_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_interleaved_d80_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_interleaved_d80_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
@@ -2851,7 +2851,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_interleaved_d80_full_vec16)(c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi64_interleaved_d80_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2860,13 +2860,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi6
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_interleaved_d80_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_interleaved_d80_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -2883,22 +2883,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_interleaved_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_bf16_tabfp32_posi64_interleaved_d96_full_vec16
+// rope_positions_bf16_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16
 //   rope_positions: act=bf16 table=fp32 pos=i64 pairing=interleaved head_dim=96 rot=full access=vec16
 //   mapping: 6 lanes per head, 5 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_interleaved_d96_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_interleaved_d96_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_interleaved_d96_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
@@ -2999,7 +2999,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_interleaved_d96_full_vec16)(c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi64_interleaved_d96_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3008,13 +3008,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi6
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_interleaved_d96_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_interleaved_d96_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -3031,22 +3031,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_interleaved_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_bf16_tabfp32_posi64_interleaved_d128_full_vec16
+// rope_positions_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16
 //   rope_positions: act=bf16 table=fp32 pos=i64 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_interleaved_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_interleaved_d128_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_interleaved_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -3146,7 +3146,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_interleaved_d128_full_vec16)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi64_interleaved_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3155,13 +3155,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi6
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_interleaved_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_interleaved_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -3178,22 +3178,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_bf16_tabfp32_posi64_interleaved_d256_full_vec16
+// rope_positions_bf16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16
 //   rope_positions: act=bf16 table=fp32 pos=i64 pairing=interleaved head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_interleaved_d256_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_interleaved_d256_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_interleaved_d256_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -3293,7 +3293,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_interleaved_d256_full_vec16)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi64_interleaved_d256_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3302,13 +3302,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi6
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_interleaved_d256_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_interleaved_d256_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -3325,22 +3325,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_interleaved_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_bf16_tabfp32_posi64_interleaved_d320_full_vec16
+// rope_positions_bf16_tabfp32_posi64_pairinterleaved_d320_rotfull_vec16
 //   rope_positions: act=bf16 table=fp32 pos=i64 pairing=interleaved head_dim=320 rot=full access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_interleaved_d320_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d320_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_interleaved_d320_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_interleaved_d320_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d320_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d320_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
@@ -3441,7 +3441,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_interleaved_d320_full_vec16)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi64_interleaved_d320_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3450,13 +3450,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi6
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_interleaved_d320_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d320_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_interleaved_d320_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d320_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -3473,22 +3473,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_interleaved_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_bf16_tabfp32_posi64_interleaved_dany_partial_vec16
+// rope_positions_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16
 //   rope_positions: act=bf16 table=fp32 pos=i64 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_interleaved_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_interleaved_dany_partial_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_interleaved_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -3608,7 +3608,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_interleaved_dany_partial_vec1
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi64_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3617,13 +3617,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi6
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_interleaved_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_interleaved_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -3640,22 +3640,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_bf16_tabfp32_posi64_interleaved_dany_partial_scalar
+// rope_positions_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar
 //   rope_positions: act=bf16 table=fp32 pos=i64 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_interleaved_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_interleaved_dany_partial_scalar)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_interleaved_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -3844,7 +3844,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_interleaved_dany_partial_scal
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi64_interleaved_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3853,13 +3853,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi6
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_interleaved_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_interleaved_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -3876,22 +3876,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_bf16_tabfp32_posi64_half_d64_full_vec16
+// rope_positions_bf16_tabfp32_posi64_pairhalf_d64_rotfull_vec16
 //   rope_positions: act=bf16 table=fp32 pos=i64 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_half_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_d64_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_half_d64_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_half_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_d64_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -3980,7 +3980,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_half_d64_full_vec16)(const fg
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi64_half_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi64_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3989,13 +3989,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi6
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_half_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_half_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -4012,22 +4012,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_bf16_tabfp32_posi64_half_d80_full_vec16
+// rope_positions_bf16_tabfp32_posi64_pairhalf_d80_rotfull_vec16
 //   rope_positions: act=bf16 table=fp32 pos=i64 pairing=half head_dim=80 rot=full access=vec16
 //   mapping: 5 lanes per head, 6 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_half_d80_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_d80_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_half_d80_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_half_d80_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_d80_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_d80_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
@@ -4117,7 +4117,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_half_d80_full_vec16)(const fg
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi64_half_d80_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi64_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4126,13 +4126,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi6
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_half_d80_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_d80_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_half_d80_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_d80_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -4149,22 +4149,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_half_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_bf16_tabfp32_posi64_half_d96_full_vec16
+// rope_positions_bf16_tabfp32_posi64_pairhalf_d96_rotfull_vec16
 //   rope_positions: act=bf16 table=fp32 pos=i64 pairing=half head_dim=96 rot=full access=vec16
 //   mapping: 6 lanes per head, 5 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_half_d96_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_d96_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_half_d96_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_half_d96_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_d96_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_d96_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
@@ -4254,7 +4254,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_half_d96_full_vec16)(const fg
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi64_half_d96_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi64_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4263,13 +4263,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi6
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_half_d96_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_d96_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_half_d96_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_d96_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -4286,22 +4286,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_half_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_bf16_tabfp32_posi64_half_d128_full_vec16
+// rope_positions_bf16_tabfp32_posi64_pairhalf_d128_rotfull_vec16
 //   rope_positions: act=bf16 table=fp32 pos=i64 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_half_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_d128_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_half_d128_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_half_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_d128_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -4390,7 +4390,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_half_d128_full_vec16)(const f
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi64_half_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi64_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4399,13 +4399,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi6
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_half_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_half_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -4422,22 +4422,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_bf16_tabfp32_posi64_half_d256_full_vec16
+// rope_positions_bf16_tabfp32_posi64_pairhalf_d256_rotfull_vec16
 //   rope_positions: act=bf16 table=fp32 pos=i64 pairing=half head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_half_d256_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_d256_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_half_d256_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_half_d256_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_d256_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_d256_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -4526,7 +4526,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_half_d256_full_vec16)(const f
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi64_half_d256_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi64_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4535,13 +4535,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi6
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_half_d256_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_d256_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_half_d256_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_d256_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -4558,22 +4558,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_half_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_bf16_tabfp32_posi64_half_d320_full_vec16
+// rope_positions_bf16_tabfp32_posi64_pairhalf_d320_rotfull_vec16
 //   rope_positions: act=bf16 table=fp32 pos=i64 pairing=half head_dim=320 rot=full access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_half_d320_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_d320_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_half_d320_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_half_d320_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_d320_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_d320_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
@@ -4663,7 +4663,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_half_d320_full_vec16)(const f
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi64_half_d320_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi64_pairhalf_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4672,13 +4672,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi6
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_half_d320_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_d320_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_half_d320_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_d320_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -4695,22 +4695,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_half_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_bf16_tabfp32_posi64_half_dany_partial_vec16
+// rope_positions_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16
 //   rope_positions: act=bf16 table=fp32 pos=i64 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_half_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_half_dany_partial_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_half_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -4820,7 +4820,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_half_dany_partial_vec16)(cons
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi64_half_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4829,13 +4829,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi6
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_half_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_half_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -4852,22 +4852,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_bf16_tabfp32_posi64_half_dany_partial_scalar
+// rope_positions_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar
 //   rope_positions: act=bf16 table=fp32 pos=i64 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_half_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_half_dany_partial_scalar)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_half_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -5045,7 +5045,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_half_dany_partial_scalar)(con
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi64_half_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5054,13 +5054,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi6
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_half_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_half_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -5077,22 +5077,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp32_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_bf16_tabbf16_posi32_interleaved_d64_full_vec16
+// rope_positions_bf16_tabbf16_posi32_pairinterleaved_d64_rotfull_vec16
 //   rope_positions: act=bf16 table=bf16 pos=i32 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d64_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_d64_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d64_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -5192,7 +5192,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_d64_full_vec16)(c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi32_interleaved_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5201,13 +5201,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -5224,22 +5224,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_bf16_tabbf16_posi32_interleaved_d80_full_vec16
+// rope_positions_bf16_tabbf16_posi32_pairinterleaved_d80_rotfull_vec16
 //   rope_positions: act=bf16 table=bf16 pos=i32 pairing=interleaved head_dim=80 rot=full access=vec16
 //   mapping: 5 lanes per head, 6 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_d80_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d80_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_d80_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_d80_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d80_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
@@ -5340,7 +5340,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_d80_full_vec16)(c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi32_interleaved_d80_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5349,13 +5349,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_d80_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d80_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_d80_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d80_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -5372,22 +5372,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_bf16_tabbf16_posi32_interleaved_d96_full_vec16
+// rope_positions_bf16_tabbf16_posi32_pairinterleaved_d96_rotfull_vec16
 //   rope_positions: act=bf16 table=bf16 pos=i32 pairing=interleaved head_dim=96 rot=full access=vec16
 //   mapping: 6 lanes per head, 5 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_d96_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d96_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_d96_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_d96_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d96_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
@@ -5488,7 +5488,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_d96_full_vec16)(c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi32_interleaved_d96_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5497,13 +5497,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_d96_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d96_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_d96_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d96_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -5520,22 +5520,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_bf16_tabbf16_posi32_interleaved_d128_full_vec16
+// rope_positions_bf16_tabbf16_posi32_pairinterleaved_d128_rotfull_vec16
 //   rope_positions: act=bf16 table=bf16 pos=i32 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d128_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_d128_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d128_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -5635,7 +5635,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_d128_full_vec16)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi32_interleaved_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5644,13 +5644,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -5667,22 +5667,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_bf16_tabbf16_posi32_interleaved_d256_full_vec16
+// rope_positions_bf16_tabbf16_posi32_pairinterleaved_d256_rotfull_vec16
 //   rope_positions: act=bf16 table=bf16 pos=i32 pairing=interleaved head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_d256_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d256_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_d256_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_d256_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d256_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -5782,7 +5782,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_d256_full_vec16)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi32_interleaved_d256_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5791,13 +5791,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_d256_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d256_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_d256_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d256_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -5814,22 +5814,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_bf16_tabbf16_posi32_interleaved_d320_full_vec16
+// rope_positions_bf16_tabbf16_posi32_pairinterleaved_d320_rotfull_vec16
 //   rope_positions: act=bf16 table=bf16 pos=i32 pairing=interleaved head_dim=320 rot=full access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_d320_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d320_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_d320_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_d320_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d320_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d320_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
@@ -5930,7 +5930,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_d320_full_vec16)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi32_interleaved_d320_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5939,13 +5939,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_d320_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d320_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_d320_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d320_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -5962,22 +5962,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_bf16_tabbf16_posi32_interleaved_dany_partial_vec16
+// rope_positions_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_vec16
 //   rope_positions: act=bf16 table=bf16 pos=i32 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_dany_partial_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -6097,7 +6097,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_dany_partial_vec1
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi32_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6106,13 +6106,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -6129,22 +6129,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_bf16_tabbf16_posi32_interleaved_dany_partial_scalar
+// rope_positions_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_scalar
 //   rope_positions: act=bf16 table=bf16 pos=i32 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_dany_partial_scalar)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -6333,7 +6333,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_dany_partial_scal
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi32_interleaved_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6342,13 +6342,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -6365,22 +6365,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_bf16_tabbf16_posi32_half_d64_full_vec16
+// rope_positions_bf16_tabbf16_posi32_pairhalf_d64_rotfull_vec16
 //   rope_positions: act=bf16 table=bf16 pos=i32 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_half_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_d64_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_half_d64_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_half_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_d64_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -6467,7 +6467,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_half_d64_full_vec16)(const fg
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi32_half_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6476,13 +6476,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_half_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_half_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -6499,22 +6499,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_bf16_tabbf16_posi32_half_d80_full_vec16
+// rope_positions_bf16_tabbf16_posi32_pairhalf_d80_rotfull_vec16
 //   rope_positions: act=bf16 table=bf16 pos=i32 pairing=half head_dim=80 rot=full access=vec16
 //   mapping: 5 lanes per head, 6 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_half_d80_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_d80_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_half_d80_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_half_d80_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_d80_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_d80_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
@@ -6602,7 +6602,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_half_d80_full_vec16)(const fg
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi32_half_d80_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi32_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6611,13 +6611,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_half_d80_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_d80_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_half_d80_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_d80_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -6634,22 +6634,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_half_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_bf16_tabbf16_posi32_half_d96_full_vec16
+// rope_positions_bf16_tabbf16_posi32_pairhalf_d96_rotfull_vec16
 //   rope_positions: act=bf16 table=bf16 pos=i32 pairing=half head_dim=96 rot=full access=vec16
 //   mapping: 6 lanes per head, 5 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_half_d96_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_d96_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_half_d96_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_half_d96_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_d96_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_d96_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
@@ -6737,7 +6737,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_half_d96_full_vec16)(const fg
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi32_half_d96_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi32_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6746,13 +6746,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_half_d96_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_d96_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_half_d96_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_d96_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -6769,22 +6769,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_half_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_bf16_tabbf16_posi32_half_d128_full_vec16
+// rope_positions_bf16_tabbf16_posi32_pairhalf_d128_rotfull_vec16
 //   rope_positions: act=bf16 table=bf16 pos=i32 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_half_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_d128_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_half_d128_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_half_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_d128_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -6871,7 +6871,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_half_d128_full_vec16)(const f
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi32_half_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6880,13 +6880,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_half_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_half_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -6903,22 +6903,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_bf16_tabbf16_posi32_half_d256_full_vec16
+// rope_positions_bf16_tabbf16_posi32_pairhalf_d256_rotfull_vec16
 //   rope_positions: act=bf16 table=bf16 pos=i32 pairing=half head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_half_d256_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_d256_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_half_d256_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_half_d256_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_d256_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_d256_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -7005,7 +7005,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_half_d256_full_vec16)(const f
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi32_half_d256_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi32_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7014,13 +7014,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_half_d256_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_d256_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_half_d256_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_d256_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -7037,22 +7037,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_half_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_bf16_tabbf16_posi32_half_d320_full_vec16
+// rope_positions_bf16_tabbf16_posi32_pairhalf_d320_rotfull_vec16
 //   rope_positions: act=bf16 table=bf16 pos=i32 pairing=half head_dim=320 rot=full access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_half_d320_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_d320_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_half_d320_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_half_d320_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_d320_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_d320_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
@@ -7140,7 +7140,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_half_d320_full_vec16)(const f
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi32_half_d320_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi32_pairhalf_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7149,13 +7149,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_half_d320_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_d320_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_half_d320_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_d320_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -7172,22 +7172,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_half_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_bf16_tabbf16_posi32_half_dany_partial_vec16
+// rope_positions_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_vec16
 //   rope_positions: act=bf16 table=bf16 pos=i32 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_half_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_half_dany_partial_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_half_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -7295,7 +7295,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_half_dany_partial_vec16)(cons
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi32_half_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7304,13 +7304,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_half_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_half_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -7327,22 +7327,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_bf16_tabbf16_posi32_half_dany_partial_scalar
+// rope_positions_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_scalar
 //   rope_positions: act=bf16 table=bf16 pos=i32 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_half_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_half_dany_partial_scalar)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_half_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_scalar)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -7520,7 +7520,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_half_dany_partial_scalar)(con
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi32_half_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7529,13 +7529,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_half_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_half_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -7552,22 +7552,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_bf16_tabbf16_posi64_interleaved_d64_full_vec16
+// rope_positions_bf16_tabbf16_posi64_pairinterleaved_d64_rotfull_vec16
 //   rope_positions: act=bf16 table=bf16 pos=i64 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d64_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_d64_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d64_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -7667,7 +7667,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_d64_full_vec16)(c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi64_interleaved_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7676,13 +7676,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi6
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -7699,22 +7699,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_bf16_tabbf16_posi64_interleaved_d80_full_vec16
+// rope_positions_bf16_tabbf16_posi64_pairinterleaved_d80_rotfull_vec16
 //   rope_positions: act=bf16 table=bf16 pos=i64 pairing=interleaved head_dim=80 rot=full access=vec16
 //   mapping: 5 lanes per head, 6 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_d80_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d80_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_d80_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_d80_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d80_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
@@ -7815,7 +7815,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_d80_full_vec16)(c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi64_interleaved_d80_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7824,13 +7824,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi6
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_d80_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d80_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_d80_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d80_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -7847,22 +7847,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_bf16_tabbf16_posi64_interleaved_d96_full_vec16
+// rope_positions_bf16_tabbf16_posi64_pairinterleaved_d96_rotfull_vec16
 //   rope_positions: act=bf16 table=bf16 pos=i64 pairing=interleaved head_dim=96 rot=full access=vec16
 //   mapping: 6 lanes per head, 5 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_d96_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d96_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_d96_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_d96_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d96_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
@@ -7963,7 +7963,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_d96_full_vec16)(c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi64_interleaved_d96_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7972,13 +7972,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi6
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_d96_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d96_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_d96_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d96_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -7995,22 +7995,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_bf16_tabbf16_posi64_interleaved_d128_full_vec16
+// rope_positions_bf16_tabbf16_posi64_pairinterleaved_d128_rotfull_vec16
 //   rope_positions: act=bf16 table=bf16 pos=i64 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d128_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_d128_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d128_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -8110,7 +8110,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_d128_full_vec16)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi64_interleaved_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -8119,13 +8119,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi6
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -8142,22 +8142,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_bf16_tabbf16_posi64_interleaved_d256_full_vec16
+// rope_positions_bf16_tabbf16_posi64_pairinterleaved_d256_rotfull_vec16
 //   rope_positions: act=bf16 table=bf16 pos=i64 pairing=interleaved head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_d256_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d256_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_d256_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_d256_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d256_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -8257,7 +8257,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_d256_full_vec16)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi64_interleaved_d256_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -8266,13 +8266,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi6
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_d256_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d256_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_d256_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d256_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -8289,22 +8289,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_bf16_tabbf16_posi64_interleaved_d320_full_vec16
+// rope_positions_bf16_tabbf16_posi64_pairinterleaved_d320_rotfull_vec16
 //   rope_positions: act=bf16 table=bf16 pos=i64 pairing=interleaved head_dim=320 rot=full access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_d320_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d320_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_d320_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_d320_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d320_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d320_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
@@ -8405,7 +8405,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_d320_full_vec16)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi64_interleaved_d320_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -8414,13 +8414,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi6
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_d320_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d320_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_d320_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d320_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -8437,22 +8437,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_bf16_tabbf16_posi64_interleaved_dany_partial_vec16
+// rope_positions_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_vec16
 //   rope_positions: act=bf16 table=bf16 pos=i64 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_dany_partial_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -8572,7 +8572,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_dany_partial_vec1
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi64_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -8581,13 +8581,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi6
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -8604,22 +8604,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_bf16_tabbf16_posi64_interleaved_dany_partial_scalar
+// rope_positions_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_scalar
 //   rope_positions: act=bf16 table=bf16 pos=i64 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_dany_partial_scalar)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -8808,7 +8808,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_dany_partial_scal
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi64_interleaved_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -8817,13 +8817,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi6
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -8840,22 +8840,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_bf16_tabbf16_posi64_half_d64_full_vec16
+// rope_positions_bf16_tabbf16_posi64_pairhalf_d64_rotfull_vec16
 //   rope_positions: act=bf16 table=bf16 pos=i64 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_half_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_d64_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_half_d64_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_half_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_d64_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -8942,7 +8942,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_half_d64_full_vec16)(const fg
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi64_half_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi64_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -8951,13 +8951,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi6
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_half_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_half_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -8974,22 +8974,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_bf16_tabbf16_posi64_half_d80_full_vec16
+// rope_positions_bf16_tabbf16_posi64_pairhalf_d80_rotfull_vec16
 //   rope_positions: act=bf16 table=bf16 pos=i64 pairing=half head_dim=80 rot=full access=vec16
 //   mapping: 5 lanes per head, 6 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_half_d80_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_d80_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_half_d80_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_half_d80_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_d80_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_d80_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
@@ -9077,7 +9077,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_half_d80_full_vec16)(const fg
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi64_half_d80_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi64_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -9086,13 +9086,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi6
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_half_d80_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_d80_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_half_d80_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_d80_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -9109,22 +9109,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_half_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_bf16_tabbf16_posi64_half_d96_full_vec16
+// rope_positions_bf16_tabbf16_posi64_pairhalf_d96_rotfull_vec16
 //   rope_positions: act=bf16 table=bf16 pos=i64 pairing=half head_dim=96 rot=full access=vec16
 //   mapping: 6 lanes per head, 5 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_half_d96_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_d96_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_half_d96_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_half_d96_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_d96_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_d96_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
@@ -9212,7 +9212,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_half_d96_full_vec16)(const fg
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi64_half_d96_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi64_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -9221,13 +9221,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi6
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_half_d96_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_d96_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_half_d96_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_d96_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -9244,22 +9244,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_half_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_bf16_tabbf16_posi64_half_d128_full_vec16
+// rope_positions_bf16_tabbf16_posi64_pairhalf_d128_rotfull_vec16
 //   rope_positions: act=bf16 table=bf16 pos=i64 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_half_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_d128_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_half_d128_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_half_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_d128_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -9346,7 +9346,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_half_d128_full_vec16)(const f
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi64_half_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi64_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -9355,13 +9355,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi6
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_half_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_half_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -9378,22 +9378,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_bf16_tabbf16_posi64_half_d256_full_vec16
+// rope_positions_bf16_tabbf16_posi64_pairhalf_d256_rotfull_vec16
 //   rope_positions: act=bf16 table=bf16 pos=i64 pairing=half head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_half_d256_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_d256_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_half_d256_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_half_d256_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_d256_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_d256_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -9480,7 +9480,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_half_d256_full_vec16)(const f
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi64_half_d256_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi64_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -9489,13 +9489,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi6
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_half_d256_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_d256_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_half_d256_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_d256_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -9512,22 +9512,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_half_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_bf16_tabbf16_posi64_half_d320_full_vec16
+// rope_positions_bf16_tabbf16_posi64_pairhalf_d320_rotfull_vec16
 //   rope_positions: act=bf16 table=bf16 pos=i64 pairing=half head_dim=320 rot=full access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_half_d320_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_d320_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_half_d320_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_half_d320_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_d320_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_d320_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
@@ -9615,7 +9615,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_half_d320_full_vec16)(const f
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi64_half_d320_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi64_pairhalf_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -9624,13 +9624,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi6
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_half_d320_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_d320_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_half_d320_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_d320_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -9647,22 +9647,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_half_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_bf16_tabbf16_posi64_half_dany_partial_vec16
+// rope_positions_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_vec16
 //   rope_positions: act=bf16 table=bf16 pos=i64 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_half_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_half_dany_partial_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_half_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -9770,7 +9770,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_half_dany_partial_vec16)(cons
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi64_half_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -9779,13 +9779,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi6
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_half_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_half_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -9802,22 +9802,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_bf16_tabbf16_posi64_half_dany_partial_scalar
+// rope_positions_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_scalar
 //   rope_positions: act=bf16 table=bf16 pos=i64 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_half_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_half_dany_partial_scalar)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_half_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_scalar)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -9995,7 +9995,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_half_dany_partial_scalar)(con
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi64_half_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -10004,13 +10004,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi6
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_half_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_half_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -10027,22 +10027,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabbf16_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_bf16_tabfp16_posi32_interleaved_dany_partial_vec16
+// rope_positions_bf16_tabfp16_posi32_pairinterleaved_dany_rotpartial_vec16
 //   rope_positions: act=bf16 table=fp16 pos=i32 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_interleaved_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_interleaved_dany_partial_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_interleaved_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -10162,7 +10162,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_interleaved_dany_partial_vec1
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp16_posi32_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp16_posi32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -10171,13 +10171,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp16_posi3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_interleaved_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_pairinterleaved_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_interleaved_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -10194,22 +10194,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp16_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_bf16_tabfp16_posi32_interleaved_dany_partial_scalar
+// rope_positions_bf16_tabfp16_posi32_pairinterleaved_dany_rotpartial_scalar
 //   rope_positions: act=bf16 table=fp16 pos=i32 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_interleaved_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_interleaved_dany_partial_scalar)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_interleaved_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -10398,7 +10398,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_interleaved_dany_partial_scal
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp16_posi32_interleaved_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp16_posi32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -10407,13 +10407,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp16_posi3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_interleaved_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_pairinterleaved_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_interleaved_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -10430,22 +10430,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp16_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_bf16_tabfp16_posi32_half_dany_partial_vec16
+// rope_positions_bf16_tabfp16_posi32_pairhalf_dany_rotpartial_vec16
 //   rope_positions: act=bf16 table=fp16 pos=i32 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_half_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_half_dany_partial_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_half_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_pairhalf_dany_rotpartial_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -10553,7 +10553,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_half_dany_partial_vec16)(cons
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp16_posi32_half_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp16_posi32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -10562,13 +10562,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp16_posi3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_half_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_pairhalf_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_half_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -10585,22 +10585,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp16_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_bf16_tabfp16_posi32_half_dany_partial_scalar
+// rope_positions_bf16_tabfp16_posi32_pairhalf_dany_rotpartial_scalar
 //   rope_positions: act=bf16 table=fp16 pos=i32 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_half_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_half_dany_partial_scalar)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_half_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_pairhalf_dany_rotpartial_scalar)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -10778,7 +10778,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_half_dany_partial_scalar)(con
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp16_posi32_half_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp16_posi32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -10787,13 +10787,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp16_posi3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_half_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_pairhalf_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_half_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -10810,22 +10810,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp16_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_bf16_tabfp16_posi64_interleaved_dany_partial_vec16
+// rope_positions_bf16_tabfp16_posi64_pairinterleaved_dany_rotpartial_vec16
 //   rope_positions: act=bf16 table=fp16 pos=i64 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_interleaved_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_interleaved_dany_partial_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_interleaved_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -10945,7 +10945,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_interleaved_dany_partial_vec1
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp16_posi64_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp16_posi64_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -10954,13 +10954,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp16_posi6
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_interleaved_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_pairinterleaved_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_interleaved_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -10977,22 +10977,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp16_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_bf16_tabfp16_posi64_interleaved_dany_partial_scalar
+// rope_positions_bf16_tabfp16_posi64_pairinterleaved_dany_rotpartial_scalar
 //   rope_positions: act=bf16 table=fp16 pos=i64 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_interleaved_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_interleaved_dany_partial_scalar)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_interleaved_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -11181,7 +11181,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_interleaved_dany_partial_scal
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp16_posi64_interleaved_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp16_posi64_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -11190,13 +11190,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp16_posi6
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_interleaved_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_pairinterleaved_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_interleaved_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -11213,22 +11213,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp16_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_bf16_tabfp16_posi64_half_dany_partial_vec16
+// rope_positions_bf16_tabfp16_posi64_pairhalf_dany_rotpartial_vec16
 //   rope_positions: act=bf16 table=fp16 pos=i64 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_half_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_half_dany_partial_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_half_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_pairhalf_dany_rotpartial_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -11336,7 +11336,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_half_dany_partial_vec16)(cons
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp16_posi64_half_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp16_posi64_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -11345,13 +11345,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp16_posi6
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_half_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_pairhalf_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_half_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -11368,22 +11368,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp16_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_bf16_tabfp16_posi64_half_dany_partial_scalar
+// rope_positions_bf16_tabfp16_posi64_pairhalf_dany_rotpartial_scalar
 //   rope_positions: act=bf16 table=fp16 pos=i64 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_half_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_half_dany_partial_scalar)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_half_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_pairhalf_dany_rotpartial_scalar)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -11561,7 +11561,7 @@ FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_half_dany_partial_scalar)(con
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp16_posi64_half_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp16_posi64_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -11570,13 +11570,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp16_posi6
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_half_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_pairhalf_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_half_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -11593,6 +11593,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_bf16_tabfp16_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_bf16_tabfp16_posi64_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }

@@ -9,78 +9,78 @@
 #endif
 
 // Kernels of this file (variant: the values of its other axes):
-//   rope_positions_fp16_tabfp32_posi32_interleaved_d64_full_vec16: table=fp32 pos=i32 pairing=interleaved head_dim=64 rot=full access=vec16
-//   rope_positions_fp16_tabfp32_posi32_interleaved_d80_full_vec16: table=fp32 pos=i32 pairing=interleaved head_dim=80 rot=full access=vec16
-//   rope_positions_fp16_tabfp32_posi32_interleaved_d96_full_vec16: table=fp32 pos=i32 pairing=interleaved head_dim=96 rot=full access=vec16
-//   rope_positions_fp16_tabfp32_posi32_interleaved_d128_full_vec16: table=fp32 pos=i32 pairing=interleaved head_dim=128 rot=full access=vec16
-//   rope_positions_fp16_tabfp32_posi32_interleaved_d256_full_vec16: table=fp32 pos=i32 pairing=interleaved head_dim=256 rot=full access=vec16
-//   rope_positions_fp16_tabfp32_posi32_interleaved_d320_full_vec16: table=fp32 pos=i32 pairing=interleaved head_dim=320 rot=full access=vec16
-//   rope_positions_fp16_tabfp32_posi32_interleaved_dany_partial_vec16: table=fp32 pos=i32 pairing=interleaved head_dim=any rot=partial access=vec16
-//   rope_positions_fp16_tabfp32_posi32_interleaved_dany_partial_scalar: table=fp32 pos=i32 pairing=interleaved head_dim=any rot=partial access=scalar
-//   rope_positions_fp16_tabfp32_posi32_half_d64_full_vec16: table=fp32 pos=i32 pairing=half head_dim=64 rot=full access=vec16
-//   rope_positions_fp16_tabfp32_posi32_half_d80_full_vec16: table=fp32 pos=i32 pairing=half head_dim=80 rot=full access=vec16
-//   rope_positions_fp16_tabfp32_posi32_half_d96_full_vec16: table=fp32 pos=i32 pairing=half head_dim=96 rot=full access=vec16
-//   rope_positions_fp16_tabfp32_posi32_half_d128_full_vec16: table=fp32 pos=i32 pairing=half head_dim=128 rot=full access=vec16
-//   rope_positions_fp16_tabfp32_posi32_half_d256_full_vec16: table=fp32 pos=i32 pairing=half head_dim=256 rot=full access=vec16
-//   rope_positions_fp16_tabfp32_posi32_half_d320_full_vec16: table=fp32 pos=i32 pairing=half head_dim=320 rot=full access=vec16
-//   rope_positions_fp16_tabfp32_posi32_half_dany_partial_vec16: table=fp32 pos=i32 pairing=half head_dim=any rot=partial access=vec16
-//   rope_positions_fp16_tabfp32_posi32_half_dany_partial_scalar: table=fp32 pos=i32 pairing=half head_dim=any rot=partial access=scalar
-//   rope_positions_fp16_tabfp32_posi64_interleaved_d64_full_vec16: table=fp32 pos=i64 pairing=interleaved head_dim=64 rot=full access=vec16
-//   rope_positions_fp16_tabfp32_posi64_interleaved_d80_full_vec16: table=fp32 pos=i64 pairing=interleaved head_dim=80 rot=full access=vec16
-//   rope_positions_fp16_tabfp32_posi64_interleaved_d96_full_vec16: table=fp32 pos=i64 pairing=interleaved head_dim=96 rot=full access=vec16
-//   rope_positions_fp16_tabfp32_posi64_interleaved_d128_full_vec16: table=fp32 pos=i64 pairing=interleaved head_dim=128 rot=full access=vec16
-//   rope_positions_fp16_tabfp32_posi64_interleaved_d256_full_vec16: table=fp32 pos=i64 pairing=interleaved head_dim=256 rot=full access=vec16
-//   rope_positions_fp16_tabfp32_posi64_interleaved_d320_full_vec16: table=fp32 pos=i64 pairing=interleaved head_dim=320 rot=full access=vec16
-//   rope_positions_fp16_tabfp32_posi64_interleaved_dany_partial_vec16: table=fp32 pos=i64 pairing=interleaved head_dim=any rot=partial access=vec16
-//   rope_positions_fp16_tabfp32_posi64_interleaved_dany_partial_scalar: table=fp32 pos=i64 pairing=interleaved head_dim=any rot=partial access=scalar
-//   rope_positions_fp16_tabfp32_posi64_half_d64_full_vec16: table=fp32 pos=i64 pairing=half head_dim=64 rot=full access=vec16
-//   rope_positions_fp16_tabfp32_posi64_half_d80_full_vec16: table=fp32 pos=i64 pairing=half head_dim=80 rot=full access=vec16
-//   rope_positions_fp16_tabfp32_posi64_half_d96_full_vec16: table=fp32 pos=i64 pairing=half head_dim=96 rot=full access=vec16
-//   rope_positions_fp16_tabfp32_posi64_half_d128_full_vec16: table=fp32 pos=i64 pairing=half head_dim=128 rot=full access=vec16
-//   rope_positions_fp16_tabfp32_posi64_half_d256_full_vec16: table=fp32 pos=i64 pairing=half head_dim=256 rot=full access=vec16
-//   rope_positions_fp16_tabfp32_posi64_half_d320_full_vec16: table=fp32 pos=i64 pairing=half head_dim=320 rot=full access=vec16
-//   rope_positions_fp16_tabfp32_posi64_half_dany_partial_vec16: table=fp32 pos=i64 pairing=half head_dim=any rot=partial access=vec16
-//   rope_positions_fp16_tabfp32_posi64_half_dany_partial_scalar: table=fp32 pos=i64 pairing=half head_dim=any rot=partial access=scalar
-//   rope_positions_fp16_tabbf16_posi32_interleaved_dany_partial_vec16: table=bf16 pos=i32 pairing=interleaved head_dim=any rot=partial access=vec16
-//   rope_positions_fp16_tabbf16_posi32_interleaved_dany_partial_scalar: table=bf16 pos=i32 pairing=interleaved head_dim=any rot=partial access=scalar
-//   rope_positions_fp16_tabbf16_posi32_half_dany_partial_vec16: table=bf16 pos=i32 pairing=half head_dim=any rot=partial access=vec16
-//   rope_positions_fp16_tabbf16_posi32_half_dany_partial_scalar: table=bf16 pos=i32 pairing=half head_dim=any rot=partial access=scalar
-//   rope_positions_fp16_tabbf16_posi64_interleaved_dany_partial_vec16: table=bf16 pos=i64 pairing=interleaved head_dim=any rot=partial access=vec16
-//   rope_positions_fp16_tabbf16_posi64_interleaved_dany_partial_scalar: table=bf16 pos=i64 pairing=interleaved head_dim=any rot=partial access=scalar
-//   rope_positions_fp16_tabbf16_posi64_half_dany_partial_vec16: table=bf16 pos=i64 pairing=half head_dim=any rot=partial access=vec16
-//   rope_positions_fp16_tabbf16_posi64_half_dany_partial_scalar: table=bf16 pos=i64 pairing=half head_dim=any rot=partial access=scalar
-//   rope_positions_fp16_tabfp16_posi32_interleaved_d64_full_vec16: table=fp16 pos=i32 pairing=interleaved head_dim=64 rot=full access=vec16
-//   rope_positions_fp16_tabfp16_posi32_interleaved_d80_full_vec16: table=fp16 pos=i32 pairing=interleaved head_dim=80 rot=full access=vec16
-//   rope_positions_fp16_tabfp16_posi32_interleaved_d96_full_vec16: table=fp16 pos=i32 pairing=interleaved head_dim=96 rot=full access=vec16
-//   rope_positions_fp16_tabfp16_posi32_interleaved_d128_full_vec16: table=fp16 pos=i32 pairing=interleaved head_dim=128 rot=full access=vec16
-//   rope_positions_fp16_tabfp16_posi32_interleaved_d256_full_vec16: table=fp16 pos=i32 pairing=interleaved head_dim=256 rot=full access=vec16
-//   rope_positions_fp16_tabfp16_posi32_interleaved_d320_full_vec16: table=fp16 pos=i32 pairing=interleaved head_dim=320 rot=full access=vec16
-//   rope_positions_fp16_tabfp16_posi32_interleaved_dany_partial_vec16: table=fp16 pos=i32 pairing=interleaved head_dim=any rot=partial access=vec16
-//   rope_positions_fp16_tabfp16_posi32_interleaved_dany_partial_scalar: table=fp16 pos=i32 pairing=interleaved head_dim=any rot=partial access=scalar
-//   rope_positions_fp16_tabfp16_posi32_half_d64_full_vec16: table=fp16 pos=i32 pairing=half head_dim=64 rot=full access=vec16
-//   rope_positions_fp16_tabfp16_posi32_half_d80_full_vec16: table=fp16 pos=i32 pairing=half head_dim=80 rot=full access=vec16
-//   rope_positions_fp16_tabfp16_posi32_half_d96_full_vec16: table=fp16 pos=i32 pairing=half head_dim=96 rot=full access=vec16
-//   rope_positions_fp16_tabfp16_posi32_half_d128_full_vec16: table=fp16 pos=i32 pairing=half head_dim=128 rot=full access=vec16
-//   rope_positions_fp16_tabfp16_posi32_half_d256_full_vec16: table=fp16 pos=i32 pairing=half head_dim=256 rot=full access=vec16
-//   rope_positions_fp16_tabfp16_posi32_half_d320_full_vec16: table=fp16 pos=i32 pairing=half head_dim=320 rot=full access=vec16
-//   rope_positions_fp16_tabfp16_posi32_half_dany_partial_vec16: table=fp16 pos=i32 pairing=half head_dim=any rot=partial access=vec16
-//   rope_positions_fp16_tabfp16_posi32_half_dany_partial_scalar: table=fp16 pos=i32 pairing=half head_dim=any rot=partial access=scalar
-//   rope_positions_fp16_tabfp16_posi64_interleaved_d64_full_vec16: table=fp16 pos=i64 pairing=interleaved head_dim=64 rot=full access=vec16
-//   rope_positions_fp16_tabfp16_posi64_interleaved_d80_full_vec16: table=fp16 pos=i64 pairing=interleaved head_dim=80 rot=full access=vec16
-//   rope_positions_fp16_tabfp16_posi64_interleaved_d96_full_vec16: table=fp16 pos=i64 pairing=interleaved head_dim=96 rot=full access=vec16
-//   rope_positions_fp16_tabfp16_posi64_interleaved_d128_full_vec16: table=fp16 pos=i64 pairing=interleaved head_dim=128 rot=full access=vec16
-//   rope_positions_fp16_tabfp16_posi64_interleaved_d256_full_vec16: table=fp16 pos=i64 pairing=interleaved head_dim=256 rot=full access=vec16
-//   rope_positions_fp16_tabfp16_posi64_interleaved_d320_full_vec16: table=fp16 pos=i64 pairing=interleaved head_dim=320 rot=full access=vec16
-//   rope_positions_fp16_tabfp16_posi64_interleaved_dany_partial_vec16: table=fp16 pos=i64 pairing=interleaved head_dim=any rot=partial access=vec16
-//   rope_positions_fp16_tabfp16_posi64_interleaved_dany_partial_scalar: table=fp16 pos=i64 pairing=interleaved head_dim=any rot=partial access=scalar
-//   rope_positions_fp16_tabfp16_posi64_half_d64_full_vec16: table=fp16 pos=i64 pairing=half head_dim=64 rot=full access=vec16
-//   rope_positions_fp16_tabfp16_posi64_half_d80_full_vec16: table=fp16 pos=i64 pairing=half head_dim=80 rot=full access=vec16
-//   rope_positions_fp16_tabfp16_posi64_half_d96_full_vec16: table=fp16 pos=i64 pairing=half head_dim=96 rot=full access=vec16
-//   rope_positions_fp16_tabfp16_posi64_half_d128_full_vec16: table=fp16 pos=i64 pairing=half head_dim=128 rot=full access=vec16
-//   rope_positions_fp16_tabfp16_posi64_half_d256_full_vec16: table=fp16 pos=i64 pairing=half head_dim=256 rot=full access=vec16
-//   rope_positions_fp16_tabfp16_posi64_half_d320_full_vec16: table=fp16 pos=i64 pairing=half head_dim=320 rot=full access=vec16
-//   rope_positions_fp16_tabfp16_posi64_half_dany_partial_vec16: table=fp16 pos=i64 pairing=half head_dim=any rot=partial access=vec16
-//   rope_positions_fp16_tabfp16_posi64_half_dany_partial_scalar: table=fp16 pos=i64 pairing=half head_dim=any rot=partial access=scalar
+//   rope_positions_fp16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16: table=fp32 pos=i32 pairing=interleaved head_dim=64 rot=full access=vec16
+//   rope_positions_fp16_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16: table=fp32 pos=i32 pairing=interleaved head_dim=80 rot=full access=vec16
+//   rope_positions_fp16_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16: table=fp32 pos=i32 pairing=interleaved head_dim=96 rot=full access=vec16
+//   rope_positions_fp16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16: table=fp32 pos=i32 pairing=interleaved head_dim=128 rot=full access=vec16
+//   rope_positions_fp16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16: table=fp32 pos=i32 pairing=interleaved head_dim=256 rot=full access=vec16
+//   rope_positions_fp16_tabfp32_posi32_pairinterleaved_d320_rotfull_vec16: table=fp32 pos=i32 pairing=interleaved head_dim=320 rot=full access=vec16
+//   rope_positions_fp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16: table=fp32 pos=i32 pairing=interleaved head_dim=any rot=partial access=vec16
+//   rope_positions_fp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar: table=fp32 pos=i32 pairing=interleaved head_dim=any rot=partial access=scalar
+//   rope_positions_fp16_tabfp32_posi32_pairhalf_d64_rotfull_vec16: table=fp32 pos=i32 pairing=half head_dim=64 rot=full access=vec16
+//   rope_positions_fp16_tabfp32_posi32_pairhalf_d80_rotfull_vec16: table=fp32 pos=i32 pairing=half head_dim=80 rot=full access=vec16
+//   rope_positions_fp16_tabfp32_posi32_pairhalf_d96_rotfull_vec16: table=fp32 pos=i32 pairing=half head_dim=96 rot=full access=vec16
+//   rope_positions_fp16_tabfp32_posi32_pairhalf_d128_rotfull_vec16: table=fp32 pos=i32 pairing=half head_dim=128 rot=full access=vec16
+//   rope_positions_fp16_tabfp32_posi32_pairhalf_d256_rotfull_vec16: table=fp32 pos=i32 pairing=half head_dim=256 rot=full access=vec16
+//   rope_positions_fp16_tabfp32_posi32_pairhalf_d320_rotfull_vec16: table=fp32 pos=i32 pairing=half head_dim=320 rot=full access=vec16
+//   rope_positions_fp16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16: table=fp32 pos=i32 pairing=half head_dim=any rot=partial access=vec16
+//   rope_positions_fp16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar: table=fp32 pos=i32 pairing=half head_dim=any rot=partial access=scalar
+//   rope_positions_fp16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16: table=fp32 pos=i64 pairing=interleaved head_dim=64 rot=full access=vec16
+//   rope_positions_fp16_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16: table=fp32 pos=i64 pairing=interleaved head_dim=80 rot=full access=vec16
+//   rope_positions_fp16_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16: table=fp32 pos=i64 pairing=interleaved head_dim=96 rot=full access=vec16
+//   rope_positions_fp16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16: table=fp32 pos=i64 pairing=interleaved head_dim=128 rot=full access=vec16
+//   rope_positions_fp16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16: table=fp32 pos=i64 pairing=interleaved head_dim=256 rot=full access=vec16
+//   rope_positions_fp16_tabfp32_posi64_pairinterleaved_d320_rotfull_vec16: table=fp32 pos=i64 pairing=interleaved head_dim=320 rot=full access=vec16
+//   rope_positions_fp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16: table=fp32 pos=i64 pairing=interleaved head_dim=any rot=partial access=vec16
+//   rope_positions_fp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar: table=fp32 pos=i64 pairing=interleaved head_dim=any rot=partial access=scalar
+//   rope_positions_fp16_tabfp32_posi64_pairhalf_d64_rotfull_vec16: table=fp32 pos=i64 pairing=half head_dim=64 rot=full access=vec16
+//   rope_positions_fp16_tabfp32_posi64_pairhalf_d80_rotfull_vec16: table=fp32 pos=i64 pairing=half head_dim=80 rot=full access=vec16
+//   rope_positions_fp16_tabfp32_posi64_pairhalf_d96_rotfull_vec16: table=fp32 pos=i64 pairing=half head_dim=96 rot=full access=vec16
+//   rope_positions_fp16_tabfp32_posi64_pairhalf_d128_rotfull_vec16: table=fp32 pos=i64 pairing=half head_dim=128 rot=full access=vec16
+//   rope_positions_fp16_tabfp32_posi64_pairhalf_d256_rotfull_vec16: table=fp32 pos=i64 pairing=half head_dim=256 rot=full access=vec16
+//   rope_positions_fp16_tabfp32_posi64_pairhalf_d320_rotfull_vec16: table=fp32 pos=i64 pairing=half head_dim=320 rot=full access=vec16
+//   rope_positions_fp16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16: table=fp32 pos=i64 pairing=half head_dim=any rot=partial access=vec16
+//   rope_positions_fp16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar: table=fp32 pos=i64 pairing=half head_dim=any rot=partial access=scalar
+//   rope_positions_fp16_tabbf16_posi32_pairinterleaved_dany_rotpartial_vec16: table=bf16 pos=i32 pairing=interleaved head_dim=any rot=partial access=vec16
+//   rope_positions_fp16_tabbf16_posi32_pairinterleaved_dany_rotpartial_scalar: table=bf16 pos=i32 pairing=interleaved head_dim=any rot=partial access=scalar
+//   rope_positions_fp16_tabbf16_posi32_pairhalf_dany_rotpartial_vec16: table=bf16 pos=i32 pairing=half head_dim=any rot=partial access=vec16
+//   rope_positions_fp16_tabbf16_posi32_pairhalf_dany_rotpartial_scalar: table=bf16 pos=i32 pairing=half head_dim=any rot=partial access=scalar
+//   rope_positions_fp16_tabbf16_posi64_pairinterleaved_dany_rotpartial_vec16: table=bf16 pos=i64 pairing=interleaved head_dim=any rot=partial access=vec16
+//   rope_positions_fp16_tabbf16_posi64_pairinterleaved_dany_rotpartial_scalar: table=bf16 pos=i64 pairing=interleaved head_dim=any rot=partial access=scalar
+//   rope_positions_fp16_tabbf16_posi64_pairhalf_dany_rotpartial_vec16: table=bf16 pos=i64 pairing=half head_dim=any rot=partial access=vec16
+//   rope_positions_fp16_tabbf16_posi64_pairhalf_dany_rotpartial_scalar: table=bf16 pos=i64 pairing=half head_dim=any rot=partial access=scalar
+//   rope_positions_fp16_tabfp16_posi32_pairinterleaved_d64_rotfull_vec16: table=fp16 pos=i32 pairing=interleaved head_dim=64 rot=full access=vec16
+//   rope_positions_fp16_tabfp16_posi32_pairinterleaved_d80_rotfull_vec16: table=fp16 pos=i32 pairing=interleaved head_dim=80 rot=full access=vec16
+//   rope_positions_fp16_tabfp16_posi32_pairinterleaved_d96_rotfull_vec16: table=fp16 pos=i32 pairing=interleaved head_dim=96 rot=full access=vec16
+//   rope_positions_fp16_tabfp16_posi32_pairinterleaved_d128_rotfull_vec16: table=fp16 pos=i32 pairing=interleaved head_dim=128 rot=full access=vec16
+//   rope_positions_fp16_tabfp16_posi32_pairinterleaved_d256_rotfull_vec16: table=fp16 pos=i32 pairing=interleaved head_dim=256 rot=full access=vec16
+//   rope_positions_fp16_tabfp16_posi32_pairinterleaved_d320_rotfull_vec16: table=fp16 pos=i32 pairing=interleaved head_dim=320 rot=full access=vec16
+//   rope_positions_fp16_tabfp16_posi32_pairinterleaved_dany_rotpartial_vec16: table=fp16 pos=i32 pairing=interleaved head_dim=any rot=partial access=vec16
+//   rope_positions_fp16_tabfp16_posi32_pairinterleaved_dany_rotpartial_scalar: table=fp16 pos=i32 pairing=interleaved head_dim=any rot=partial access=scalar
+//   rope_positions_fp16_tabfp16_posi32_pairhalf_d64_rotfull_vec16: table=fp16 pos=i32 pairing=half head_dim=64 rot=full access=vec16
+//   rope_positions_fp16_tabfp16_posi32_pairhalf_d80_rotfull_vec16: table=fp16 pos=i32 pairing=half head_dim=80 rot=full access=vec16
+//   rope_positions_fp16_tabfp16_posi32_pairhalf_d96_rotfull_vec16: table=fp16 pos=i32 pairing=half head_dim=96 rot=full access=vec16
+//   rope_positions_fp16_tabfp16_posi32_pairhalf_d128_rotfull_vec16: table=fp16 pos=i32 pairing=half head_dim=128 rot=full access=vec16
+//   rope_positions_fp16_tabfp16_posi32_pairhalf_d256_rotfull_vec16: table=fp16 pos=i32 pairing=half head_dim=256 rot=full access=vec16
+//   rope_positions_fp16_tabfp16_posi32_pairhalf_d320_rotfull_vec16: table=fp16 pos=i32 pairing=half head_dim=320 rot=full access=vec16
+//   rope_positions_fp16_tabfp16_posi32_pairhalf_dany_rotpartial_vec16: table=fp16 pos=i32 pairing=half head_dim=any rot=partial access=vec16
+//   rope_positions_fp16_tabfp16_posi32_pairhalf_dany_rotpartial_scalar: table=fp16 pos=i32 pairing=half head_dim=any rot=partial access=scalar
+//   rope_positions_fp16_tabfp16_posi64_pairinterleaved_d64_rotfull_vec16: table=fp16 pos=i64 pairing=interleaved head_dim=64 rot=full access=vec16
+//   rope_positions_fp16_tabfp16_posi64_pairinterleaved_d80_rotfull_vec16: table=fp16 pos=i64 pairing=interleaved head_dim=80 rot=full access=vec16
+//   rope_positions_fp16_tabfp16_posi64_pairinterleaved_d96_rotfull_vec16: table=fp16 pos=i64 pairing=interleaved head_dim=96 rot=full access=vec16
+//   rope_positions_fp16_tabfp16_posi64_pairinterleaved_d128_rotfull_vec16: table=fp16 pos=i64 pairing=interleaved head_dim=128 rot=full access=vec16
+//   rope_positions_fp16_tabfp16_posi64_pairinterleaved_d256_rotfull_vec16: table=fp16 pos=i64 pairing=interleaved head_dim=256 rot=full access=vec16
+//   rope_positions_fp16_tabfp16_posi64_pairinterleaved_d320_rotfull_vec16: table=fp16 pos=i64 pairing=interleaved head_dim=320 rot=full access=vec16
+//   rope_positions_fp16_tabfp16_posi64_pairinterleaved_dany_rotpartial_vec16: table=fp16 pos=i64 pairing=interleaved head_dim=any rot=partial access=vec16
+//   rope_positions_fp16_tabfp16_posi64_pairinterleaved_dany_rotpartial_scalar: table=fp16 pos=i64 pairing=interleaved head_dim=any rot=partial access=scalar
+//   rope_positions_fp16_tabfp16_posi64_pairhalf_d64_rotfull_vec16: table=fp16 pos=i64 pairing=half head_dim=64 rot=full access=vec16
+//   rope_positions_fp16_tabfp16_posi64_pairhalf_d80_rotfull_vec16: table=fp16 pos=i64 pairing=half head_dim=80 rot=full access=vec16
+//   rope_positions_fp16_tabfp16_posi64_pairhalf_d96_rotfull_vec16: table=fp16 pos=i64 pairing=half head_dim=96 rot=full access=vec16
+//   rope_positions_fp16_tabfp16_posi64_pairhalf_d128_rotfull_vec16: table=fp16 pos=i64 pairing=half head_dim=128 rot=full access=vec16
+//   rope_positions_fp16_tabfp16_posi64_pairhalf_d256_rotfull_vec16: table=fp16 pos=i64 pairing=half head_dim=256 rot=full access=vec16
+//   rope_positions_fp16_tabfp16_posi64_pairhalf_d320_rotfull_vec16: table=fp16 pos=i64 pairing=half head_dim=320 rot=full access=vec16
+//   rope_positions_fp16_tabfp16_posi64_pairhalf_dany_rotpartial_vec16: table=fp16 pos=i64 pairing=half head_dim=any rot=partial access=vec16
+//   rope_positions_fp16_tabfp16_posi64_pairhalf_dany_rotpartial_scalar: table=fp16 pos=i64 pairing=half head_dim=any rot=partial access=scalar
 
 // How these kernels work (the "heads" thread mapping, docs/architecture.md):
 // - A lane group of L lanes takes one head: each lane holds chunks of one
@@ -103,18 +103,18 @@
 //   long loop the warps drift apart and their reads spread over more of
 //   memory, while on a short call the flat grid's last wave is partly idle.
 
-// rope_positions_fp16_tabfp32_posi32_interleaved_d64_full_vec16
+// rope_positions_fp16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16
 //   rope_positions: act=fp16 table=fp32 pos=i32 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_interleaved_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_interleaved_d64_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_interleaved_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -214,7 +214,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_interleaved_d64_full_vec16)(c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi32_interleaved_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -223,13 +223,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_interleaved_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_interleaved_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -246,22 +246,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_interleaved_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_fp16_tabfp32_posi32_interleaved_d80_full_vec16
+// rope_positions_fp16_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16
 //   rope_positions: act=fp16 table=fp32 pos=i32 pairing=interleaved head_dim=80 rot=full access=vec16
 //   mapping: 5 lanes per head, 6 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_interleaved_d80_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_interleaved_d80_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_interleaved_d80_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
@@ -362,7 +362,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_interleaved_d80_full_vec16)(c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi32_interleaved_d80_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -371,13 +371,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_interleaved_d80_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_interleaved_d80_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -394,22 +394,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_interleaved_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairinterleaved_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_fp16_tabfp32_posi32_interleaved_d96_full_vec16
+// rope_positions_fp16_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16
 //   rope_positions: act=fp16 table=fp32 pos=i32 pairing=interleaved head_dim=96 rot=full access=vec16
 //   mapping: 6 lanes per head, 5 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_interleaved_d96_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_interleaved_d96_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_interleaved_d96_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
@@ -510,7 +510,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_interleaved_d96_full_vec16)(c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi32_interleaved_d96_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -519,13 +519,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_interleaved_d96_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_interleaved_d96_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -542,22 +542,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_interleaved_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairinterleaved_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_fp16_tabfp32_posi32_interleaved_d128_full_vec16
+// rope_positions_fp16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16
 //   rope_positions: act=fp16 table=fp32 pos=i32 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_interleaved_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_interleaved_d128_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_interleaved_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -657,7 +657,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_interleaved_d128_full_vec16)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi32_interleaved_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -666,13 +666,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_interleaved_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_interleaved_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -689,22 +689,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_fp16_tabfp32_posi32_interleaved_d256_full_vec16
+// rope_positions_fp16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16
 //   rope_positions: act=fp16 table=fp32 pos=i32 pairing=interleaved head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_interleaved_d256_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_interleaved_d256_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_interleaved_d256_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -804,7 +804,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_interleaved_d256_full_vec16)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi32_interleaved_d256_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -813,13 +813,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_interleaved_d256_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_interleaved_d256_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -836,22 +836,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_interleaved_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_fp16_tabfp32_posi32_interleaved_d320_full_vec16
+// rope_positions_fp16_tabfp32_posi32_pairinterleaved_d320_rotfull_vec16
 //   rope_positions: act=fp16 table=fp32 pos=i32 pairing=interleaved head_dim=320 rot=full access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_interleaved_d320_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairinterleaved_d320_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_interleaved_d320_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_interleaved_d320_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairinterleaved_d320_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairinterleaved_d320_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
@@ -952,7 +952,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_interleaved_d320_full_vec16)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi32_interleaved_d320_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi32_pairinterleaved_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -961,13 +961,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_interleaved_d320_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairinterleaved_d320_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_interleaved_d320_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairinterleaved_d320_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -984,22 +984,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_interleaved_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairinterleaved_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_fp16_tabfp32_posi32_interleaved_dany_partial_vec16
+// rope_positions_fp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16
 //   rope_positions: act=fp16 table=fp32 pos=i32 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_interleaved_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_interleaved_dany_partial_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_interleaved_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -1119,7 +1119,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_interleaved_dany_partial_vec1
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi32_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1128,13 +1128,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_interleaved_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_interleaved_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -1151,22 +1151,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_fp16_tabfp32_posi32_interleaved_dany_partial_scalar
+// rope_positions_fp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar
 //   rope_positions: act=fp16 table=fp32 pos=i32 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_interleaved_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_interleaved_dany_partial_scalar)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_interleaved_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -1355,7 +1355,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_interleaved_dany_partial_scal
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi32_interleaved_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1364,13 +1364,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_interleaved_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_interleaved_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -1387,22 +1387,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_fp16_tabfp32_posi32_half_d64_full_vec16
+// rope_positions_fp16_tabfp32_posi32_pairhalf_d64_rotfull_vec16
 //   rope_positions: act=fp16 table=fp32 pos=i32 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairhalf_d64_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d64_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairhalf_d64_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairhalf_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -1491,7 +1491,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d64_full_vec16)(const fg
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi32_half_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1500,13 +1500,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairhalf_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairhalf_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -1523,22 +1523,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_fp16_tabfp32_posi32_half_d80_full_vec16
+// rope_positions_fp16_tabfp32_posi32_pairhalf_d80_rotfull_vec16
 //   rope_positions: act=fp16 table=fp32 pos=i32 pairing=half head_dim=80 rot=full access=vec16
 //   mapping: 5 lanes per head, 6 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d80_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairhalf_d80_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d80_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d80_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairhalf_d80_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairhalf_d80_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
@@ -1628,7 +1628,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d80_full_vec16)(const fg
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi32_half_d80_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi32_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1637,13 +1637,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d80_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairhalf_d80_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d80_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairhalf_d80_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -1660,22 +1660,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairhalf_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_fp16_tabfp32_posi32_half_d96_full_vec16
+// rope_positions_fp16_tabfp32_posi32_pairhalf_d96_rotfull_vec16
 //   rope_positions: act=fp16 table=fp32 pos=i32 pairing=half head_dim=96 rot=full access=vec16
 //   mapping: 6 lanes per head, 5 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d96_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairhalf_d96_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d96_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d96_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairhalf_d96_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairhalf_d96_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
@@ -1765,7 +1765,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d96_full_vec16)(const fg
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi32_half_d96_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi32_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1774,13 +1774,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d96_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairhalf_d96_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d96_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairhalf_d96_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -1797,22 +1797,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairhalf_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_fp16_tabfp32_posi32_half_d128_full_vec16
+// rope_positions_fp16_tabfp32_posi32_pairhalf_d128_rotfull_vec16
 //   rope_positions: act=fp16 table=fp32 pos=i32 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairhalf_d128_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d128_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairhalf_d128_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairhalf_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -1901,7 +1901,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d128_full_vec16)(const f
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi32_half_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1910,13 +1910,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairhalf_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairhalf_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -1933,22 +1933,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_fp16_tabfp32_posi32_half_d256_full_vec16
+// rope_positions_fp16_tabfp32_posi32_pairhalf_d256_rotfull_vec16
 //   rope_positions: act=fp16 table=fp32 pos=i32 pairing=half head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d256_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairhalf_d256_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d256_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d256_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairhalf_d256_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairhalf_d256_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -2037,7 +2037,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d256_full_vec16)(const f
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi32_half_d256_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi32_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2046,13 +2046,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d256_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairhalf_d256_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d256_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairhalf_d256_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -2069,22 +2069,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_fp16_tabfp32_posi32_half_d320_full_vec16
+// rope_positions_fp16_tabfp32_posi32_pairhalf_d320_rotfull_vec16
 //   rope_positions: act=fp16 table=fp32 pos=i32 pairing=half head_dim=320 rot=full access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d320_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairhalf_d320_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d320_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d320_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairhalf_d320_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairhalf_d320_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
@@ -2174,7 +2174,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d320_full_vec16)(const f
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi32_half_d320_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi32_pairhalf_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2183,13 +2183,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d320_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairhalf_d320_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d320_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairhalf_d320_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -2206,22 +2206,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairhalf_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_fp16_tabfp32_posi32_half_dany_partial_vec16
+// rope_positions_fp16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16
 //   rope_positions: act=fp16 table=fp32 pos=i32 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_dany_partial_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -2331,7 +2331,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_dany_partial_vec16)(cons
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi32_half_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2340,13 +2340,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -2363,22 +2363,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_fp16_tabfp32_posi32_half_dany_partial_scalar
+// rope_positions_fp16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar
 //   rope_positions: act=fp16 table=fp32 pos=i32 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_dany_partial_scalar)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -2556,7 +2556,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_dany_partial_scalar)(con
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi32_half_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2565,13 +2565,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -2588,22 +2588,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_fp16_tabfp32_posi64_interleaved_d64_full_vec16
+// rope_positions_fp16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16
 //   rope_positions: act=fp16 table=fp32 pos=i64 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_interleaved_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_interleaved_d64_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_interleaved_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -2703,7 +2703,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_interleaved_d64_full_vec16)(c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi64_interleaved_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2712,13 +2712,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi6
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_interleaved_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_interleaved_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -2735,22 +2735,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_interleaved_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_fp16_tabfp32_posi64_interleaved_d80_full_vec16
+// rope_positions_fp16_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16
 //   rope_positions: act=fp16 table=fp32 pos=i64 pairing=interleaved head_dim=80 rot=full access=vec16
 //   mapping: 5 lanes per head, 6 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_interleaved_d80_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_interleaved_d80_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_interleaved_d80_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
@@ -2851,7 +2851,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_interleaved_d80_full_vec16)(c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi64_interleaved_d80_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2860,13 +2860,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi6
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_interleaved_d80_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_interleaved_d80_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -2883,22 +2883,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_interleaved_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairinterleaved_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_fp16_tabfp32_posi64_interleaved_d96_full_vec16
+// rope_positions_fp16_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16
 //   rope_positions: act=fp16 table=fp32 pos=i64 pairing=interleaved head_dim=96 rot=full access=vec16
 //   mapping: 6 lanes per head, 5 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_interleaved_d96_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_interleaved_d96_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_interleaved_d96_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
@@ -2999,7 +2999,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_interleaved_d96_full_vec16)(c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi64_interleaved_d96_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3008,13 +3008,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi6
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_interleaved_d96_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_interleaved_d96_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -3031,22 +3031,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_interleaved_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairinterleaved_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_fp16_tabfp32_posi64_interleaved_d128_full_vec16
+// rope_positions_fp16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16
 //   rope_positions: act=fp16 table=fp32 pos=i64 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_interleaved_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_interleaved_d128_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_interleaved_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -3146,7 +3146,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_interleaved_d128_full_vec16)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi64_interleaved_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3155,13 +3155,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi6
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_interleaved_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_interleaved_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -3178,22 +3178,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_fp16_tabfp32_posi64_interleaved_d256_full_vec16
+// rope_positions_fp16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16
 //   rope_positions: act=fp16 table=fp32 pos=i64 pairing=interleaved head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_interleaved_d256_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_interleaved_d256_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_interleaved_d256_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -3293,7 +3293,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_interleaved_d256_full_vec16)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi64_interleaved_d256_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3302,13 +3302,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi6
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_interleaved_d256_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_interleaved_d256_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -3325,22 +3325,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_interleaved_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_fp16_tabfp32_posi64_interleaved_d320_full_vec16
+// rope_positions_fp16_tabfp32_posi64_pairinterleaved_d320_rotfull_vec16
 //   rope_positions: act=fp16 table=fp32 pos=i64 pairing=interleaved head_dim=320 rot=full access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_interleaved_d320_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairinterleaved_d320_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_interleaved_d320_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_interleaved_d320_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairinterleaved_d320_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairinterleaved_d320_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
@@ -3441,7 +3441,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_interleaved_d320_full_vec16)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi64_interleaved_d320_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi64_pairinterleaved_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3450,13 +3450,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi6
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_interleaved_d320_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairinterleaved_d320_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_interleaved_d320_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairinterleaved_d320_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -3473,22 +3473,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_interleaved_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairinterleaved_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_fp16_tabfp32_posi64_interleaved_dany_partial_vec16
+// rope_positions_fp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16
 //   rope_positions: act=fp16 table=fp32 pos=i64 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_interleaved_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_interleaved_dany_partial_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_interleaved_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -3608,7 +3608,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_interleaved_dany_partial_vec1
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi64_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3617,13 +3617,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi6
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_interleaved_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_interleaved_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -3640,22 +3640,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_fp16_tabfp32_posi64_interleaved_dany_partial_scalar
+// rope_positions_fp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar
 //   rope_positions: act=fp16 table=fp32 pos=i64 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_interleaved_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_interleaved_dany_partial_scalar)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_interleaved_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -3844,7 +3844,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_interleaved_dany_partial_scal
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi64_interleaved_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3853,13 +3853,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi6
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_interleaved_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_interleaved_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -3876,22 +3876,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_fp16_tabfp32_posi64_half_d64_full_vec16
+// rope_positions_fp16_tabfp32_posi64_pairhalf_d64_rotfull_vec16
 //   rope_positions: act=fp16 table=fp32 pos=i64 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairhalf_d64_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d64_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairhalf_d64_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairhalf_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -3980,7 +3980,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d64_full_vec16)(const fg
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi64_half_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi64_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3989,13 +3989,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi6
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairhalf_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairhalf_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -4012,22 +4012,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_fp16_tabfp32_posi64_half_d80_full_vec16
+// rope_positions_fp16_tabfp32_posi64_pairhalf_d80_rotfull_vec16
 //   rope_positions: act=fp16 table=fp32 pos=i64 pairing=half head_dim=80 rot=full access=vec16
 //   mapping: 5 lanes per head, 6 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d80_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairhalf_d80_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d80_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d80_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairhalf_d80_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairhalf_d80_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
@@ -4117,7 +4117,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d80_full_vec16)(const fg
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi64_half_d80_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi64_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4126,13 +4126,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi6
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d80_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairhalf_d80_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d80_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairhalf_d80_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -4149,22 +4149,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairhalf_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_fp16_tabfp32_posi64_half_d96_full_vec16
+// rope_positions_fp16_tabfp32_posi64_pairhalf_d96_rotfull_vec16
 //   rope_positions: act=fp16 table=fp32 pos=i64 pairing=half head_dim=96 rot=full access=vec16
 //   mapping: 6 lanes per head, 5 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d96_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairhalf_d96_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d96_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d96_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairhalf_d96_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairhalf_d96_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
@@ -4254,7 +4254,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d96_full_vec16)(const fg
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi64_half_d96_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi64_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4263,13 +4263,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi6
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d96_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairhalf_d96_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d96_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairhalf_d96_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -4286,22 +4286,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairhalf_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_fp16_tabfp32_posi64_half_d128_full_vec16
+// rope_positions_fp16_tabfp32_posi64_pairhalf_d128_rotfull_vec16
 //   rope_positions: act=fp16 table=fp32 pos=i64 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairhalf_d128_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d128_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairhalf_d128_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairhalf_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -4390,7 +4390,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d128_full_vec16)(const f
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi64_half_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi64_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4399,13 +4399,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi6
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairhalf_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairhalf_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -4422,22 +4422,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_fp16_tabfp32_posi64_half_d256_full_vec16
+// rope_positions_fp16_tabfp32_posi64_pairhalf_d256_rotfull_vec16
 //   rope_positions: act=fp16 table=fp32 pos=i64 pairing=half head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d256_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairhalf_d256_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d256_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d256_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairhalf_d256_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairhalf_d256_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -4526,7 +4526,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d256_full_vec16)(const f
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi64_half_d256_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi64_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4535,13 +4535,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi6
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d256_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairhalf_d256_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d256_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairhalf_d256_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -4558,22 +4558,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_fp16_tabfp32_posi64_half_d320_full_vec16
+// rope_positions_fp16_tabfp32_posi64_pairhalf_d320_rotfull_vec16
 //   rope_positions: act=fp16 table=fp32 pos=i64 pairing=half head_dim=320 rot=full access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d320_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairhalf_d320_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d320_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d320_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairhalf_d320_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairhalf_d320_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
@@ -4663,7 +4663,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d320_full_vec16)(const f
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi64_half_d320_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi64_pairhalf_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4672,13 +4672,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi6
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d320_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairhalf_d320_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d320_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairhalf_d320_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -4695,22 +4695,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairhalf_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_fp16_tabfp32_posi64_half_dany_partial_vec16
+// rope_positions_fp16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16
 //   rope_positions: act=fp16 table=fp32 pos=i64 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_dany_partial_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -4820,7 +4820,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_dany_partial_vec16)(cons
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi64_half_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4829,13 +4829,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi6
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -4852,22 +4852,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_fp16_tabfp32_posi64_half_dany_partial_scalar
+// rope_positions_fp16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar
 //   rope_positions: act=fp16 table=fp32 pos=i64 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_dany_partial_scalar)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -5045,7 +5045,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_dany_partial_scalar)(con
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi64_half_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5054,13 +5054,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi6
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -5077,22 +5077,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp32_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_fp16_tabbf16_posi32_interleaved_dany_partial_vec16
+// rope_positions_fp16_tabbf16_posi32_pairinterleaved_dany_rotpartial_vec16
 //   rope_positions: act=fp16 table=bf16 pos=i32 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi32_interleaved_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi32_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi32_interleaved_dany_partial_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi32_interleaved_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi32_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -5212,7 +5212,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi32_interleaved_dany_partial_vec1
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabbf16_posi32_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabbf16_posi32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5221,13 +5221,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabbf16_posi3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi32_interleaved_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi32_pairinterleaved_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi32_interleaved_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi32_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -5244,22 +5244,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabbf16_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi32_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_fp16_tabbf16_posi32_interleaved_dany_partial_scalar
+// rope_positions_fp16_tabbf16_posi32_pairinterleaved_dany_rotpartial_scalar
 //   rope_positions: act=fp16 table=bf16 pos=i32 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi32_interleaved_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi32_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi32_interleaved_dany_partial_scalar)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi32_interleaved_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi32_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -5448,7 +5448,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi32_interleaved_dany_partial_scal
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabbf16_posi32_interleaved_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabbf16_posi32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5457,13 +5457,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabbf16_posi3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi32_interleaved_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi32_pairinterleaved_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi32_interleaved_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi32_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -5480,22 +5480,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabbf16_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi32_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_fp16_tabbf16_posi32_half_dany_partial_vec16
+// rope_positions_fp16_tabbf16_posi32_pairhalf_dany_rotpartial_vec16
 //   rope_positions: act=fp16 table=bf16 pos=i32 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi32_half_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi32_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi32_half_dany_partial_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi32_half_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi32_pairhalf_dany_rotpartial_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -5603,7 +5603,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi32_half_dany_partial_vec16)(cons
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabbf16_posi32_half_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabbf16_posi32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5612,13 +5612,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabbf16_posi3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi32_half_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi32_pairhalf_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi32_half_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi32_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -5635,22 +5635,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabbf16_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi32_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_fp16_tabbf16_posi32_half_dany_partial_scalar
+// rope_positions_fp16_tabbf16_posi32_pairhalf_dany_rotpartial_scalar
 //   rope_positions: act=fp16 table=bf16 pos=i32 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi32_half_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi32_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi32_half_dany_partial_scalar)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi32_half_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi32_pairhalf_dany_rotpartial_scalar)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -5828,7 +5828,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi32_half_dany_partial_scalar)(con
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabbf16_posi32_half_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabbf16_posi32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5837,13 +5837,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabbf16_posi3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi32_half_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi32_pairhalf_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi32_half_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi32_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -5860,22 +5860,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabbf16_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi32_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_fp16_tabbf16_posi64_interleaved_dany_partial_vec16
+// rope_positions_fp16_tabbf16_posi64_pairinterleaved_dany_rotpartial_vec16
 //   rope_positions: act=fp16 table=bf16 pos=i64 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi64_interleaved_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi64_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi64_interleaved_dany_partial_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi64_interleaved_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi64_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi64_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -5995,7 +5995,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi64_interleaved_dany_partial_vec1
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabbf16_posi64_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabbf16_posi64_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6004,13 +6004,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabbf16_posi6
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi64_interleaved_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi64_pairinterleaved_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi64_interleaved_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi64_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -6027,22 +6027,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabbf16_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi64_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi64_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_fp16_tabbf16_posi64_interleaved_dany_partial_scalar
+// rope_positions_fp16_tabbf16_posi64_pairinterleaved_dany_rotpartial_scalar
 //   rope_positions: act=fp16 table=bf16 pos=i64 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi64_interleaved_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi64_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi64_interleaved_dany_partial_scalar)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi64_interleaved_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi64_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi64_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -6231,7 +6231,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi64_interleaved_dany_partial_scal
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabbf16_posi64_interleaved_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabbf16_posi64_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6240,13 +6240,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabbf16_posi6
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi64_interleaved_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi64_pairinterleaved_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi64_interleaved_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi64_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -6263,22 +6263,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabbf16_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi64_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi64_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_fp16_tabbf16_posi64_half_dany_partial_vec16
+// rope_positions_fp16_tabbf16_posi64_pairhalf_dany_rotpartial_vec16
 //   rope_positions: act=fp16 table=bf16 pos=i64 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi64_half_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi64_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi64_half_dany_partial_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi64_half_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi64_pairhalf_dany_rotpartial_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi64_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -6386,7 +6386,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi64_half_dany_partial_vec16)(cons
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabbf16_posi64_half_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabbf16_posi64_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6395,13 +6395,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabbf16_posi6
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi64_half_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi64_pairhalf_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi64_half_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi64_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -6418,22 +6418,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabbf16_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi64_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi64_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_fp16_tabbf16_posi64_half_dany_partial_scalar
+// rope_positions_fp16_tabbf16_posi64_pairhalf_dany_rotpartial_scalar
 //   rope_positions: act=fp16 table=bf16 pos=i64 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi64_half_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi64_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi64_half_dany_partial_scalar)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi64_half_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi64_pairhalf_dany_rotpartial_scalar)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi64_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -6611,7 +6611,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi64_half_dany_partial_scalar)(con
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabbf16_posi64_half_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabbf16_posi64_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6620,13 +6620,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabbf16_posi6
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi64_half_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi64_pairhalf_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi64_half_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi64_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -6643,22 +6643,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabbf16_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi64_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabbf16_posi64_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_fp16_tabfp16_posi32_interleaved_d64_full_vec16
+// rope_positions_fp16_tabfp16_posi32_pairinterleaved_d64_rotfull_vec16
 //   rope_positions: act=fp16 table=fp16 pos=i32 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairinterleaved_d64_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d64_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairinterleaved_d64_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -6758,7 +6758,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d64_full_vec16)(c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi32_interleaved_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6767,13 +6767,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairinterleaved_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairinterleaved_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -6790,22 +6790,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_fp16_tabfp16_posi32_interleaved_d80_full_vec16
+// rope_positions_fp16_tabfp16_posi32_pairinterleaved_d80_rotfull_vec16
 //   rope_positions: act=fp16 table=fp16 pos=i32 pairing=interleaved head_dim=80 rot=full access=vec16
 //   mapping: 5 lanes per head, 6 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d80_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairinterleaved_d80_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d80_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d80_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairinterleaved_d80_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
@@ -6906,7 +6906,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d80_full_vec16)(c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi32_interleaved_d80_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi32_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6915,13 +6915,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d80_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairinterleaved_d80_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d80_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairinterleaved_d80_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -6938,22 +6938,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairinterleaved_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_fp16_tabfp16_posi32_interleaved_d96_full_vec16
+// rope_positions_fp16_tabfp16_posi32_pairinterleaved_d96_rotfull_vec16
 //   rope_positions: act=fp16 table=fp16 pos=i32 pairing=interleaved head_dim=96 rot=full access=vec16
 //   mapping: 6 lanes per head, 5 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d96_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairinterleaved_d96_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d96_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d96_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairinterleaved_d96_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
@@ -7054,7 +7054,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d96_full_vec16)(c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi32_interleaved_d96_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi32_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7063,13 +7063,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d96_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairinterleaved_d96_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d96_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairinterleaved_d96_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -7086,22 +7086,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairinterleaved_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_fp16_tabfp16_posi32_interleaved_d128_full_vec16
+// rope_positions_fp16_tabfp16_posi32_pairinterleaved_d128_rotfull_vec16
 //   rope_positions: act=fp16 table=fp16 pos=i32 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairinterleaved_d128_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d128_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairinterleaved_d128_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -7201,7 +7201,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d128_full_vec16)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi32_interleaved_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7210,13 +7210,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairinterleaved_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairinterleaved_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -7233,22 +7233,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_fp16_tabfp16_posi32_interleaved_d256_full_vec16
+// rope_positions_fp16_tabfp16_posi32_pairinterleaved_d256_rotfull_vec16
 //   rope_positions: act=fp16 table=fp16 pos=i32 pairing=interleaved head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d256_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairinterleaved_d256_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d256_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d256_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairinterleaved_d256_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -7348,7 +7348,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d256_full_vec16)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi32_interleaved_d256_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi32_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7357,13 +7357,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d256_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairinterleaved_d256_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d256_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairinterleaved_d256_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -7380,22 +7380,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_fp16_tabfp16_posi32_interleaved_d320_full_vec16
+// rope_positions_fp16_tabfp16_posi32_pairinterleaved_d320_rotfull_vec16
 //   rope_positions: act=fp16 table=fp16 pos=i32 pairing=interleaved head_dim=320 rot=full access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d320_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairinterleaved_d320_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d320_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d320_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairinterleaved_d320_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairinterleaved_d320_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
@@ -7496,7 +7496,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d320_full_vec16)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi32_interleaved_d320_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi32_pairinterleaved_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7505,13 +7505,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d320_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairinterleaved_d320_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d320_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairinterleaved_d320_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -7528,22 +7528,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairinterleaved_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_fp16_tabfp16_posi32_interleaved_dany_partial_vec16
+// rope_positions_fp16_tabfp16_posi32_pairinterleaved_dany_rotpartial_vec16
 //   rope_positions: act=fp16 table=fp16 pos=i32 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_dany_partial_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -7663,7 +7663,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_dany_partial_vec1
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi32_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7672,13 +7672,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairinterleaved_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -7695,22 +7695,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_fp16_tabfp16_posi32_interleaved_dany_partial_scalar
+// rope_positions_fp16_tabfp16_posi32_pairinterleaved_dany_rotpartial_scalar
 //   rope_positions: act=fp16 table=fp16 pos=i32 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_dany_partial_scalar)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -7899,7 +7899,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_dany_partial_scal
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi32_interleaved_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7908,13 +7908,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairinterleaved_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -7931,22 +7931,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_fp16_tabfp16_posi32_half_d64_full_vec16
+// rope_positions_fp16_tabfp16_posi32_pairhalf_d64_rotfull_vec16
 //   rope_positions: act=fp16 table=fp16 pos=i32 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_half_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairhalf_d64_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_half_d64_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_half_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairhalf_d64_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairhalf_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -8033,7 +8033,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_half_d64_full_vec16)(const fg
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi32_half_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -8042,13 +8042,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_half_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairhalf_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_half_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairhalf_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -8065,22 +8065,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_fp16_tabfp16_posi32_half_d80_full_vec16
+// rope_positions_fp16_tabfp16_posi32_pairhalf_d80_rotfull_vec16
 //   rope_positions: act=fp16 table=fp16 pos=i32 pairing=half head_dim=80 rot=full access=vec16
 //   mapping: 5 lanes per head, 6 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_half_d80_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairhalf_d80_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_half_d80_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_half_d80_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairhalf_d80_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairhalf_d80_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
@@ -8168,7 +8168,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_half_d80_full_vec16)(const fg
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi32_half_d80_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi32_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -8177,13 +8177,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_half_d80_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairhalf_d80_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_half_d80_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairhalf_d80_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -8200,22 +8200,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_half_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairhalf_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_fp16_tabfp16_posi32_half_d96_full_vec16
+// rope_positions_fp16_tabfp16_posi32_pairhalf_d96_rotfull_vec16
 //   rope_positions: act=fp16 table=fp16 pos=i32 pairing=half head_dim=96 rot=full access=vec16
 //   mapping: 6 lanes per head, 5 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_half_d96_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairhalf_d96_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_half_d96_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_half_d96_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairhalf_d96_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairhalf_d96_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
@@ -8303,7 +8303,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_half_d96_full_vec16)(const fg
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi32_half_d96_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi32_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -8312,13 +8312,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_half_d96_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairhalf_d96_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_half_d96_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairhalf_d96_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -8335,22 +8335,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_half_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairhalf_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_fp16_tabfp16_posi32_half_d128_full_vec16
+// rope_positions_fp16_tabfp16_posi32_pairhalf_d128_rotfull_vec16
 //   rope_positions: act=fp16 table=fp16 pos=i32 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_half_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairhalf_d128_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_half_d128_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_half_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairhalf_d128_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairhalf_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -8437,7 +8437,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_half_d128_full_vec16)(const f
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi32_half_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -8446,13 +8446,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_half_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairhalf_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_half_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairhalf_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -8469,22 +8469,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_fp16_tabfp16_posi32_half_d256_full_vec16
+// rope_positions_fp16_tabfp16_posi32_pairhalf_d256_rotfull_vec16
 //   rope_positions: act=fp16 table=fp16 pos=i32 pairing=half head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_half_d256_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairhalf_d256_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_half_d256_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_half_d256_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairhalf_d256_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairhalf_d256_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -8571,7 +8571,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_half_d256_full_vec16)(const f
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi32_half_d256_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi32_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -8580,13 +8580,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_half_d256_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairhalf_d256_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_half_d256_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairhalf_d256_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -8603,22 +8603,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_half_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_fp16_tabfp16_posi32_half_d320_full_vec16
+// rope_positions_fp16_tabfp16_posi32_pairhalf_d320_rotfull_vec16
 //   rope_positions: act=fp16 table=fp16 pos=i32 pairing=half head_dim=320 rot=full access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_half_d320_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairhalf_d320_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_half_d320_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_half_d320_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairhalf_d320_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairhalf_d320_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
@@ -8706,7 +8706,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_half_d320_full_vec16)(const f
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi32_half_d320_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi32_pairhalf_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -8715,13 +8715,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_half_d320_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairhalf_d320_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_half_d320_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairhalf_d320_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -8738,22 +8738,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_half_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairhalf_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_fp16_tabfp16_posi32_half_dany_partial_vec16
+// rope_positions_fp16_tabfp16_posi32_pairhalf_dany_rotpartial_vec16
 //   rope_positions: act=fp16 table=fp16 pos=i32 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_half_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_half_dany_partial_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_half_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairhalf_dany_rotpartial_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -8861,7 +8861,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_half_dany_partial_vec16)(cons
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi32_half_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -8870,13 +8870,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_half_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairhalf_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_half_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -8893,22 +8893,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_fp16_tabfp16_posi32_half_dany_partial_scalar
+// rope_positions_fp16_tabfp16_posi32_pairhalf_dany_rotpartial_scalar
 //   rope_positions: act=fp16 table=fp16 pos=i32 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_half_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_half_dany_partial_scalar)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_half_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairhalf_dany_rotpartial_scalar)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -9086,7 +9086,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_half_dany_partial_scalar)(con
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi32_half_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -9095,13 +9095,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_half_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairhalf_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_half_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -9118,22 +9118,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_fp16_tabfp16_posi64_interleaved_d64_full_vec16
+// rope_positions_fp16_tabfp16_posi64_pairinterleaved_d64_rotfull_vec16
 //   rope_positions: act=fp16 table=fp16 pos=i64 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairinterleaved_d64_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d64_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairinterleaved_d64_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -9233,7 +9233,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d64_full_vec16)(c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi64_interleaved_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi64_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -9242,13 +9242,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi6
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairinterleaved_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairinterleaved_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -9265,22 +9265,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_fp16_tabfp16_posi64_interleaved_d80_full_vec16
+// rope_positions_fp16_tabfp16_posi64_pairinterleaved_d80_rotfull_vec16
 //   rope_positions: act=fp16 table=fp16 pos=i64 pairing=interleaved head_dim=80 rot=full access=vec16
 //   mapping: 5 lanes per head, 6 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d80_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairinterleaved_d80_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d80_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d80_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairinterleaved_d80_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
@@ -9381,7 +9381,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d80_full_vec16)(c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi64_interleaved_d80_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi64_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -9390,13 +9390,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi6
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d80_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairinterleaved_d80_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d80_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairinterleaved_d80_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -9413,22 +9413,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairinterleaved_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_fp16_tabfp16_posi64_interleaved_d96_full_vec16
+// rope_positions_fp16_tabfp16_posi64_pairinterleaved_d96_rotfull_vec16
 //   rope_positions: act=fp16 table=fp16 pos=i64 pairing=interleaved head_dim=96 rot=full access=vec16
 //   mapping: 6 lanes per head, 5 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d96_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairinterleaved_d96_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d96_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d96_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairinterleaved_d96_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
@@ -9529,7 +9529,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d96_full_vec16)(c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi64_interleaved_d96_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi64_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -9538,13 +9538,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi6
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d96_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairinterleaved_d96_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d96_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairinterleaved_d96_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -9561,22 +9561,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairinterleaved_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_fp16_tabfp16_posi64_interleaved_d128_full_vec16
+// rope_positions_fp16_tabfp16_posi64_pairinterleaved_d128_rotfull_vec16
 //   rope_positions: act=fp16 table=fp16 pos=i64 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairinterleaved_d128_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d128_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairinterleaved_d128_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -9676,7 +9676,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d128_full_vec16)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi64_interleaved_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi64_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -9685,13 +9685,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi6
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairinterleaved_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairinterleaved_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -9708,22 +9708,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_fp16_tabfp16_posi64_interleaved_d256_full_vec16
+// rope_positions_fp16_tabfp16_posi64_pairinterleaved_d256_rotfull_vec16
 //   rope_positions: act=fp16 table=fp16 pos=i64 pairing=interleaved head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d256_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairinterleaved_d256_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d256_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d256_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairinterleaved_d256_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -9823,7 +9823,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d256_full_vec16)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi64_interleaved_d256_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi64_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -9832,13 +9832,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi6
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d256_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairinterleaved_d256_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d256_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairinterleaved_d256_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -9855,22 +9855,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_fp16_tabfp16_posi64_interleaved_d320_full_vec16
+// rope_positions_fp16_tabfp16_posi64_pairinterleaved_d320_rotfull_vec16
 //   rope_positions: act=fp16 table=fp16 pos=i64 pairing=interleaved head_dim=320 rot=full access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d320_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairinterleaved_d320_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d320_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d320_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairinterleaved_d320_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairinterleaved_d320_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
@@ -9971,7 +9971,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d320_full_vec16)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi64_interleaved_d320_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi64_pairinterleaved_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -9980,13 +9980,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi6
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d320_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairinterleaved_d320_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d320_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairinterleaved_d320_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -10003,22 +10003,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairinterleaved_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_fp16_tabfp16_posi64_interleaved_dany_partial_vec16
+// rope_positions_fp16_tabfp16_posi64_pairinterleaved_dany_rotpartial_vec16
 //   rope_positions: act=fp16 table=fp16 pos=i64 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_dany_partial_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -10138,7 +10138,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_dany_partial_vec1
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi64_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi64_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -10147,13 +10147,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi6
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairinterleaved_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -10170,22 +10170,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_fp16_tabfp16_posi64_interleaved_dany_partial_scalar
+// rope_positions_fp16_tabfp16_posi64_pairinterleaved_dany_rotpartial_scalar
 //   rope_positions: act=fp16 table=fp16 pos=i64 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_dany_partial_scalar)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -10374,7 +10374,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_dany_partial_scal
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi64_interleaved_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi64_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -10383,13 +10383,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi6
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairinterleaved_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -10406,22 +10406,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_fp16_tabfp16_posi64_half_d64_full_vec16
+// rope_positions_fp16_tabfp16_posi64_pairhalf_d64_rotfull_vec16
 //   rope_positions: act=fp16 table=fp16 pos=i64 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_half_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairhalf_d64_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_half_d64_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_half_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairhalf_d64_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairhalf_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -10508,7 +10508,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_half_d64_full_vec16)(const fg
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi64_half_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi64_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -10517,13 +10517,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi6
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_half_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairhalf_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_half_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairhalf_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -10540,22 +10540,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_fp16_tabfp16_posi64_half_d80_full_vec16
+// rope_positions_fp16_tabfp16_posi64_pairhalf_d80_rotfull_vec16
 //   rope_positions: act=fp16 table=fp16 pos=i64 pairing=half head_dim=80 rot=full access=vec16
 //   mapping: 5 lanes per head, 6 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_half_d80_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairhalf_d80_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_half_d80_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_half_d80_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairhalf_d80_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairhalf_d80_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
@@ -10643,7 +10643,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_half_d80_full_vec16)(const fg
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi64_half_d80_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi64_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -10652,13 +10652,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi6
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_half_d80_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairhalf_d80_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_half_d80_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairhalf_d80_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -10675,22 +10675,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_half_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairhalf_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_fp16_tabfp16_posi64_half_d96_full_vec16
+// rope_positions_fp16_tabfp16_posi64_pairhalf_d96_rotfull_vec16
 //   rope_positions: act=fp16 table=fp16 pos=i64 pairing=half head_dim=96 rot=full access=vec16
 //   mapping: 6 lanes per head, 5 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_half_d96_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairhalf_d96_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_half_d96_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_half_d96_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairhalf_d96_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairhalf_d96_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
@@ -10778,7 +10778,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_half_d96_full_vec16)(const fg
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi64_half_d96_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi64_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -10787,13 +10787,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi6
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_half_d96_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairhalf_d96_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_half_d96_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairhalf_d96_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -10810,22 +10810,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_half_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairhalf_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_fp16_tabfp16_posi64_half_d128_full_vec16
+// rope_positions_fp16_tabfp16_posi64_pairhalf_d128_rotfull_vec16
 //   rope_positions: act=fp16 table=fp16 pos=i64 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_half_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairhalf_d128_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_half_d128_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_half_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairhalf_d128_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairhalf_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -10912,7 +10912,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_half_d128_full_vec16)(const f
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi64_half_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi64_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -10921,13 +10921,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi6
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_half_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairhalf_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_half_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairhalf_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -10944,22 +10944,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_fp16_tabfp16_posi64_half_d256_full_vec16
+// rope_positions_fp16_tabfp16_posi64_pairhalf_d256_rotfull_vec16
 //   rope_positions: act=fp16 table=fp16 pos=i64 pairing=half head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_half_d256_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairhalf_d256_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_half_d256_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_half_d256_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairhalf_d256_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairhalf_d256_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -11046,7 +11046,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_half_d256_full_vec16)(const f
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi64_half_d256_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi64_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -11055,13 +11055,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi6
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_half_d256_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairhalf_d256_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_half_d256_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairhalf_d256_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -11078,22 +11078,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_half_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_fp16_tabfp16_posi64_half_d320_full_vec16
+// rope_positions_fp16_tabfp16_posi64_pairhalf_d320_rotfull_vec16
 //   rope_positions: act=fp16 table=fp16 pos=i64 pairing=half head_dim=320 rot=full access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_half_d320_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairhalf_d320_rotfull_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_half_d320_full_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_half_d320_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairhalf_d320_rotfull_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairhalf_d320_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
@@ -11181,7 +11181,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_half_d320_full_vec16)(const f
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi64_half_d320_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi64_pairhalf_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -11190,13 +11190,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi6
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_half_d320_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairhalf_d320_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_half_d320_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairhalf_d320_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -11213,22 +11213,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_half_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairhalf_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_fp16_tabfp16_posi64_half_dany_partial_vec16
+// rope_positions_fp16_tabfp16_posi64_pairhalf_dany_rotpartial_vec16
 //   rope_positions: act=fp16 table=fp16 pos=i64 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_half_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_half_dany_partial_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_half_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairhalf_dany_rotpartial_vec16)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -11336,7 +11336,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_half_dany_partial_vec16)(cons
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi64_half_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi64_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -11345,13 +11345,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi6
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_half_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairhalf_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_half_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -11368,22 +11368,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_positions_fp16_tabfp16_posi64_half_dany_partial_scalar
+// rope_positions_fp16_tabfp16_posi64_pairhalf_dany_rotpartial_scalar
 //   rope_positions: act=fp16 table=fp16 pos=i64 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_half_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[1];  // x
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_half_dany_partial_scalar)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_half_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairhalf_dany_rotpartial_scalar)(const fg_rope_positions_params p, const FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -11561,7 +11561,7 @@ FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_half_dany_partial_scalar)(con
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi64_half_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi64_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_positions_params* p = (const fg_rope_positions_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -11570,13 +11570,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi6
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_half_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairhalf_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_half_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of x
     fg_heads_set& set = g.set[0];
@@ -11593,6 +11593,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_positions_fp16_tabfp16_posi6
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_positions_fp16_tabfp16_posi64_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }

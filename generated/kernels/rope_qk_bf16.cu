@@ -9,43 +9,43 @@
 #endif
 
 // Kernels of this file (variant: the values of its other axes):
-//   rope_qk_bf16_tabfp32_interleaved_d64_full_vec16: table=fp32 pairing=interleaved head_dim=64 rot=full access=vec16
-//   rope_qk_bf16_tabfp32_interleaved_d80_full_vec16: table=fp32 pairing=interleaved head_dim=80 rot=full access=vec16
-//   rope_qk_bf16_tabfp32_interleaved_d96_full_vec16: table=fp32 pairing=interleaved head_dim=96 rot=full access=vec16
-//   rope_qk_bf16_tabfp32_interleaved_d128_full_vec16: table=fp32 pairing=interleaved head_dim=128 rot=full access=vec16
-//   rope_qk_bf16_tabfp32_interleaved_d128_full_vec16_h200: table=fp32 pairing=interleaved head_dim=128 rot=full access=vec16 (tiles of the GPU model h200)
-//   rope_qk_bf16_tabfp32_interleaved_d256_full_vec16: table=fp32 pairing=interleaved head_dim=256 rot=full access=vec16
-//   rope_qk_bf16_tabfp32_interleaved_d320_full_vec16: table=fp32 pairing=interleaved head_dim=320 rot=full access=vec16
-//   rope_qk_bf16_tabfp32_interleaved_dany_partial_vec16: table=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
-//   rope_qk_bf16_tabfp32_interleaved_dany_partial_scalar: table=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
-//   rope_qk_bf16_tabfp32_half_d64_full_vec16: table=fp32 pairing=half head_dim=64 rot=full access=vec16
-//   rope_qk_bf16_tabfp32_half_d80_full_vec16: table=fp32 pairing=half head_dim=80 rot=full access=vec16
-//   rope_qk_bf16_tabfp32_half_d96_full_vec16: table=fp32 pairing=half head_dim=96 rot=full access=vec16
-//   rope_qk_bf16_tabfp32_half_d128_full_vec16: table=fp32 pairing=half head_dim=128 rot=full access=vec16
-//   rope_qk_bf16_tabfp32_half_d256_full_vec16: table=fp32 pairing=half head_dim=256 rot=full access=vec16
-//   rope_qk_bf16_tabfp32_half_d320_full_vec16: table=fp32 pairing=half head_dim=320 rot=full access=vec16
-//   rope_qk_bf16_tabfp32_half_dany_partial_vec16: table=fp32 pairing=half head_dim=any rot=partial access=vec16
-//   rope_qk_bf16_tabfp32_half_dany_partial_scalar: table=fp32 pairing=half head_dim=any rot=partial access=scalar
-//   rope_qk_bf16_tabbf16_interleaved_d64_full_vec16: table=bf16 pairing=interleaved head_dim=64 rot=full access=vec16
-//   rope_qk_bf16_tabbf16_interleaved_d80_full_vec16: table=bf16 pairing=interleaved head_dim=80 rot=full access=vec16
-//   rope_qk_bf16_tabbf16_interleaved_d96_full_vec16: table=bf16 pairing=interleaved head_dim=96 rot=full access=vec16
-//   rope_qk_bf16_tabbf16_interleaved_d128_full_vec16: table=bf16 pairing=interleaved head_dim=128 rot=full access=vec16
-//   rope_qk_bf16_tabbf16_interleaved_d256_full_vec16: table=bf16 pairing=interleaved head_dim=256 rot=full access=vec16
-//   rope_qk_bf16_tabbf16_interleaved_d320_full_vec16: table=bf16 pairing=interleaved head_dim=320 rot=full access=vec16
-//   rope_qk_bf16_tabbf16_interleaved_dany_partial_vec16: table=bf16 pairing=interleaved head_dim=any rot=partial access=vec16
-//   rope_qk_bf16_tabbf16_interleaved_dany_partial_scalar: table=bf16 pairing=interleaved head_dim=any rot=partial access=scalar
-//   rope_qk_bf16_tabbf16_half_d64_full_vec16: table=bf16 pairing=half head_dim=64 rot=full access=vec16
-//   rope_qk_bf16_tabbf16_half_d80_full_vec16: table=bf16 pairing=half head_dim=80 rot=full access=vec16
-//   rope_qk_bf16_tabbf16_half_d96_full_vec16: table=bf16 pairing=half head_dim=96 rot=full access=vec16
-//   rope_qk_bf16_tabbf16_half_d128_full_vec16: table=bf16 pairing=half head_dim=128 rot=full access=vec16
-//   rope_qk_bf16_tabbf16_half_d256_full_vec16: table=bf16 pairing=half head_dim=256 rot=full access=vec16
-//   rope_qk_bf16_tabbf16_half_d320_full_vec16: table=bf16 pairing=half head_dim=320 rot=full access=vec16
-//   rope_qk_bf16_tabbf16_half_dany_partial_vec16: table=bf16 pairing=half head_dim=any rot=partial access=vec16
-//   rope_qk_bf16_tabbf16_half_dany_partial_scalar: table=bf16 pairing=half head_dim=any rot=partial access=scalar
-//   rope_qk_bf16_tabfp16_interleaved_dany_partial_vec16: table=fp16 pairing=interleaved head_dim=any rot=partial access=vec16
-//   rope_qk_bf16_tabfp16_interleaved_dany_partial_scalar: table=fp16 pairing=interleaved head_dim=any rot=partial access=scalar
-//   rope_qk_bf16_tabfp16_half_dany_partial_vec16: table=fp16 pairing=half head_dim=any rot=partial access=vec16
-//   rope_qk_bf16_tabfp16_half_dany_partial_scalar: table=fp16 pairing=half head_dim=any rot=partial access=scalar
+//   rope_qk_bf16_tabfp32_pairinterleaved_d64_rotfull_vec16: table=fp32 pairing=interleaved head_dim=64 rot=full access=vec16
+//   rope_qk_bf16_tabfp32_pairinterleaved_d80_rotfull_vec16: table=fp32 pairing=interleaved head_dim=80 rot=full access=vec16
+//   rope_qk_bf16_tabfp32_pairinterleaved_d96_rotfull_vec16: table=fp32 pairing=interleaved head_dim=96 rot=full access=vec16
+//   rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16: table=fp32 pairing=interleaved head_dim=128 rot=full access=vec16
+//   rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16_h200: table=fp32 pairing=interleaved head_dim=128 rot=full access=vec16 (tiles of the GPU model h200)
+//   rope_qk_bf16_tabfp32_pairinterleaved_d256_rotfull_vec16: table=fp32 pairing=interleaved head_dim=256 rot=full access=vec16
+//   rope_qk_bf16_tabfp32_pairinterleaved_d320_rotfull_vec16: table=fp32 pairing=interleaved head_dim=320 rot=full access=vec16
+//   rope_qk_bf16_tabfp32_pairinterleaved_dany_rotpartial_vec16: table=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
+//   rope_qk_bf16_tabfp32_pairinterleaved_dany_rotpartial_scalar: table=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
+//   rope_qk_bf16_tabfp32_pairhalf_d64_rotfull_vec16: table=fp32 pairing=half head_dim=64 rot=full access=vec16
+//   rope_qk_bf16_tabfp32_pairhalf_d80_rotfull_vec16: table=fp32 pairing=half head_dim=80 rot=full access=vec16
+//   rope_qk_bf16_tabfp32_pairhalf_d96_rotfull_vec16: table=fp32 pairing=half head_dim=96 rot=full access=vec16
+//   rope_qk_bf16_tabfp32_pairhalf_d128_rotfull_vec16: table=fp32 pairing=half head_dim=128 rot=full access=vec16
+//   rope_qk_bf16_tabfp32_pairhalf_d256_rotfull_vec16: table=fp32 pairing=half head_dim=256 rot=full access=vec16
+//   rope_qk_bf16_tabfp32_pairhalf_d320_rotfull_vec16: table=fp32 pairing=half head_dim=320 rot=full access=vec16
+//   rope_qk_bf16_tabfp32_pairhalf_dany_rotpartial_vec16: table=fp32 pairing=half head_dim=any rot=partial access=vec16
+//   rope_qk_bf16_tabfp32_pairhalf_dany_rotpartial_scalar: table=fp32 pairing=half head_dim=any rot=partial access=scalar
+//   rope_qk_bf16_tabbf16_pairinterleaved_d64_rotfull_vec16: table=bf16 pairing=interleaved head_dim=64 rot=full access=vec16
+//   rope_qk_bf16_tabbf16_pairinterleaved_d80_rotfull_vec16: table=bf16 pairing=interleaved head_dim=80 rot=full access=vec16
+//   rope_qk_bf16_tabbf16_pairinterleaved_d96_rotfull_vec16: table=bf16 pairing=interleaved head_dim=96 rot=full access=vec16
+//   rope_qk_bf16_tabbf16_pairinterleaved_d128_rotfull_vec16: table=bf16 pairing=interleaved head_dim=128 rot=full access=vec16
+//   rope_qk_bf16_tabbf16_pairinterleaved_d256_rotfull_vec16: table=bf16 pairing=interleaved head_dim=256 rot=full access=vec16
+//   rope_qk_bf16_tabbf16_pairinterleaved_d320_rotfull_vec16: table=bf16 pairing=interleaved head_dim=320 rot=full access=vec16
+//   rope_qk_bf16_tabbf16_pairinterleaved_dany_rotpartial_vec16: table=bf16 pairing=interleaved head_dim=any rot=partial access=vec16
+//   rope_qk_bf16_tabbf16_pairinterleaved_dany_rotpartial_scalar: table=bf16 pairing=interleaved head_dim=any rot=partial access=scalar
+//   rope_qk_bf16_tabbf16_pairhalf_d64_rotfull_vec16: table=bf16 pairing=half head_dim=64 rot=full access=vec16
+//   rope_qk_bf16_tabbf16_pairhalf_d80_rotfull_vec16: table=bf16 pairing=half head_dim=80 rot=full access=vec16
+//   rope_qk_bf16_tabbf16_pairhalf_d96_rotfull_vec16: table=bf16 pairing=half head_dim=96 rot=full access=vec16
+//   rope_qk_bf16_tabbf16_pairhalf_d128_rotfull_vec16: table=bf16 pairing=half head_dim=128 rot=full access=vec16
+//   rope_qk_bf16_tabbf16_pairhalf_d256_rotfull_vec16: table=bf16 pairing=half head_dim=256 rot=full access=vec16
+//   rope_qk_bf16_tabbf16_pairhalf_d320_rotfull_vec16: table=bf16 pairing=half head_dim=320 rot=full access=vec16
+//   rope_qk_bf16_tabbf16_pairhalf_dany_rotpartial_vec16: table=bf16 pairing=half head_dim=any rot=partial access=vec16
+//   rope_qk_bf16_tabbf16_pairhalf_dany_rotpartial_scalar: table=bf16 pairing=half head_dim=any rot=partial access=scalar
+//   rope_qk_bf16_tabfp16_pairinterleaved_dany_rotpartial_vec16: table=fp16 pairing=interleaved head_dim=any rot=partial access=vec16
+//   rope_qk_bf16_tabfp16_pairinterleaved_dany_rotpartial_scalar: table=fp16 pairing=interleaved head_dim=any rot=partial access=scalar
+//   rope_qk_bf16_tabfp16_pairhalf_dany_rotpartial_vec16: table=fp16 pairing=half head_dim=any rot=partial access=vec16
+//   rope_qk_bf16_tabfp16_pairhalf_dany_rotpartial_scalar: table=fp16 pairing=half head_dim=any rot=partial access=scalar
 
 // How these kernels work (the "heads" thread mapping, docs/architecture.md):
 // - A lane group of L lanes takes one head: each lane holds chunks of one
@@ -68,18 +68,18 @@
 //   long loop the warps drift apart and their reads spread over more of
 //   memory, while on a short call the flat grid's last wave is partly idle.
 
-// rope_qk_bf16_tabfp32_interleaved_d64_full_vec16
+// rope_qk_bf16_tabfp32_pairinterleaved_d64_rotfull_vec16
 //   rope_qk: act=bf16 table=fp32 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_interleaved_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_interleaved_d64_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_interleaved_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d64_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -163,7 +163,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_interleaved_d64_full_vec16)(const fg_rope_q
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_interleaved_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -172,13 +172,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_interleaved_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_interleaved_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_interleaved_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -205,22 +205,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_interleaved_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_interleaved_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_bf16_tabfp32_interleaved_d80_full_vec16
+// rope_qk_bf16_tabfp32_pairinterleaved_d80_rotfull_vec16
 //   rope_qk: act=bf16 table=fp32 pairing=interleaved head_dim=80 rot=full access=vec16
 //   mapping: 5 lanes per head, 6 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_interleaved_d80_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d80_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_interleaved_d80_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_interleaved_d80_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d80_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
@@ -305,7 +305,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_interleaved_d80_full_vec16)(const fg_rope_q
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_interleaved_d80_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -314,13 +314,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_interleaved_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_interleaved_d80_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d80_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_interleaved_d80_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d80_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -347,22 +347,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_interleaved_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_interleaved_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_bf16_tabfp32_interleaved_d96_full_vec16
+// rope_qk_bf16_tabfp32_pairinterleaved_d96_rotfull_vec16
 //   rope_qk: act=bf16 table=fp32 pairing=interleaved head_dim=96 rot=full access=vec16
 //   mapping: 6 lanes per head, 5 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_interleaved_d96_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d96_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_interleaved_d96_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_interleaved_d96_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d96_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
@@ -447,7 +447,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_interleaved_d96_full_vec16)(const fg_rope_q
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_interleaved_d96_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -456,13 +456,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_interleaved_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_interleaved_d96_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d96_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_interleaved_d96_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d96_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -489,22 +489,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_interleaved_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_interleaved_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_bf16_tabfp32_interleaved_d128_full_vec16
+// rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16
 //   rope_qk: act=bf16 table=fp32 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_interleaved_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_interleaved_d128_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_interleaved_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -588,7 +588,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_interleaved_d128_full_vec16)(const fg_rope_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_interleaved_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -597,13 +597,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_interleaved_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_interleaved_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_interleaved_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -630,23 +630,23 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_interleaved_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
 #if FG_SM == 90  // tile parameters of the GPU model h200 (gen/tuning/sm_90_h200.lua)
-// rope_qk_bf16_tabfp32_interleaved_d128_full_vec16_h200
+// rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16_h200
 //   rope_qk: act=bf16 table=fp32 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_interleaved_d128_full_vec16_h200_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16_h200_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_interleaved_d128_full_vec16_h200)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_interleaved_d128_full_vec16_h200_grid) g)
+FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16_h200)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16_h200_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -730,11 +730,11 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_interleaved_d128_full_vec16_h200)(const fg_
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_interleaved_d128_full_vec16_h200)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16_h200)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   (void)sm_count;
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_interleaved_d128_full_vec16_h200_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16_h200_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -760,23 +760,23 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_interleaved_
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = (items + 4 - 1) / 4;
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_interleaved_d128_full_vec16_h200)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16_h200)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 #endif
 
-// rope_qk_bf16_tabfp32_interleaved_d256_full_vec16
+// rope_qk_bf16_tabfp32_pairinterleaved_d256_rotfull_vec16
 //   rope_qk: act=bf16 table=fp32 pairing=interleaved head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_interleaved_d256_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d256_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_interleaved_d256_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_interleaved_d256_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d256_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -860,7 +860,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_interleaved_d256_full_vec16)(const fg_rope_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_interleaved_d256_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -869,13 +869,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_interleaved_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_interleaved_d256_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d256_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_interleaved_d256_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d256_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -902,22 +902,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_interleaved_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_interleaved_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_bf16_tabfp32_interleaved_d320_full_vec16
+// rope_qk_bf16_tabfp32_pairinterleaved_d320_rotfull_vec16
 //   rope_qk: act=bf16 table=fp32 pairing=interleaved head_dim=320 rot=full access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_interleaved_d320_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d320_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_interleaved_d320_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_interleaved_d320_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d320_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d320_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
@@ -1002,7 +1002,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_interleaved_d320_full_vec16)(const fg_rope_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_interleaved_d320_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairinterleaved_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1011,13 +1011,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_interleaved_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_interleaved_d320_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d320_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_interleaved_d320_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d320_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -1044,22 +1044,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_interleaved_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_interleaved_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_bf16_tabfp32_interleaved_dany_partial_vec16
+// rope_qk_bf16_tabfp32_pairinterleaved_dany_rotpartial_vec16
 //   rope_qk: act=bf16 table=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_interleaved_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_interleaved_dany_partial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_interleaved_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -1163,7 +1163,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_interleaved_dany_partial_vec16)(const fg_ro
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1172,13 +1172,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_interleaved_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_interleaved_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_interleaved_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -1205,22 +1205,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_interleaved_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_bf16_tabfp32_interleaved_dany_partial_scalar
+// rope_qk_bf16_tabfp32_pairinterleaved_dany_rotpartial_scalar
 //   rope_qk: act=bf16 table=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_interleaved_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_interleaved_dany_partial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_interleaved_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -1393,7 +1393,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_interleaved_dany_partial_scalar)(const fg_r
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_interleaved_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1402,13 +1402,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_interleaved_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_interleaved_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_interleaved_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -1435,22 +1435,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_interleaved_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_bf16_tabfp32_half_d64_full_vec16
+// rope_qk_bf16_tabfp32_pairhalf_d64_rotfull_vec16
 //   rope_qk: act=bf16 table=fp32 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d64_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_d64_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -1526,7 +1526,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d64_full_vec16)(const fg_rope_qk_param
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1535,13 +1535,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_d64_ful
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -1568,22 +1568,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_d64_ful
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_bf16_tabfp32_half_d80_full_vec16
+// rope_qk_bf16_tabfp32_pairhalf_d80_rotfull_vec16
 //   rope_qk: act=bf16 table=fp32 pairing=half head_dim=80 rot=full access=vec16
 //   mapping: 5 lanes per head, 6 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d80_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_d80_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d80_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d80_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_d80_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_d80_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
@@ -1660,7 +1660,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d80_full_vec16)(const fg_rope_qk_param
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_d80_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1669,13 +1669,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_d80_ful
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d80_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_d80_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d80_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_d80_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -1702,22 +1702,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_d80_ful
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_bf16_tabfp32_half_d96_full_vec16
+// rope_qk_bf16_tabfp32_pairhalf_d96_rotfull_vec16
 //   rope_qk: act=bf16 table=fp32 pairing=half head_dim=96 rot=full access=vec16
 //   mapping: 6 lanes per head, 5 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d96_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_d96_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d96_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d96_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_d96_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_d96_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
@@ -1794,7 +1794,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d96_full_vec16)(const fg_rope_qk_param
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_d96_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1803,13 +1803,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_d96_ful
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d96_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_d96_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d96_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_d96_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -1836,22 +1836,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_d96_ful
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_bf16_tabfp32_half_d128_full_vec16
+// rope_qk_bf16_tabfp32_pairhalf_d128_rotfull_vec16
 //   rope_qk: act=bf16 table=fp32 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d128_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_d128_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -1927,7 +1927,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d128_full_vec16)(const fg_rope_qk_para
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1936,13 +1936,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_d128_fu
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -1969,22 +1969,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_d128_fu
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_bf16_tabfp32_half_d256_full_vec16
+// rope_qk_bf16_tabfp32_pairhalf_d256_rotfull_vec16
 //   rope_qk: act=bf16 table=fp32 pairing=half head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d256_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_d256_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d256_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d256_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_d256_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_d256_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -2060,7 +2060,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d256_full_vec16)(const fg_rope_qk_para
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_d256_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2069,13 +2069,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_d256_fu
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d256_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_d256_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d256_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_d256_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -2102,22 +2102,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_d256_fu
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_bf16_tabfp32_half_d320_full_vec16
+// rope_qk_bf16_tabfp32_pairhalf_d320_rotfull_vec16
 //   rope_qk: act=bf16 table=fp32 pairing=half head_dim=320 rot=full access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d320_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_d320_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d320_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d320_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_d320_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_d320_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
@@ -2194,7 +2194,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d320_full_vec16)(const fg_rope_qk_para
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_d320_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairhalf_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2203,13 +2203,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_d320_fu
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d320_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_d320_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d320_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_d320_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -2236,22 +2236,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_d320_fu
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_bf16_tabfp32_half_dany_partial_vec16
+// rope_qk_bf16_tabfp32_pairhalf_dany_rotpartial_vec16
 //   rope_qk: act=bf16 table=fp32 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_dany_partial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_dany_rotpartial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -2348,7 +2348,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_dany_partial_vec16)(const fg_rope_qk_p
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2357,13 +2357,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_dany_pa
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -2390,22 +2390,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_dany_pa
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_bf16_tabfp32_half_dany_partial_scalar
+// rope_qk_bf16_tabfp32_pairhalf_dany_rotpartial_scalar
 //   rope_qk: act=bf16 table=fp32 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_dany_partial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_dany_rotpartial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -2570,7 +2570,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_dany_partial_scalar)(const fg_rope_qk_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2579,13 +2579,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_dany_pa
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -2612,22 +2612,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp32_half_dany_pa
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_bf16_tabbf16_interleaved_d64_full_vec16
+// rope_qk_bf16_tabbf16_pairinterleaved_d64_rotfull_vec16
 //   rope_qk: act=bf16 table=bf16 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_interleaved_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_interleaved_d64_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_interleaved_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_d64_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -2711,7 +2711,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_interleaved_d64_full_vec16)(const fg_rope_q
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_interleaved_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2720,13 +2720,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_interleaved_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_interleaved_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_interleaved_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -2753,22 +2753,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_interleaved_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_interleaved_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_bf16_tabbf16_interleaved_d80_full_vec16
+// rope_qk_bf16_tabbf16_pairinterleaved_d80_rotfull_vec16
 //   rope_qk: act=bf16 table=bf16 pairing=interleaved head_dim=80 rot=full access=vec16
 //   mapping: 5 lanes per head, 6 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_interleaved_d80_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_d80_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_interleaved_d80_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_interleaved_d80_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_d80_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
@@ -2853,7 +2853,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_interleaved_d80_full_vec16)(const fg_rope_q
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_interleaved_d80_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2862,13 +2862,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_interleaved_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_interleaved_d80_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_d80_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_interleaved_d80_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_d80_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -2895,22 +2895,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_interleaved_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_interleaved_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_bf16_tabbf16_interleaved_d96_full_vec16
+// rope_qk_bf16_tabbf16_pairinterleaved_d96_rotfull_vec16
 //   rope_qk: act=bf16 table=bf16 pairing=interleaved head_dim=96 rot=full access=vec16
 //   mapping: 6 lanes per head, 5 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_interleaved_d96_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_d96_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_interleaved_d96_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_interleaved_d96_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_d96_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
@@ -2995,7 +2995,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_interleaved_d96_full_vec16)(const fg_rope_q
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_interleaved_d96_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3004,13 +3004,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_interleaved_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_interleaved_d96_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_d96_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_interleaved_d96_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_d96_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -3037,22 +3037,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_interleaved_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_interleaved_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_bf16_tabbf16_interleaved_d128_full_vec16
+// rope_qk_bf16_tabbf16_pairinterleaved_d128_rotfull_vec16
 //   rope_qk: act=bf16 table=bf16 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_interleaved_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_interleaved_d128_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_interleaved_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_d128_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -3136,7 +3136,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_interleaved_d128_full_vec16)(const fg_rope_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_interleaved_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3145,13 +3145,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_interleaved_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_interleaved_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_interleaved_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -3178,22 +3178,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_interleaved_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_bf16_tabbf16_interleaved_d256_full_vec16
+// rope_qk_bf16_tabbf16_pairinterleaved_d256_rotfull_vec16
 //   rope_qk: act=bf16 table=bf16 pairing=interleaved head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_interleaved_d256_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_d256_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_interleaved_d256_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_interleaved_d256_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_d256_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -3277,7 +3277,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_interleaved_d256_full_vec16)(const fg_rope_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_interleaved_d256_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3286,13 +3286,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_interleaved_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_interleaved_d256_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_d256_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_interleaved_d256_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_d256_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -3319,22 +3319,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_interleaved_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_interleaved_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_bf16_tabbf16_interleaved_d320_full_vec16
+// rope_qk_bf16_tabbf16_pairinterleaved_d320_rotfull_vec16
 //   rope_qk: act=bf16 table=bf16 pairing=interleaved head_dim=320 rot=full access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_interleaved_d320_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_d320_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_interleaved_d320_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_interleaved_d320_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_d320_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_d320_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
@@ -3419,7 +3419,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_interleaved_d320_full_vec16)(const fg_rope_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_interleaved_d320_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_pairinterleaved_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3428,13 +3428,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_interleaved_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_interleaved_d320_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_d320_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_interleaved_d320_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_d320_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -3461,22 +3461,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_interleaved_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_interleaved_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_bf16_tabbf16_interleaved_dany_partial_vec16
+// rope_qk_bf16_tabbf16_pairinterleaved_dany_rotpartial_vec16
 //   rope_qk: act=bf16 table=bf16 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_interleaved_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_interleaved_dany_partial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_interleaved_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -3580,7 +3580,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_interleaved_dany_partial_vec16)(const fg_ro
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3589,13 +3589,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_interleaved_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_interleaved_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_interleaved_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -3622,22 +3622,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_interleaved_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_bf16_tabbf16_interleaved_dany_partial_scalar
+// rope_qk_bf16_tabbf16_pairinterleaved_dany_rotpartial_scalar
 //   rope_qk: act=bf16 table=bf16 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_interleaved_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_interleaved_dany_partial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_interleaved_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -3810,7 +3810,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_interleaved_dany_partial_scalar)(const fg_r
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_interleaved_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3819,13 +3819,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_interleaved_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_interleaved_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_interleaved_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -3852,22 +3852,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_interleaved_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_bf16_tabbf16_half_d64_full_vec16
+// rope_qk_bf16_tabbf16_pairhalf_d64_rotfull_vec16
 //   rope_qk: act=bf16 table=bf16 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_half_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_half_d64_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_half_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_d64_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -3941,7 +3941,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_half_d64_full_vec16)(const fg_rope_qk_param
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_half_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3950,13 +3950,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_half_d64_ful
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_half_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_half_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -3983,22 +3983,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_half_d64_ful
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_bf16_tabbf16_half_d80_full_vec16
+// rope_qk_bf16_tabbf16_pairhalf_d80_rotfull_vec16
 //   rope_qk: act=bf16 table=bf16 pairing=half head_dim=80 rot=full access=vec16
 //   mapping: 5 lanes per head, 6 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_half_d80_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_d80_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_half_d80_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_half_d80_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_d80_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_d80_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
@@ -4073,7 +4073,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_half_d80_full_vec16)(const fg_rope_qk_param
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_half_d80_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4082,13 +4082,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_half_d80_ful
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_half_d80_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_d80_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_half_d80_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_d80_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -4115,22 +4115,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_half_d80_ful
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_half_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_bf16_tabbf16_half_d96_full_vec16
+// rope_qk_bf16_tabbf16_pairhalf_d96_rotfull_vec16
 //   rope_qk: act=bf16 table=bf16 pairing=half head_dim=96 rot=full access=vec16
 //   mapping: 6 lanes per head, 5 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_half_d96_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_d96_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_half_d96_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_half_d96_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_d96_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_d96_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
@@ -4205,7 +4205,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_half_d96_full_vec16)(const fg_rope_qk_param
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_half_d96_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4214,13 +4214,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_half_d96_ful
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_half_d96_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_d96_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_half_d96_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_d96_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -4247,22 +4247,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_half_d96_ful
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_half_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_bf16_tabbf16_half_d128_full_vec16
+// rope_qk_bf16_tabbf16_pairhalf_d128_rotfull_vec16
 //   rope_qk: act=bf16 table=bf16 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_half_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_half_d128_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_half_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_d128_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -4336,7 +4336,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_half_d128_full_vec16)(const fg_rope_qk_para
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_half_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4345,13 +4345,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_half_d128_fu
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_half_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_half_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -4378,22 +4378,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_half_d128_fu
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_bf16_tabbf16_half_d256_full_vec16
+// rope_qk_bf16_tabbf16_pairhalf_d256_rotfull_vec16
 //   rope_qk: act=bf16 table=bf16 pairing=half head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_half_d256_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_d256_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_half_d256_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_half_d256_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_d256_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_d256_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -4467,7 +4467,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_half_d256_full_vec16)(const fg_rope_qk_para
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_half_d256_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4476,13 +4476,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_half_d256_fu
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_half_d256_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_d256_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_half_d256_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_d256_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -4509,22 +4509,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_half_d256_fu
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_half_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_bf16_tabbf16_half_d320_full_vec16
+// rope_qk_bf16_tabbf16_pairhalf_d320_rotfull_vec16
 //   rope_qk: act=bf16 table=bf16 pairing=half head_dim=320 rot=full access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_half_d320_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_d320_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_half_d320_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_half_d320_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_d320_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_d320_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
@@ -4599,7 +4599,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_half_d320_full_vec16)(const fg_rope_qk_para
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_half_d320_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_pairhalf_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4608,13 +4608,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_half_d320_fu
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_half_d320_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_d320_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_half_d320_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_d320_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -4641,22 +4641,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_half_d320_fu
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_half_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_bf16_tabbf16_half_dany_partial_vec16
+// rope_qk_bf16_tabbf16_pairhalf_dany_rotpartial_vec16
 //   rope_qk: act=bf16 table=bf16 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_half_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_half_dany_partial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_half_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_dany_rotpartial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -4751,7 +4751,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_half_dany_partial_vec16)(const fg_rope_qk_p
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_half_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4760,13 +4760,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_half_dany_pa
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_half_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_half_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -4793,22 +4793,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_half_dany_pa
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_bf16_tabbf16_half_dany_partial_scalar
+// rope_qk_bf16_tabbf16_pairhalf_dany_rotpartial_scalar
 //   rope_qk: act=bf16 table=bf16 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_half_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_half_dany_partial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_half_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_dany_rotpartial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -4973,7 +4973,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_half_dany_partial_scalar)(const fg_rope_qk_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_half_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4982,13 +4982,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_half_dany_pa
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_half_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_half_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -5015,22 +5015,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabbf16_half_dany_pa
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabbf16_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_bf16_tabfp16_interleaved_dany_partial_vec16
+// rope_qk_bf16_tabfp16_pairinterleaved_dany_rotpartial_vec16
 //   rope_qk: act=bf16 table=fp16 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_interleaved_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_interleaved_dany_partial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_interleaved_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -5134,7 +5134,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_interleaved_dany_partial_vec16)(const fg_ro
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp16_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp16_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5143,13 +5143,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp16_interleaved_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_interleaved_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_pairinterleaved_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_interleaved_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -5176,22 +5176,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp16_interleaved_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_bf16_tabfp16_interleaved_dany_partial_scalar
+// rope_qk_bf16_tabfp16_pairinterleaved_dany_rotpartial_scalar
 //   rope_qk: act=bf16 table=fp16 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_interleaved_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_interleaved_dany_partial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_interleaved_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -5364,7 +5364,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_interleaved_dany_partial_scalar)(const fg_r
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp16_interleaved_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp16_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5373,13 +5373,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp16_interleaved_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_interleaved_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_pairinterleaved_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_interleaved_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -5406,22 +5406,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp16_interleaved_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_bf16_tabfp16_half_dany_partial_vec16
+// rope_qk_bf16_tabfp16_pairhalf_dany_rotpartial_vec16
 //   rope_qk: act=bf16 table=fp16 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_half_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_half_dany_partial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_half_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_pairhalf_dany_rotpartial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -5516,7 +5516,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_half_dany_partial_vec16)(const fg_rope_qk_p
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp16_half_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp16_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5525,13 +5525,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp16_half_dany_pa
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_half_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_pairhalf_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_half_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -5558,22 +5558,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp16_half_dany_pa
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_bf16_tabfp16_half_dany_partial_scalar
+// rope_qk_bf16_tabfp16_pairhalf_dany_rotpartial_scalar
 //   rope_qk: act=bf16 table=fp16 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_half_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_half_dany_partial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_half_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_pairhalf_dany_rotpartial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -5738,7 +5738,7 @@ FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_half_dany_partial_scalar)(const fg_rope_qk_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp16_half_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp16_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5747,13 +5747,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp16_half_dany_pa
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_half_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_pairhalf_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_half_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -5780,6 +5780,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_bf16_tabfp16_half_dany_pa
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_bf16_tabfp16_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }

@@ -9,47 +9,47 @@
 #endif
 
 // Kernels of this file (variant: the values of its other axes):
-//   rope_qk_cos_sin_cache_bf16_tabfp32_posi32_interleaved_d64_full_vec16: table=fp32 pos=i32 pairing=interleaved head_dim=64 rot=full access=vec16
-//   rope_qk_cos_sin_cache_bf16_tabfp32_posi32_interleaved_d128_full_vec16: table=fp32 pos=i32 pairing=interleaved head_dim=128 rot=full access=vec16
-//   rope_qk_cos_sin_cache_bf16_tabfp32_posi32_interleaved_d256_full_vec16: table=fp32 pos=i32 pairing=interleaved head_dim=256 rot=full access=vec16
-//   rope_qk_cos_sin_cache_bf16_tabfp32_posi32_interleaved_dany_partial_vec16: table=fp32 pos=i32 pairing=interleaved head_dim=any rot=partial access=vec16
-//   rope_qk_cos_sin_cache_bf16_tabfp32_posi32_interleaved_dany_partial_scalar: table=fp32 pos=i32 pairing=interleaved head_dim=any rot=partial access=scalar
-//   rope_qk_cos_sin_cache_bf16_tabfp32_posi32_half_d64_full_vec16: table=fp32 pos=i32 pairing=half head_dim=64 rot=full access=vec16
-//   rope_qk_cos_sin_cache_bf16_tabfp32_posi32_half_d128_full_vec16: table=fp32 pos=i32 pairing=half head_dim=128 rot=full access=vec16
-//   rope_qk_cos_sin_cache_bf16_tabfp32_posi32_half_d256_full_vec16: table=fp32 pos=i32 pairing=half head_dim=256 rot=full access=vec16
-//   rope_qk_cos_sin_cache_bf16_tabfp32_posi32_half_dany_partial_vec16: table=fp32 pos=i32 pairing=half head_dim=any rot=partial access=vec16
-//   rope_qk_cos_sin_cache_bf16_tabfp32_posi32_half_dany_partial_scalar: table=fp32 pos=i32 pairing=half head_dim=any rot=partial access=scalar
-//   rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d64_full_vec16: table=fp32 pos=i64 pairing=interleaved head_dim=64 rot=full access=vec16
-//   rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d128_full_vec16: table=fp32 pos=i64 pairing=interleaved head_dim=128 rot=full access=vec16
-//   rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d128_full_vec16_h200: table=fp32 pos=i64 pairing=interleaved head_dim=128 rot=full access=vec16 (tiles of the GPU model h200)
-//   rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d256_full_vec16: table=fp32 pos=i64 pairing=interleaved head_dim=256 rot=full access=vec16
-//   rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_dany_partial_vec16: table=fp32 pos=i64 pairing=interleaved head_dim=any rot=partial access=vec16
-//   rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_dany_partial_scalar: table=fp32 pos=i64 pairing=interleaved head_dim=any rot=partial access=scalar
-//   rope_qk_cos_sin_cache_bf16_tabfp32_posi64_half_d64_full_vec16: table=fp32 pos=i64 pairing=half head_dim=64 rot=full access=vec16
-//   rope_qk_cos_sin_cache_bf16_tabfp32_posi64_half_d128_full_vec16: table=fp32 pos=i64 pairing=half head_dim=128 rot=full access=vec16
-//   rope_qk_cos_sin_cache_bf16_tabfp32_posi64_half_d256_full_vec16: table=fp32 pos=i64 pairing=half head_dim=256 rot=full access=vec16
-//   rope_qk_cos_sin_cache_bf16_tabfp32_posi64_half_dany_partial_vec16: table=fp32 pos=i64 pairing=half head_dim=any rot=partial access=vec16
-//   rope_qk_cos_sin_cache_bf16_tabfp32_posi64_half_dany_partial_scalar: table=fp32 pos=i64 pairing=half head_dim=any rot=partial access=scalar
-//   rope_qk_cos_sin_cache_bf16_tabbf16_posi32_interleaved_d64_full_vec16: table=bf16 pos=i32 pairing=interleaved head_dim=64 rot=full access=vec16
-//   rope_qk_cos_sin_cache_bf16_tabbf16_posi32_interleaved_d128_full_vec16: table=bf16 pos=i32 pairing=interleaved head_dim=128 rot=full access=vec16
-//   rope_qk_cos_sin_cache_bf16_tabbf16_posi32_interleaved_d256_full_vec16: table=bf16 pos=i32 pairing=interleaved head_dim=256 rot=full access=vec16
-//   rope_qk_cos_sin_cache_bf16_tabbf16_posi32_interleaved_dany_partial_vec16: table=bf16 pos=i32 pairing=interleaved head_dim=any rot=partial access=vec16
-//   rope_qk_cos_sin_cache_bf16_tabbf16_posi32_interleaved_dany_partial_scalar: table=bf16 pos=i32 pairing=interleaved head_dim=any rot=partial access=scalar
-//   rope_qk_cos_sin_cache_bf16_tabbf16_posi32_half_d64_full_vec16: table=bf16 pos=i32 pairing=half head_dim=64 rot=full access=vec16
-//   rope_qk_cos_sin_cache_bf16_tabbf16_posi32_half_d128_full_vec16: table=bf16 pos=i32 pairing=half head_dim=128 rot=full access=vec16
-//   rope_qk_cos_sin_cache_bf16_tabbf16_posi32_half_d256_full_vec16: table=bf16 pos=i32 pairing=half head_dim=256 rot=full access=vec16
-//   rope_qk_cos_sin_cache_bf16_tabbf16_posi32_half_dany_partial_vec16: table=bf16 pos=i32 pairing=half head_dim=any rot=partial access=vec16
-//   rope_qk_cos_sin_cache_bf16_tabbf16_posi32_half_dany_partial_scalar: table=bf16 pos=i32 pairing=half head_dim=any rot=partial access=scalar
-//   rope_qk_cos_sin_cache_bf16_tabbf16_posi64_interleaved_d64_full_vec16: table=bf16 pos=i64 pairing=interleaved head_dim=64 rot=full access=vec16
-//   rope_qk_cos_sin_cache_bf16_tabbf16_posi64_interleaved_d128_full_vec16: table=bf16 pos=i64 pairing=interleaved head_dim=128 rot=full access=vec16
-//   rope_qk_cos_sin_cache_bf16_tabbf16_posi64_interleaved_d256_full_vec16: table=bf16 pos=i64 pairing=interleaved head_dim=256 rot=full access=vec16
-//   rope_qk_cos_sin_cache_bf16_tabbf16_posi64_interleaved_dany_partial_vec16: table=bf16 pos=i64 pairing=interleaved head_dim=any rot=partial access=vec16
-//   rope_qk_cos_sin_cache_bf16_tabbf16_posi64_interleaved_dany_partial_scalar: table=bf16 pos=i64 pairing=interleaved head_dim=any rot=partial access=scalar
-//   rope_qk_cos_sin_cache_bf16_tabbf16_posi64_half_d64_full_vec16: table=bf16 pos=i64 pairing=half head_dim=64 rot=full access=vec16
-//   rope_qk_cos_sin_cache_bf16_tabbf16_posi64_half_d128_full_vec16: table=bf16 pos=i64 pairing=half head_dim=128 rot=full access=vec16
-//   rope_qk_cos_sin_cache_bf16_tabbf16_posi64_half_d256_full_vec16: table=bf16 pos=i64 pairing=half head_dim=256 rot=full access=vec16
-//   rope_qk_cos_sin_cache_bf16_tabbf16_posi64_half_dany_partial_vec16: table=bf16 pos=i64 pairing=half head_dim=any rot=partial access=vec16
-//   rope_qk_cos_sin_cache_bf16_tabbf16_posi64_half_dany_partial_scalar: table=bf16 pos=i64 pairing=half head_dim=any rot=partial access=scalar
+//   rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16: table=fp32 pos=i32 pairing=interleaved head_dim=64 rot=full access=vec16
+//   rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16: table=fp32 pos=i32 pairing=interleaved head_dim=128 rot=full access=vec16
+//   rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16: table=fp32 pos=i32 pairing=interleaved head_dim=256 rot=full access=vec16
+//   rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16: table=fp32 pos=i32 pairing=interleaved head_dim=any rot=partial access=vec16
+//   rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar: table=fp32 pos=i32 pairing=interleaved head_dim=any rot=partial access=scalar
+//   rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d64_rotfull_vec16: table=fp32 pos=i32 pairing=half head_dim=64 rot=full access=vec16
+//   rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d128_rotfull_vec16: table=fp32 pos=i32 pairing=half head_dim=128 rot=full access=vec16
+//   rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d256_rotfull_vec16: table=fp32 pos=i32 pairing=half head_dim=256 rot=full access=vec16
+//   rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16: table=fp32 pos=i32 pairing=half head_dim=any rot=partial access=vec16
+//   rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar: table=fp32 pos=i32 pairing=half head_dim=any rot=partial access=scalar
+//   rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16: table=fp32 pos=i64 pairing=interleaved head_dim=64 rot=full access=vec16
+//   rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16: table=fp32 pos=i64 pairing=interleaved head_dim=128 rot=full access=vec16
+//   rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_h200: table=fp32 pos=i64 pairing=interleaved head_dim=128 rot=full access=vec16 (tiles of the GPU model h200)
+//   rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16: table=fp32 pos=i64 pairing=interleaved head_dim=256 rot=full access=vec16
+//   rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16: table=fp32 pos=i64 pairing=interleaved head_dim=any rot=partial access=vec16
+//   rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar: table=fp32 pos=i64 pairing=interleaved head_dim=any rot=partial access=scalar
+//   rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d64_rotfull_vec16: table=fp32 pos=i64 pairing=half head_dim=64 rot=full access=vec16
+//   rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d128_rotfull_vec16: table=fp32 pos=i64 pairing=half head_dim=128 rot=full access=vec16
+//   rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d256_rotfull_vec16: table=fp32 pos=i64 pairing=half head_dim=256 rot=full access=vec16
+//   rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16: table=fp32 pos=i64 pairing=half head_dim=any rot=partial access=vec16
+//   rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar: table=fp32 pos=i64 pairing=half head_dim=any rot=partial access=scalar
+//   rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d64_rotfull_vec16: table=bf16 pos=i32 pairing=interleaved head_dim=64 rot=full access=vec16
+//   rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d128_rotfull_vec16: table=bf16 pos=i32 pairing=interleaved head_dim=128 rot=full access=vec16
+//   rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d256_rotfull_vec16: table=bf16 pos=i32 pairing=interleaved head_dim=256 rot=full access=vec16
+//   rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_vec16: table=bf16 pos=i32 pairing=interleaved head_dim=any rot=partial access=vec16
+//   rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_scalar: table=bf16 pos=i32 pairing=interleaved head_dim=any rot=partial access=scalar
+//   rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d64_rotfull_vec16: table=bf16 pos=i32 pairing=half head_dim=64 rot=full access=vec16
+//   rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d128_rotfull_vec16: table=bf16 pos=i32 pairing=half head_dim=128 rot=full access=vec16
+//   rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d256_rotfull_vec16: table=bf16 pos=i32 pairing=half head_dim=256 rot=full access=vec16
+//   rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_vec16: table=bf16 pos=i32 pairing=half head_dim=any rot=partial access=vec16
+//   rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_scalar: table=bf16 pos=i32 pairing=half head_dim=any rot=partial access=scalar
+//   rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d64_rotfull_vec16: table=bf16 pos=i64 pairing=interleaved head_dim=64 rot=full access=vec16
+//   rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d128_rotfull_vec16: table=bf16 pos=i64 pairing=interleaved head_dim=128 rot=full access=vec16
+//   rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d256_rotfull_vec16: table=bf16 pos=i64 pairing=interleaved head_dim=256 rot=full access=vec16
+//   rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_vec16: table=bf16 pos=i64 pairing=interleaved head_dim=any rot=partial access=vec16
+//   rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_scalar: table=bf16 pos=i64 pairing=interleaved head_dim=any rot=partial access=scalar
+//   rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d64_rotfull_vec16: table=bf16 pos=i64 pairing=half head_dim=64 rot=full access=vec16
+//   rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d128_rotfull_vec16: table=bf16 pos=i64 pairing=half head_dim=128 rot=full access=vec16
+//   rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d256_rotfull_vec16: table=bf16 pos=i64 pairing=half head_dim=256 rot=full access=vec16
+//   rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_vec16: table=bf16 pos=i64 pairing=half head_dim=any rot=partial access=vec16
+//   rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_scalar: table=bf16 pos=i64 pairing=half head_dim=any rot=partial access=scalar
 
 // How these kernels work (the "heads" thread mapping, docs/architecture.md):
 // - A lane group of L lanes takes one head: each lane holds chunks of one
@@ -72,18 +72,18 @@
 //   long loop the warps drift apart and their reads spread over more of
 //   memory, while on a short call the flat grid's last wave is partly idle.
 
-// rope_qk_cos_sin_cache_bf16_tabfp32_posi32_interleaved_d64_full_vec16
+// rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16
 //   rope_qk_cos_sin_cache: act=bf16 table=fp32 pos=i32 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_interleaved_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_interleaved_d64_full_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_interleaved_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -187,7 +187,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_interleaved_d64_full_v
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_interleaved_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -196,13 +196,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_interleaved_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_interleaved_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -229,22 +229,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_interleaved_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_bf16_tabfp32_posi32_interleaved_d128_full_vec16
+// rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16
 //   rope_qk_cos_sin_cache: act=bf16 table=fp32 pos=i32 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_interleaved_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_interleaved_d128_full_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_interleaved_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -348,7 +348,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_interleaved_d128_full_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_interleaved_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -357,13 +357,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_interleaved_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_interleaved_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -390,22 +390,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_bf16_tabfp32_posi32_interleaved_d256_full_vec16
+// rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16
 //   rope_qk_cos_sin_cache: act=bf16 table=fp32 pos=i32 pairing=interleaved head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_interleaved_d256_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_interleaved_d256_full_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_interleaved_d256_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -509,7 +509,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_interleaved_d256_full_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_interleaved_d256_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -518,13 +518,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_interleaved_d256_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_interleaved_d256_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -551,22 +551,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_interleaved_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_bf16_tabfp32_posi32_interleaved_dany_partial_vec16
+// rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16
 //   rope_qk_cos_sin_cache: act=bf16 table=fp32 pos=i32 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_interleaved_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_interleaved_dany_partial_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_interleaved_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -690,7 +690,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_interleaved_dany_parti
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -699,13 +699,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_interleaved_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_interleaved_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -732,22 +732,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_bf16_tabfp32_posi32_interleaved_dany_partial_scalar
+// rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar
 //   rope_qk_cos_sin_cache: act=bf16 table=fp32 pos=i32 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_interleaved_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_interleaved_dany_partial_scalar)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_interleaved_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -940,7 +940,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_interleaved_dany_parti
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_interleaved_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -949,13 +949,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_interleaved_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_interleaved_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -982,22 +982,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_bf16_tabfp32_posi32_half_d64_full_vec16
+// rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d64_rotfull_vec16
 //   rope_qk_cos_sin_cache: act=bf16 table=fp32 pos=i32 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_half_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_half_d64_full_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_half_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d64_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -1090,7 +1090,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_half_d64_full_vec16)(c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_half_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1099,13 +1099,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_half_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_half_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -1132,22 +1132,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_bf16_tabfp32_posi32_half_d128_full_vec16
+// rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d128_rotfull_vec16
 //   rope_qk_cos_sin_cache: act=bf16 table=fp32 pos=i32 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_half_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_half_d128_full_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_half_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d128_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -1240,7 +1240,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_half_d128_full_vec16)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_half_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1249,13 +1249,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_half_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_half_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -1282,22 +1282,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_bf16_tabfp32_posi32_half_d256_full_vec16
+// rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d256_rotfull_vec16
 //   rope_qk_cos_sin_cache: act=bf16 table=fp32 pos=i32 pairing=half head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_half_d256_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d256_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_half_d256_full_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_half_d256_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d256_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d256_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -1390,7 +1390,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_half_d256_full_vec16)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_half_d256_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1399,13 +1399,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_half_d256_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d256_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_half_d256_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d256_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -1432,22 +1432,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_half_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_bf16_tabfp32_posi32_half_dany_partial_vec16
+// rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16
 //   rope_qk_cos_sin_cache: act=bf16 table=fp32 pos=i32 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_half_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_half_dany_partial_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_half_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -1561,7 +1561,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_half_dany_partial_vec1
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_half_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1570,13 +1570,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_half_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_half_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -1603,22 +1603,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_bf16_tabfp32_posi32_half_dany_partial_scalar
+// rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar
 //   rope_qk_cos_sin_cache: act=bf16 table=fp32 pos=i32 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_half_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_half_dany_partial_scalar)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_half_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -1800,7 +1800,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_half_dany_partial_scal
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_half_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1809,13 +1809,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_half_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_half_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -1842,23 +1842,23 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
 #if FG_SM == 80  // tile parameters for sm_80
-// rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d64_full_vec16
+// rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16
 //   rope_qk_cos_sin_cache: act=bf16 table=fp32 pos=i64 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d64_full_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -1962,7 +1962,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d64_full_v
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1971,13 +1971,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -2004,23 +2004,23 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
 #elif FG_SM == 90  // tile parameters for sm_90 (gen/tuning/sm_90_h100.lua)
-// rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d64_full_vec16
+// rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16
 //   rope_qk_cos_sin_cache: act=bf16 table=fp32 pos=i64 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            2 head(s) in flight per lane, 2 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(64, 3)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d64_full_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -2115,7 +2115,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d64_full_v
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2124,13 +2124,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d64_full_vec16), 64, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16), 64, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -2157,23 +2157,23 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
   int64_t blocks = (items + 2 - 1) / 2;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d64_full_vec16)<<<(unsigned)blocks, 64, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 64, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
 #elif FG_SM == 100  // tile parameters for sm_100
-// rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d64_full_vec16
+// rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16
 //   rope_qk_cos_sin_cache: act=bf16 table=fp32 pos=i64 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d64_full_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -2277,7 +2277,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d64_full_v
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2286,13 +2286,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -2319,23 +2319,23 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 #endif
 
-// rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d128_full_vec16
+// rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16
 //   rope_qk_cos_sin_cache: act=bf16 table=fp32 pos=i64 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d128_full_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -2439,7 +2439,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d128_full_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2448,13 +2448,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -2481,23 +2481,23 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
 #if FG_SM == 90  // tile parameters of the GPU model h200 (gen/tuning/sm_90_h200.lua)
-// rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d128_full_vec16_h200
+// rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_h200
 //   rope_qk_cos_sin_cache: act=bf16 table=fp32 pos=i64 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            2 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d128_full_vec16_h200_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_h200_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d128_full_vec16_h200)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d128_full_vec16_h200_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_h200)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_h200_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -2592,11 +2592,11 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d128_full_
 }
 
 // Grid: flat, every item's block at once
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d128_full_vec16_h200)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_h200)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   (void)sm_count;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d128_full_vec16_h200_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_h200_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -2622,23 +2622,23 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
   g.s_div = fg_udiv_make((uint32_t)p->S);
   int64_t blocks = (items + 4 - 1) / 4;
   if (blocks > 2147483647) blocks = 2147483647;  // the grid's x limit; the item loop covers the rest
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d128_full_vec16_h200)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_h200)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 #endif
 
-// rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d256_full_vec16
+// rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16
 //   rope_qk_cos_sin_cache: act=bf16 table=fp32 pos=i64 pairing=interleaved head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d256_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d256_full_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d256_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -2742,7 +2742,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d256_full_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d256_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2751,13 +2751,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d256_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d256_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -2784,22 +2784,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_dany_partial_vec16
+// rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16
 //   rope_qk_cos_sin_cache: act=bf16 table=fp32 pos=i64 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_dany_partial_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -2923,7 +2923,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_dany_parti
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2932,13 +2932,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -2965,22 +2965,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_dany_partial_scalar
+// rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar
 //   rope_qk_cos_sin_cache: act=bf16 table=fp32 pos=i64 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_dany_partial_scalar)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -3173,7 +3173,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_dany_parti
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3182,13 +3182,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -3215,22 +3215,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_bf16_tabfp32_posi64_half_d64_full_vec16
+// rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d64_rotfull_vec16
 //   rope_qk_cos_sin_cache: act=bf16 table=fp32 pos=i64 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_half_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_half_d64_full_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_half_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d64_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -3323,7 +3323,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_half_d64_full_vec16)(c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_half_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3332,13 +3332,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_half_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_half_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -3365,22 +3365,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_bf16_tabfp32_posi64_half_d128_full_vec16
+// rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d128_rotfull_vec16
 //   rope_qk_cos_sin_cache: act=bf16 table=fp32 pos=i64 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_half_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_half_d128_full_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_half_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d128_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -3473,7 +3473,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_half_d128_full_vec16)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_half_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3482,13 +3482,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_half_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_half_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -3515,22 +3515,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_bf16_tabfp32_posi64_half_d256_full_vec16
+// rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d256_rotfull_vec16
 //   rope_qk_cos_sin_cache: act=bf16 table=fp32 pos=i64 pairing=half head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_half_d256_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d256_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_half_d256_full_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_half_d256_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d256_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d256_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -3623,7 +3623,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_half_d256_full_vec16)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_half_d256_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3632,13 +3632,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_half_d256_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d256_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_half_d256_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d256_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -3665,22 +3665,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_half_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_bf16_tabfp32_posi64_half_dany_partial_vec16
+// rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16
 //   rope_qk_cos_sin_cache: act=bf16 table=fp32 pos=i64 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_half_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_half_dany_partial_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_half_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -3794,7 +3794,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_half_dany_partial_vec1
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_half_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3803,13 +3803,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_half_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_half_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -3836,22 +3836,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_bf16_tabfp32_posi64_half_dany_partial_scalar
+// rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar
 //   rope_qk_cos_sin_cache: act=bf16 table=fp32 pos=i64 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_half_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_half_dany_partial_scalar)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_half_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -4033,7 +4033,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_half_dany_partial_scal
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_half_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4042,13 +4042,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_half_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_half_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -4075,22 +4075,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_bf16_tabbf16_posi32_interleaved_d64_full_vec16
+// rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d64_rotfull_vec16
 //   rope_qk_cos_sin_cache: act=bf16 table=bf16 pos=i32 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_interleaved_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_interleaved_d64_full_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_interleaved_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d64_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -4194,7 +4194,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_interleaved_d64_full_v
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_interleaved_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4203,13 +4203,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf1
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_interleaved_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_interleaved_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -4236,22 +4236,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_interleaved_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_bf16_tabbf16_posi32_interleaved_d128_full_vec16
+// rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d128_rotfull_vec16
 //   rope_qk_cos_sin_cache: act=bf16 table=bf16 pos=i32 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_interleaved_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_interleaved_d128_full_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_interleaved_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d128_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -4355,7 +4355,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_interleaved_d128_full_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_interleaved_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4364,13 +4364,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf1
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_interleaved_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_interleaved_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -4397,22 +4397,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_bf16_tabbf16_posi32_interleaved_d256_full_vec16
+// rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d256_rotfull_vec16
 //   rope_qk_cos_sin_cache: act=bf16 table=bf16 pos=i32 pairing=interleaved head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_interleaved_d256_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d256_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_interleaved_d256_full_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_interleaved_d256_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d256_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -4516,7 +4516,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_interleaved_d256_full_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_interleaved_d256_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4525,13 +4525,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf1
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_interleaved_d256_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d256_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_interleaved_d256_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d256_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -4558,22 +4558,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_interleaved_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_bf16_tabbf16_posi32_interleaved_dany_partial_vec16
+// rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_vec16
 //   rope_qk_cos_sin_cache: act=bf16 table=bf16 pos=i32 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_interleaved_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_interleaved_dany_partial_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_interleaved_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -4697,7 +4697,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_interleaved_dany_parti
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4706,13 +4706,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf1
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_interleaved_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_interleaved_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -4739,22 +4739,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_bf16_tabbf16_posi32_interleaved_dany_partial_scalar
+// rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_scalar
 //   rope_qk_cos_sin_cache: act=bf16 table=bf16 pos=i32 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_interleaved_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_interleaved_dany_partial_scalar)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_interleaved_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -4947,7 +4947,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_interleaved_dany_parti
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_interleaved_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4956,13 +4956,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf1
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_interleaved_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_interleaved_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -4989,22 +4989,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_bf16_tabbf16_posi32_half_d64_full_vec16
+// rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d64_rotfull_vec16
 //   rope_qk_cos_sin_cache: act=bf16 table=bf16 pos=i32 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_half_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_half_d64_full_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_half_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d64_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -5095,7 +5095,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_half_d64_full_vec16)(c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_half_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5104,13 +5104,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf1
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_half_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_half_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -5137,22 +5137,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_bf16_tabbf16_posi32_half_d128_full_vec16
+// rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d128_rotfull_vec16
 //   rope_qk_cos_sin_cache: act=bf16 table=bf16 pos=i32 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_half_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_half_d128_full_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_half_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d128_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -5243,7 +5243,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_half_d128_full_vec16)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_half_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5252,13 +5252,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf1
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_half_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_half_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -5285,22 +5285,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_bf16_tabbf16_posi32_half_d256_full_vec16
+// rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d256_rotfull_vec16
 //   rope_qk_cos_sin_cache: act=bf16 table=bf16 pos=i32 pairing=half head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_half_d256_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d256_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_half_d256_full_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_half_d256_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d256_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d256_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -5391,7 +5391,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_half_d256_full_vec16)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_half_d256_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5400,13 +5400,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf1
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_half_d256_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d256_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_half_d256_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d256_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -5433,22 +5433,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_half_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_bf16_tabbf16_posi32_half_dany_partial_vec16
+// rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_vec16
 //   rope_qk_cos_sin_cache: act=bf16 table=bf16 pos=i32 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_half_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_half_dany_partial_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_half_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -5560,7 +5560,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_half_dany_partial_vec1
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_half_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5569,13 +5569,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf1
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_half_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_half_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -5602,22 +5602,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_bf16_tabbf16_posi32_half_dany_partial_scalar
+// rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_scalar
 //   rope_qk_cos_sin_cache: act=bf16 table=bf16 pos=i32 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_half_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_half_dany_partial_scalar)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_half_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_scalar)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -5799,7 +5799,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_half_dany_partial_scal
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_half_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5808,13 +5808,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf1
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_half_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_half_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -5841,22 +5841,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_bf16_tabbf16_posi64_interleaved_d64_full_vec16
+// rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d64_rotfull_vec16
 //   rope_qk_cos_sin_cache: act=bf16 table=bf16 pos=i64 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_interleaved_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_interleaved_d64_full_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_interleaved_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d64_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -5960,7 +5960,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_interleaved_d64_full_v
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_interleaved_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5969,13 +5969,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf1
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_interleaved_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_interleaved_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -6002,22 +6002,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_interleaved_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_bf16_tabbf16_posi64_interleaved_d128_full_vec16
+// rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d128_rotfull_vec16
 //   rope_qk_cos_sin_cache: act=bf16 table=bf16 pos=i64 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_interleaved_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_interleaved_d128_full_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_interleaved_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d128_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -6121,7 +6121,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_interleaved_d128_full_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_interleaved_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6130,13 +6130,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf1
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_interleaved_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_interleaved_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -6163,22 +6163,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_bf16_tabbf16_posi64_interleaved_d256_full_vec16
+// rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d256_rotfull_vec16
 //   rope_qk_cos_sin_cache: act=bf16 table=bf16 pos=i64 pairing=interleaved head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_interleaved_d256_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d256_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_interleaved_d256_full_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_interleaved_d256_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d256_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -6282,7 +6282,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_interleaved_d256_full_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_interleaved_d256_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6291,13 +6291,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf1
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_interleaved_d256_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d256_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_interleaved_d256_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d256_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -6324,22 +6324,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_interleaved_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_bf16_tabbf16_posi64_interleaved_dany_partial_vec16
+// rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_vec16
 //   rope_qk_cos_sin_cache: act=bf16 table=bf16 pos=i64 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_interleaved_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_interleaved_dany_partial_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_interleaved_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -6463,7 +6463,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_interleaved_dany_parti
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6472,13 +6472,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf1
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_interleaved_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_interleaved_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -6505,22 +6505,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_bf16_tabbf16_posi64_interleaved_dany_partial_scalar
+// rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_scalar
 //   rope_qk_cos_sin_cache: act=bf16 table=bf16 pos=i64 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_interleaved_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_interleaved_dany_partial_scalar)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_interleaved_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -6713,7 +6713,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_interleaved_dany_parti
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_interleaved_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6722,13 +6722,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf1
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_interleaved_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_interleaved_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -6755,22 +6755,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_bf16_tabbf16_posi64_half_d64_full_vec16
+// rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d64_rotfull_vec16
 //   rope_qk_cos_sin_cache: act=bf16 table=bf16 pos=i64 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_half_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_half_d64_full_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_half_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d64_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -6861,7 +6861,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_half_d64_full_vec16)(c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_half_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6870,13 +6870,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf1
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_half_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_half_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -6903,22 +6903,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_bf16_tabbf16_posi64_half_d128_full_vec16
+// rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d128_rotfull_vec16
 //   rope_qk_cos_sin_cache: act=bf16 table=bf16 pos=i64 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_half_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_half_d128_full_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_half_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d128_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -7009,7 +7009,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_half_d128_full_vec16)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_half_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7018,13 +7018,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf1
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_half_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_half_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -7051,22 +7051,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_bf16_tabbf16_posi64_half_d256_full_vec16
+// rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d256_rotfull_vec16
 //   rope_qk_cos_sin_cache: act=bf16 table=bf16 pos=i64 pairing=half head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_half_d256_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d256_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_half_d256_full_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_half_d256_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d256_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d256_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -7157,7 +7157,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_half_d256_full_vec16)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_half_d256_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7166,13 +7166,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf1
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_half_d256_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d256_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_half_d256_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d256_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -7199,22 +7199,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_half_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_bf16_tabbf16_posi64_half_dany_partial_vec16
+// rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_vec16
 //   rope_qk_cos_sin_cache: act=bf16 table=bf16 pos=i64 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_half_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_half_dany_partial_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_half_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -7326,7 +7326,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_half_dany_partial_vec1
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_half_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7335,13 +7335,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf1
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_half_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_half_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -7368,22 +7368,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_bf16_tabbf16_posi64_half_dany_partial_scalar
+// rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_scalar
 //   rope_qk_cos_sin_cache: act=bf16 table=bf16 pos=i64 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_half_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_half_dany_partial_scalar)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_half_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_scalar)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -7565,7 +7565,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_half_dany_partial_scal
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_half_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7574,13 +7574,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf1
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_half_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_half_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -7607,6 +7607,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_bf16_tabbf1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabbf16_posi64_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }

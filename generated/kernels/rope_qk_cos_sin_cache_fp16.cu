@@ -9,46 +9,46 @@
 #endif
 
 // Kernels of this file (variant: the values of its other axes):
-//   rope_qk_cos_sin_cache_fp16_tabfp32_posi32_interleaved_d64_full_vec16: table=fp32 pos=i32 pairing=interleaved head_dim=64 rot=full access=vec16
-//   rope_qk_cos_sin_cache_fp16_tabfp32_posi32_interleaved_d128_full_vec16: table=fp32 pos=i32 pairing=interleaved head_dim=128 rot=full access=vec16
-//   rope_qk_cos_sin_cache_fp16_tabfp32_posi32_interleaved_d256_full_vec16: table=fp32 pos=i32 pairing=interleaved head_dim=256 rot=full access=vec16
-//   rope_qk_cos_sin_cache_fp16_tabfp32_posi32_interleaved_dany_partial_vec16: table=fp32 pos=i32 pairing=interleaved head_dim=any rot=partial access=vec16
-//   rope_qk_cos_sin_cache_fp16_tabfp32_posi32_interleaved_dany_partial_scalar: table=fp32 pos=i32 pairing=interleaved head_dim=any rot=partial access=scalar
-//   rope_qk_cos_sin_cache_fp16_tabfp32_posi32_half_d64_full_vec16: table=fp32 pos=i32 pairing=half head_dim=64 rot=full access=vec16
-//   rope_qk_cos_sin_cache_fp16_tabfp32_posi32_half_d128_full_vec16: table=fp32 pos=i32 pairing=half head_dim=128 rot=full access=vec16
-//   rope_qk_cos_sin_cache_fp16_tabfp32_posi32_half_d256_full_vec16: table=fp32 pos=i32 pairing=half head_dim=256 rot=full access=vec16
-//   rope_qk_cos_sin_cache_fp16_tabfp32_posi32_half_dany_partial_vec16: table=fp32 pos=i32 pairing=half head_dim=any rot=partial access=vec16
-//   rope_qk_cos_sin_cache_fp16_tabfp32_posi32_half_dany_partial_scalar: table=fp32 pos=i32 pairing=half head_dim=any rot=partial access=scalar
-//   rope_qk_cos_sin_cache_fp16_tabfp32_posi64_interleaved_d64_full_vec16: table=fp32 pos=i64 pairing=interleaved head_dim=64 rot=full access=vec16
-//   rope_qk_cos_sin_cache_fp16_tabfp32_posi64_interleaved_d128_full_vec16: table=fp32 pos=i64 pairing=interleaved head_dim=128 rot=full access=vec16
-//   rope_qk_cos_sin_cache_fp16_tabfp32_posi64_interleaved_d256_full_vec16: table=fp32 pos=i64 pairing=interleaved head_dim=256 rot=full access=vec16
-//   rope_qk_cos_sin_cache_fp16_tabfp32_posi64_interleaved_dany_partial_vec16: table=fp32 pos=i64 pairing=interleaved head_dim=any rot=partial access=vec16
-//   rope_qk_cos_sin_cache_fp16_tabfp32_posi64_interleaved_dany_partial_scalar: table=fp32 pos=i64 pairing=interleaved head_dim=any rot=partial access=scalar
-//   rope_qk_cos_sin_cache_fp16_tabfp32_posi64_half_d64_full_vec16: table=fp32 pos=i64 pairing=half head_dim=64 rot=full access=vec16
-//   rope_qk_cos_sin_cache_fp16_tabfp32_posi64_half_d128_full_vec16: table=fp32 pos=i64 pairing=half head_dim=128 rot=full access=vec16
-//   rope_qk_cos_sin_cache_fp16_tabfp32_posi64_half_d256_full_vec16: table=fp32 pos=i64 pairing=half head_dim=256 rot=full access=vec16
-//   rope_qk_cos_sin_cache_fp16_tabfp32_posi64_half_dany_partial_vec16: table=fp32 pos=i64 pairing=half head_dim=any rot=partial access=vec16
-//   rope_qk_cos_sin_cache_fp16_tabfp32_posi64_half_dany_partial_scalar: table=fp32 pos=i64 pairing=half head_dim=any rot=partial access=scalar
-//   rope_qk_cos_sin_cache_fp16_tabfp16_posi32_interleaved_d64_full_vec16: table=fp16 pos=i32 pairing=interleaved head_dim=64 rot=full access=vec16
-//   rope_qk_cos_sin_cache_fp16_tabfp16_posi32_interleaved_d128_full_vec16: table=fp16 pos=i32 pairing=interleaved head_dim=128 rot=full access=vec16
-//   rope_qk_cos_sin_cache_fp16_tabfp16_posi32_interleaved_d256_full_vec16: table=fp16 pos=i32 pairing=interleaved head_dim=256 rot=full access=vec16
-//   rope_qk_cos_sin_cache_fp16_tabfp16_posi32_interleaved_dany_partial_vec16: table=fp16 pos=i32 pairing=interleaved head_dim=any rot=partial access=vec16
-//   rope_qk_cos_sin_cache_fp16_tabfp16_posi32_interleaved_dany_partial_scalar: table=fp16 pos=i32 pairing=interleaved head_dim=any rot=partial access=scalar
-//   rope_qk_cos_sin_cache_fp16_tabfp16_posi32_half_d64_full_vec16: table=fp16 pos=i32 pairing=half head_dim=64 rot=full access=vec16
-//   rope_qk_cos_sin_cache_fp16_tabfp16_posi32_half_d128_full_vec16: table=fp16 pos=i32 pairing=half head_dim=128 rot=full access=vec16
-//   rope_qk_cos_sin_cache_fp16_tabfp16_posi32_half_d256_full_vec16: table=fp16 pos=i32 pairing=half head_dim=256 rot=full access=vec16
-//   rope_qk_cos_sin_cache_fp16_tabfp16_posi32_half_dany_partial_vec16: table=fp16 pos=i32 pairing=half head_dim=any rot=partial access=vec16
-//   rope_qk_cos_sin_cache_fp16_tabfp16_posi32_half_dany_partial_scalar: table=fp16 pos=i32 pairing=half head_dim=any rot=partial access=scalar
-//   rope_qk_cos_sin_cache_fp16_tabfp16_posi64_interleaved_d64_full_vec16: table=fp16 pos=i64 pairing=interleaved head_dim=64 rot=full access=vec16
-//   rope_qk_cos_sin_cache_fp16_tabfp16_posi64_interleaved_d128_full_vec16: table=fp16 pos=i64 pairing=interleaved head_dim=128 rot=full access=vec16
-//   rope_qk_cos_sin_cache_fp16_tabfp16_posi64_interleaved_d256_full_vec16: table=fp16 pos=i64 pairing=interleaved head_dim=256 rot=full access=vec16
-//   rope_qk_cos_sin_cache_fp16_tabfp16_posi64_interleaved_dany_partial_vec16: table=fp16 pos=i64 pairing=interleaved head_dim=any rot=partial access=vec16
-//   rope_qk_cos_sin_cache_fp16_tabfp16_posi64_interleaved_dany_partial_scalar: table=fp16 pos=i64 pairing=interleaved head_dim=any rot=partial access=scalar
-//   rope_qk_cos_sin_cache_fp16_tabfp16_posi64_half_d64_full_vec16: table=fp16 pos=i64 pairing=half head_dim=64 rot=full access=vec16
-//   rope_qk_cos_sin_cache_fp16_tabfp16_posi64_half_d128_full_vec16: table=fp16 pos=i64 pairing=half head_dim=128 rot=full access=vec16
-//   rope_qk_cos_sin_cache_fp16_tabfp16_posi64_half_d256_full_vec16: table=fp16 pos=i64 pairing=half head_dim=256 rot=full access=vec16
-//   rope_qk_cos_sin_cache_fp16_tabfp16_posi64_half_dany_partial_vec16: table=fp16 pos=i64 pairing=half head_dim=any rot=partial access=vec16
-//   rope_qk_cos_sin_cache_fp16_tabfp16_posi64_half_dany_partial_scalar: table=fp16 pos=i64 pairing=half head_dim=any rot=partial access=scalar
+//   rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16: table=fp32 pos=i32 pairing=interleaved head_dim=64 rot=full access=vec16
+//   rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16: table=fp32 pos=i32 pairing=interleaved head_dim=128 rot=full access=vec16
+//   rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16: table=fp32 pos=i32 pairing=interleaved head_dim=256 rot=full access=vec16
+//   rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16: table=fp32 pos=i32 pairing=interleaved head_dim=any rot=partial access=vec16
+//   rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar: table=fp32 pos=i32 pairing=interleaved head_dim=any rot=partial access=scalar
+//   rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d64_rotfull_vec16: table=fp32 pos=i32 pairing=half head_dim=64 rot=full access=vec16
+//   rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d128_rotfull_vec16: table=fp32 pos=i32 pairing=half head_dim=128 rot=full access=vec16
+//   rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d256_rotfull_vec16: table=fp32 pos=i32 pairing=half head_dim=256 rot=full access=vec16
+//   rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16: table=fp32 pos=i32 pairing=half head_dim=any rot=partial access=vec16
+//   rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar: table=fp32 pos=i32 pairing=half head_dim=any rot=partial access=scalar
+//   rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16: table=fp32 pos=i64 pairing=interleaved head_dim=64 rot=full access=vec16
+//   rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16: table=fp32 pos=i64 pairing=interleaved head_dim=128 rot=full access=vec16
+//   rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16: table=fp32 pos=i64 pairing=interleaved head_dim=256 rot=full access=vec16
+//   rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16: table=fp32 pos=i64 pairing=interleaved head_dim=any rot=partial access=vec16
+//   rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar: table=fp32 pos=i64 pairing=interleaved head_dim=any rot=partial access=scalar
+//   rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d64_rotfull_vec16: table=fp32 pos=i64 pairing=half head_dim=64 rot=full access=vec16
+//   rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d128_rotfull_vec16: table=fp32 pos=i64 pairing=half head_dim=128 rot=full access=vec16
+//   rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d256_rotfull_vec16: table=fp32 pos=i64 pairing=half head_dim=256 rot=full access=vec16
+//   rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16: table=fp32 pos=i64 pairing=half head_dim=any rot=partial access=vec16
+//   rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar: table=fp32 pos=i64 pairing=half head_dim=any rot=partial access=scalar
+//   rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d64_rotfull_vec16: table=fp16 pos=i32 pairing=interleaved head_dim=64 rot=full access=vec16
+//   rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d128_rotfull_vec16: table=fp16 pos=i32 pairing=interleaved head_dim=128 rot=full access=vec16
+//   rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d256_rotfull_vec16: table=fp16 pos=i32 pairing=interleaved head_dim=256 rot=full access=vec16
+//   rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_dany_rotpartial_vec16: table=fp16 pos=i32 pairing=interleaved head_dim=any rot=partial access=vec16
+//   rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_dany_rotpartial_scalar: table=fp16 pos=i32 pairing=interleaved head_dim=any rot=partial access=scalar
+//   rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d64_rotfull_vec16: table=fp16 pos=i32 pairing=half head_dim=64 rot=full access=vec16
+//   rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d128_rotfull_vec16: table=fp16 pos=i32 pairing=half head_dim=128 rot=full access=vec16
+//   rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d256_rotfull_vec16: table=fp16 pos=i32 pairing=half head_dim=256 rot=full access=vec16
+//   rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_dany_rotpartial_vec16: table=fp16 pos=i32 pairing=half head_dim=any rot=partial access=vec16
+//   rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_dany_rotpartial_scalar: table=fp16 pos=i32 pairing=half head_dim=any rot=partial access=scalar
+//   rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d64_rotfull_vec16: table=fp16 pos=i64 pairing=interleaved head_dim=64 rot=full access=vec16
+//   rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d128_rotfull_vec16: table=fp16 pos=i64 pairing=interleaved head_dim=128 rot=full access=vec16
+//   rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d256_rotfull_vec16: table=fp16 pos=i64 pairing=interleaved head_dim=256 rot=full access=vec16
+//   rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_dany_rotpartial_vec16: table=fp16 pos=i64 pairing=interleaved head_dim=any rot=partial access=vec16
+//   rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_dany_rotpartial_scalar: table=fp16 pos=i64 pairing=interleaved head_dim=any rot=partial access=scalar
+//   rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d64_rotfull_vec16: table=fp16 pos=i64 pairing=half head_dim=64 rot=full access=vec16
+//   rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d128_rotfull_vec16: table=fp16 pos=i64 pairing=half head_dim=128 rot=full access=vec16
+//   rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d256_rotfull_vec16: table=fp16 pos=i64 pairing=half head_dim=256 rot=full access=vec16
+//   rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_dany_rotpartial_vec16: table=fp16 pos=i64 pairing=half head_dim=any rot=partial access=vec16
+//   rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_dany_rotpartial_scalar: table=fp16 pos=i64 pairing=half head_dim=any rot=partial access=scalar
 
 // How these kernels work (the "heads" thread mapping, docs/architecture.md):
 // - A lane group of L lanes takes one head: each lane holds chunks of one
@@ -71,18 +71,18 @@
 //   long loop the warps drift apart and their reads spread over more of
 //   memory, while on a short call the flat grid's last wave is partly idle.
 
-// rope_qk_cos_sin_cache_fp16_tabfp32_posi32_interleaved_d64_full_vec16
+// rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16
 //   rope_qk_cos_sin_cache: act=fp16 table=fp32 pos=i32 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_interleaved_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_interleaved_d64_full_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_interleaved_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -186,7 +186,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_interleaved_d64_full_v
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_interleaved_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -195,13 +195,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_interleaved_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_interleaved_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -228,22 +228,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_interleaved_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_fp16_tabfp32_posi32_interleaved_d128_full_vec16
+// rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16
 //   rope_qk_cos_sin_cache: act=fp16 table=fp32 pos=i32 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_interleaved_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_interleaved_d128_full_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_interleaved_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -347,7 +347,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_interleaved_d128_full_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_interleaved_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -356,13 +356,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_interleaved_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_interleaved_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -389,22 +389,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_fp16_tabfp32_posi32_interleaved_d256_full_vec16
+// rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16
 //   rope_qk_cos_sin_cache: act=fp16 table=fp32 pos=i32 pairing=interleaved head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_interleaved_d256_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_interleaved_d256_full_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_interleaved_d256_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -508,7 +508,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_interleaved_d256_full_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_interleaved_d256_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -517,13 +517,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_interleaved_d256_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_interleaved_d256_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -550,22 +550,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_interleaved_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_fp16_tabfp32_posi32_interleaved_dany_partial_vec16
+// rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16
 //   rope_qk_cos_sin_cache: act=fp16 table=fp32 pos=i32 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_interleaved_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_interleaved_dany_partial_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_interleaved_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -689,7 +689,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_interleaved_dany_parti
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -698,13 +698,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_interleaved_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_interleaved_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -731,22 +731,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_fp16_tabfp32_posi32_interleaved_dany_partial_scalar
+// rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar
 //   rope_qk_cos_sin_cache: act=fp16 table=fp32 pos=i32 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_interleaved_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_interleaved_dany_partial_scalar)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_interleaved_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -939,7 +939,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_interleaved_dany_parti
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_interleaved_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -948,13 +948,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_interleaved_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_interleaved_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -981,22 +981,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_fp16_tabfp32_posi32_half_d64_full_vec16
+// rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d64_rotfull_vec16
 //   rope_qk_cos_sin_cache: act=fp16 table=fp32 pos=i32 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_half_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_half_d64_full_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_half_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d64_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -1089,7 +1089,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_half_d64_full_vec16)(c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_half_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1098,13 +1098,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_half_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_half_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -1131,22 +1131,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_fp16_tabfp32_posi32_half_d128_full_vec16
+// rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d128_rotfull_vec16
 //   rope_qk_cos_sin_cache: act=fp16 table=fp32 pos=i32 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_half_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_half_d128_full_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_half_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d128_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -1239,7 +1239,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_half_d128_full_vec16)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_half_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1248,13 +1248,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_half_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_half_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -1281,22 +1281,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_fp16_tabfp32_posi32_half_d256_full_vec16
+// rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d256_rotfull_vec16
 //   rope_qk_cos_sin_cache: act=fp16 table=fp32 pos=i32 pairing=half head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_half_d256_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d256_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_half_d256_full_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_half_d256_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d256_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d256_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -1389,7 +1389,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_half_d256_full_vec16)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_half_d256_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1398,13 +1398,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_half_d256_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d256_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_half_d256_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d256_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -1431,22 +1431,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_half_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_fp16_tabfp32_posi32_half_dany_partial_vec16
+// rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16
 //   rope_qk_cos_sin_cache: act=fp16 table=fp32 pos=i32 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_half_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_half_dany_partial_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_half_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -1560,7 +1560,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_half_dany_partial_vec1
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_half_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1569,13 +1569,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_half_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_half_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -1602,22 +1602,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_fp16_tabfp32_posi32_half_dany_partial_scalar
+// rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar
 //   rope_qk_cos_sin_cache: act=fp16 table=fp32 pos=i32 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_half_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_half_dany_partial_scalar)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_half_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -1799,7 +1799,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_half_dany_partial_scal
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_half_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1808,13 +1808,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_half_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_half_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -1841,22 +1841,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_fp16_tabfp32_posi64_interleaved_d64_full_vec16
+// rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16
 //   rope_qk_cos_sin_cache: act=fp16 table=fp32 pos=i64 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_interleaved_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_interleaved_d64_full_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_interleaved_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -1960,7 +1960,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_interleaved_d64_full_v
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_interleaved_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1969,13 +1969,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_interleaved_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_interleaved_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -2002,22 +2002,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_interleaved_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_fp16_tabfp32_posi64_interleaved_d128_full_vec16
+// rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16
 //   rope_qk_cos_sin_cache: act=fp16 table=fp32 pos=i64 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_interleaved_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_interleaved_d128_full_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_interleaved_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -2121,7 +2121,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_interleaved_d128_full_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_interleaved_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2130,13 +2130,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_interleaved_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_interleaved_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -2163,22 +2163,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_fp16_tabfp32_posi64_interleaved_d256_full_vec16
+// rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16
 //   rope_qk_cos_sin_cache: act=fp16 table=fp32 pos=i64 pairing=interleaved head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_interleaved_d256_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_interleaved_d256_full_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_interleaved_d256_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -2282,7 +2282,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_interleaved_d256_full_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_interleaved_d256_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2291,13 +2291,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_interleaved_d256_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_interleaved_d256_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -2324,22 +2324,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_interleaved_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_fp16_tabfp32_posi64_interleaved_dany_partial_vec16
+// rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16
 //   rope_qk_cos_sin_cache: act=fp16 table=fp32 pos=i64 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_interleaved_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_interleaved_dany_partial_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_interleaved_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -2463,7 +2463,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_interleaved_dany_parti
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2472,13 +2472,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_interleaved_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_interleaved_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -2505,22 +2505,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_fp16_tabfp32_posi64_interleaved_dany_partial_scalar
+// rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar
 //   rope_qk_cos_sin_cache: act=fp16 table=fp32 pos=i64 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_interleaved_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_interleaved_dany_partial_scalar)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_interleaved_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -2713,7 +2713,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_interleaved_dany_parti
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_interleaved_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2722,13 +2722,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_interleaved_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_interleaved_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -2755,22 +2755,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_fp16_tabfp32_posi64_half_d64_full_vec16
+// rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d64_rotfull_vec16
 //   rope_qk_cos_sin_cache: act=fp16 table=fp32 pos=i64 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_half_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_half_d64_full_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_half_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d64_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -2863,7 +2863,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_half_d64_full_vec16)(c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_half_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2872,13 +2872,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_half_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_half_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -2905,22 +2905,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_fp16_tabfp32_posi64_half_d128_full_vec16
+// rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d128_rotfull_vec16
 //   rope_qk_cos_sin_cache: act=fp16 table=fp32 pos=i64 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_half_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_half_d128_full_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_half_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d128_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -3013,7 +3013,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_half_d128_full_vec16)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_half_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3022,13 +3022,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_half_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_half_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -3055,22 +3055,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_fp16_tabfp32_posi64_half_d256_full_vec16
+// rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d256_rotfull_vec16
 //   rope_qk_cos_sin_cache: act=fp16 table=fp32 pos=i64 pairing=half head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_half_d256_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d256_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_half_d256_full_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_half_d256_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d256_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d256_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -3163,7 +3163,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_half_d256_full_vec16)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_half_d256_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3172,13 +3172,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_half_d256_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d256_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_half_d256_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d256_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -3205,22 +3205,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_half_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_fp16_tabfp32_posi64_half_dany_partial_vec16
+// rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16
 //   rope_qk_cos_sin_cache: act=fp16 table=fp32 pos=i64 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_half_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_half_dany_partial_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_half_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -3334,7 +3334,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_half_dany_partial_vec1
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_half_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3343,13 +3343,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_half_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_half_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -3376,22 +3376,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_fp16_tabfp32_posi64_half_dany_partial_scalar
+// rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar
 //   rope_qk_cos_sin_cache: act=fp16 table=fp32 pos=i64 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_half_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_half_dany_partial_scalar)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_half_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -3573,7 +3573,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_half_dany_partial_scal
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_half_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3582,13 +3582,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_half_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_half_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -3615,22 +3615,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_fp16_tabfp16_posi32_interleaved_d64_full_vec16
+// rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d64_rotfull_vec16
 //   rope_qk_cos_sin_cache: act=fp16 table=fp16 pos=i32 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_interleaved_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_interleaved_d64_full_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_interleaved_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d64_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -3734,7 +3734,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_interleaved_d64_full_v
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_interleaved_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3743,13 +3743,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp1
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_interleaved_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_interleaved_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -3776,22 +3776,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_interleaved_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_fp16_tabfp16_posi32_interleaved_d128_full_vec16
+// rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d128_rotfull_vec16
 //   rope_qk_cos_sin_cache: act=fp16 table=fp16 pos=i32 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_interleaved_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_interleaved_d128_full_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_interleaved_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d128_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -3895,7 +3895,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_interleaved_d128_full_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_interleaved_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3904,13 +3904,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp1
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_interleaved_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_interleaved_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -3937,22 +3937,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_fp16_tabfp16_posi32_interleaved_d256_full_vec16
+// rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d256_rotfull_vec16
 //   rope_qk_cos_sin_cache: act=fp16 table=fp16 pos=i32 pairing=interleaved head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_interleaved_d256_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d256_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_interleaved_d256_full_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_interleaved_d256_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d256_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -4056,7 +4056,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_interleaved_d256_full_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_interleaved_d256_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4065,13 +4065,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp1
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_interleaved_d256_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d256_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_interleaved_d256_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d256_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -4098,22 +4098,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_interleaved_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_fp16_tabfp16_posi32_interleaved_dany_partial_vec16
+// rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_dany_rotpartial_vec16
 //   rope_qk_cos_sin_cache: act=fp16 table=fp16 pos=i32 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_interleaved_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_interleaved_dany_partial_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_interleaved_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -4237,7 +4237,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_interleaved_dany_parti
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4246,13 +4246,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp1
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_interleaved_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_interleaved_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -4279,22 +4279,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_fp16_tabfp16_posi32_interleaved_dany_partial_scalar
+// rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_dany_rotpartial_scalar
 //   rope_qk_cos_sin_cache: act=fp16 table=fp16 pos=i32 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_interleaved_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_interleaved_dany_partial_scalar)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_interleaved_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -4487,7 +4487,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_interleaved_dany_parti
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_interleaved_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4496,13 +4496,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp1
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_interleaved_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_interleaved_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -4529,22 +4529,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_fp16_tabfp16_posi32_half_d64_full_vec16
+// rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d64_rotfull_vec16
 //   rope_qk_cos_sin_cache: act=fp16 table=fp16 pos=i32 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_half_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_half_d64_full_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_half_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d64_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -4635,7 +4635,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_half_d64_full_vec16)(c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_half_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4644,13 +4644,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp1
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_half_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_half_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -4677,22 +4677,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_fp16_tabfp16_posi32_half_d128_full_vec16
+// rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d128_rotfull_vec16
 //   rope_qk_cos_sin_cache: act=fp16 table=fp16 pos=i32 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_half_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_half_d128_full_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_half_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d128_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -4783,7 +4783,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_half_d128_full_vec16)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_half_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4792,13 +4792,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp1
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_half_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_half_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -4825,22 +4825,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_fp16_tabfp16_posi32_half_d256_full_vec16
+// rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d256_rotfull_vec16
 //   rope_qk_cos_sin_cache: act=fp16 table=fp16 pos=i32 pairing=half head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_half_d256_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d256_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_half_d256_full_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_half_d256_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d256_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d256_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -4931,7 +4931,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_half_d256_full_vec16)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_half_d256_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4940,13 +4940,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp1
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_half_d256_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d256_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_half_d256_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d256_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -4973,22 +4973,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_half_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_fp16_tabfp16_posi32_half_dany_partial_vec16
+// rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_dany_rotpartial_vec16
 //   rope_qk_cos_sin_cache: act=fp16 table=fp16 pos=i32 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_half_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_half_dany_partial_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_half_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_dany_rotpartial_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -5100,7 +5100,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_half_dany_partial_vec1
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_half_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5109,13 +5109,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp1
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_half_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_half_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -5142,22 +5142,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_fp16_tabfp16_posi32_half_dany_partial_scalar
+// rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_dany_rotpartial_scalar
 //   rope_qk_cos_sin_cache: act=fp16 table=fp16 pos=i32 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_half_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_half_dany_partial_scalar)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_half_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_dany_rotpartial_scalar)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -5339,7 +5339,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_half_dany_partial_scal
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_half_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5348,13 +5348,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp1
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_half_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_half_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -5381,22 +5381,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_fp16_tabfp16_posi64_interleaved_d64_full_vec16
+// rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d64_rotfull_vec16
 //   rope_qk_cos_sin_cache: act=fp16 table=fp16 pos=i64 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_interleaved_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_interleaved_d64_full_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_interleaved_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d64_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -5500,7 +5500,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_interleaved_d64_full_v
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_interleaved_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5509,13 +5509,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp1
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_interleaved_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_interleaved_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -5542,22 +5542,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_interleaved_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_fp16_tabfp16_posi64_interleaved_d128_full_vec16
+// rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d128_rotfull_vec16
 //   rope_qk_cos_sin_cache: act=fp16 table=fp16 pos=i64 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_interleaved_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_interleaved_d128_full_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_interleaved_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d128_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -5661,7 +5661,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_interleaved_d128_full_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_interleaved_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5670,13 +5670,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp1
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_interleaved_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_interleaved_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -5703,22 +5703,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_fp16_tabfp16_posi64_interleaved_d256_full_vec16
+// rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d256_rotfull_vec16
 //   rope_qk_cos_sin_cache: act=fp16 table=fp16 pos=i64 pairing=interleaved head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_interleaved_d256_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d256_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_interleaved_d256_full_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_interleaved_d256_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d256_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -5822,7 +5822,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_interleaved_d256_full_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_interleaved_d256_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5831,13 +5831,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp1
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_interleaved_d256_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d256_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_interleaved_d256_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d256_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -5864,22 +5864,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_interleaved_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_fp16_tabfp16_posi64_interleaved_dany_partial_vec16
+// rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_dany_rotpartial_vec16
 //   rope_qk_cos_sin_cache: act=fp16 table=fp16 pos=i64 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_interleaved_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_interleaved_dany_partial_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_interleaved_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -6003,7 +6003,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_interleaved_dany_parti
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6012,13 +6012,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp1
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_interleaved_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_interleaved_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -6045,22 +6045,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_fp16_tabfp16_posi64_interleaved_dany_partial_scalar
+// rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_dany_rotpartial_scalar
 //   rope_qk_cos_sin_cache: act=fp16 table=fp16 pos=i64 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_interleaved_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_interleaved_dany_partial_scalar)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_interleaved_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -6253,7 +6253,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_interleaved_dany_parti
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_interleaved_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6262,13 +6262,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp1
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_interleaved_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_interleaved_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -6295,22 +6295,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_fp16_tabfp16_posi64_half_d64_full_vec16
+// rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d64_rotfull_vec16
 //   rope_qk_cos_sin_cache: act=fp16 table=fp16 pos=i64 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_half_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_half_d64_full_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_half_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d64_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -6401,7 +6401,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_half_d64_full_vec16)(c
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_half_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6410,13 +6410,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp1
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_half_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_half_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -6443,22 +6443,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_fp16_tabfp16_posi64_half_d128_full_vec16
+// rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d128_rotfull_vec16
 //   rope_qk_cos_sin_cache: act=fp16 table=fp16 pos=i64 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_half_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_half_d128_full_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_half_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d128_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -6549,7 +6549,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_half_d128_full_vec16)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_half_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6558,13 +6558,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp1
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_half_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_half_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -6591,22 +6591,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_fp16_tabfp16_posi64_half_d256_full_vec16
+// rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d256_rotfull_vec16
 //   rope_qk_cos_sin_cache: act=fp16 table=fp16 pos=i64 pairing=half head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_half_d256_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d256_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_half_d256_full_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_half_d256_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d256_rotfull_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d256_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -6697,7 +6697,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_half_d256_full_vec16)(
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_half_d256_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6706,13 +6706,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp1
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_half_d256_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d256_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_half_d256_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d256_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -6739,22 +6739,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_half_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_fp16_tabfp16_posi64_half_dany_partial_vec16
+// rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_dany_rotpartial_vec16
 //   rope_qk_cos_sin_cache: act=fp16 table=fp16 pos=i64 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_half_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_half_dany_partial_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_half_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_dany_rotpartial_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -6866,7 +6866,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_half_dany_partial_vec1
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_half_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -6875,13 +6875,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp1
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_half_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_half_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -6908,22 +6908,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_fp16_tabfp16_posi64_half_dany_partial_scalar
+// rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_dany_rotpartial_scalar
 //   rope_qk_cos_sin_cache: act=fp16 table=fp16 pos=i64 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_half_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_half_dany_partial_scalar)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_half_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_dany_rotpartial_scalar)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -7105,7 +7105,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_half_dany_partial_scal
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_half_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -7114,13 +7114,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp1
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_half_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_half_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -7147,6 +7147,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp16_tabfp1
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp16_tabfp16_posi64_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }

@@ -9,14 +9,14 @@
 #endif
 
 // Kernels of this file (variant: the values of its other axes):
-//   rope_qk_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_partial_vec16: table=fp32 pos=i32 pairing=interleaved head_dim=any rot=partial access=vec16
-//   rope_qk_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_partial_scalar: table=fp32 pos=i32 pairing=interleaved head_dim=any rot=partial access=scalar
-//   rope_qk_cos_sin_cache_fp32_tabfp32_posi32_half_dany_partial_vec16: table=fp32 pos=i32 pairing=half head_dim=any rot=partial access=vec16
-//   rope_qk_cos_sin_cache_fp32_tabfp32_posi32_half_dany_partial_scalar: table=fp32 pos=i32 pairing=half head_dim=any rot=partial access=scalar
-//   rope_qk_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_partial_vec16: table=fp32 pos=i64 pairing=interleaved head_dim=any rot=partial access=vec16
-//   rope_qk_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_partial_scalar: table=fp32 pos=i64 pairing=interleaved head_dim=any rot=partial access=scalar
-//   rope_qk_cos_sin_cache_fp32_tabfp32_posi64_half_dany_partial_vec16: table=fp32 pos=i64 pairing=half head_dim=any rot=partial access=vec16
-//   rope_qk_cos_sin_cache_fp32_tabfp32_posi64_half_dany_partial_scalar: table=fp32 pos=i64 pairing=half head_dim=any rot=partial access=scalar
+//   rope_qk_cos_sin_cache_fp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16: table=fp32 pos=i32 pairing=interleaved head_dim=any rot=partial access=vec16
+//   rope_qk_cos_sin_cache_fp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar: table=fp32 pos=i32 pairing=interleaved head_dim=any rot=partial access=scalar
+//   rope_qk_cos_sin_cache_fp32_tabfp32_posi32_pairhalf_dany_rotpartial_vec16: table=fp32 pos=i32 pairing=half head_dim=any rot=partial access=vec16
+//   rope_qk_cos_sin_cache_fp32_tabfp32_posi32_pairhalf_dany_rotpartial_scalar: table=fp32 pos=i32 pairing=half head_dim=any rot=partial access=scalar
+//   rope_qk_cos_sin_cache_fp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16: table=fp32 pos=i64 pairing=interleaved head_dim=any rot=partial access=vec16
+//   rope_qk_cos_sin_cache_fp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar: table=fp32 pos=i64 pairing=interleaved head_dim=any rot=partial access=scalar
+//   rope_qk_cos_sin_cache_fp32_tabfp32_posi64_pairhalf_dany_rotpartial_vec16: table=fp32 pos=i64 pairing=half head_dim=any rot=partial access=vec16
+//   rope_qk_cos_sin_cache_fp32_tabfp32_posi64_pairhalf_dany_rotpartial_scalar: table=fp32 pos=i64 pairing=half head_dim=any rot=partial access=scalar
 
 // How these kernels work (the "heads" thread mapping, docs/architecture.md):
 // - A lane group of L lanes takes one head: each lane holds chunks of one
@@ -39,18 +39,18 @@
 //   long loop the warps drift apart and their reads spread over more of
 //   memory, while on a short call the flat grid's last wave is partly idle.
 
-// rope_qk_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_partial_vec16
+// rope_qk_cos_sin_cache_fp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16
 //   rope_qk_cos_sin_cache: act=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 4 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_partial_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -222,7 +222,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_parti
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -231,13 +231,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp32_tabfp3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -264,22 +264,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp32_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_partial_scalar
+// rope_qk_cos_sin_cache_fp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar
 //   rope_qk_cos_sin_cache: act=fp32 table=fp32 pos=i32 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 4 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_partial_scalar)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -508,7 +508,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_parti
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -517,13 +517,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp32_tabfp3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -550,22 +550,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp32_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_fp32_tabfp32_posi32_half_dany_partial_vec16
+// rope_qk_cos_sin_cache_fp32_tabfp32_posi32_pairhalf_dany_rotpartial_vec16
 //   rope_qk_cos_sin_cache: act=fp32 table=fp32 pos=i32 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_half_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_half_dany_partial_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_half_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -711,7 +711,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_half_dany_partial_vec1
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_half_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -720,13 +720,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp32_tabfp3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_half_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_pairhalf_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_half_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -753,22 +753,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp32_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_fp32_tabfp32_posi32_half_dany_partial_scalar
+// rope_qk_cos_sin_cache_fp32_tabfp32_posi32_pairhalf_dany_rotpartial_scalar
 //   rope_qk_cos_sin_cache: act=fp32 table=fp32 pos=i32 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_half_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_half_dany_partial_scalar)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_half_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -974,7 +974,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_half_dany_partial_scal
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_half_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -983,13 +983,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp32_tabfp3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_half_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_pairhalf_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_half_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -1016,22 +1016,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp32_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_partial_vec16
+// rope_qk_cos_sin_cache_fp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16
 //   rope_qk_cos_sin_cache: act=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 4 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_partial_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -1203,7 +1203,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_parti
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1212,13 +1212,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp32_tabfp3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -1245,22 +1245,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp32_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_partial_scalar
+// rope_qk_cos_sin_cache_fp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar
 //   rope_qk_cos_sin_cache: act=fp32 table=fp32 pos=i64 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 4 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_partial_scalar)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -1489,7 +1489,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_parti
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1498,13 +1498,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp32_tabfp3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -1531,22 +1531,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp32_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_fp32_tabfp32_posi64_half_dany_partial_vec16
+// rope_qk_cos_sin_cache_fp32_tabfp32_posi64_pairhalf_dany_rotpartial_vec16
 //   rope_qk_cos_sin_cache: act=fp32 table=fp32 pos=i64 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_half_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_half_dany_partial_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_half_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -1692,7 +1692,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_half_dany_partial_vec1
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_half_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1701,13 +1701,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp32_tabfp3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_half_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_pairhalf_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_half_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -1734,22 +1734,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp32_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_cos_sin_cache_fp32_tabfp32_posi64_half_dany_partial_scalar
+// rope_qk_cos_sin_cache_fp32_tabfp32_posi64_pairhalf_dany_rotpartial_scalar
 //   rope_qk_cos_sin_cache: act=fp32 table=fp32 pos=i64 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 4 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_half_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_half_dany_partial_scalar)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_half_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)(const fg_rope_qk_cos_sin_cache_params p, const FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -1955,7 +1955,7 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_half_dany_partial_scal
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_half_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_cos_sin_cache_params* p = (const fg_rope_qk_cos_sin_cache_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1964,13 +1964,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp32_tabfp3
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_half_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_pairhalf_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_half_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -1997,6 +1997,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_cos_sin_cache_fp32_tabfp3
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_fp32_tabfp32_posi64_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }

@@ -9,42 +9,42 @@
 #endif
 
 // Kernels of this file (variant: the values of its other axes):
-//   rope_qk_fp16_tabfp32_interleaved_d64_full_vec16: table=fp32 pairing=interleaved head_dim=64 rot=full access=vec16
-//   rope_qk_fp16_tabfp32_interleaved_d80_full_vec16: table=fp32 pairing=interleaved head_dim=80 rot=full access=vec16
-//   rope_qk_fp16_tabfp32_interleaved_d96_full_vec16: table=fp32 pairing=interleaved head_dim=96 rot=full access=vec16
-//   rope_qk_fp16_tabfp32_interleaved_d128_full_vec16: table=fp32 pairing=interleaved head_dim=128 rot=full access=vec16
-//   rope_qk_fp16_tabfp32_interleaved_d256_full_vec16: table=fp32 pairing=interleaved head_dim=256 rot=full access=vec16
-//   rope_qk_fp16_tabfp32_interleaved_d320_full_vec16: table=fp32 pairing=interleaved head_dim=320 rot=full access=vec16
-//   rope_qk_fp16_tabfp32_interleaved_dany_partial_vec16: table=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
-//   rope_qk_fp16_tabfp32_interleaved_dany_partial_scalar: table=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
-//   rope_qk_fp16_tabfp32_half_d64_full_vec16: table=fp32 pairing=half head_dim=64 rot=full access=vec16
-//   rope_qk_fp16_tabfp32_half_d80_full_vec16: table=fp32 pairing=half head_dim=80 rot=full access=vec16
-//   rope_qk_fp16_tabfp32_half_d96_full_vec16: table=fp32 pairing=half head_dim=96 rot=full access=vec16
-//   rope_qk_fp16_tabfp32_half_d128_full_vec16: table=fp32 pairing=half head_dim=128 rot=full access=vec16
-//   rope_qk_fp16_tabfp32_half_d256_full_vec16: table=fp32 pairing=half head_dim=256 rot=full access=vec16
-//   rope_qk_fp16_tabfp32_half_d320_full_vec16: table=fp32 pairing=half head_dim=320 rot=full access=vec16
-//   rope_qk_fp16_tabfp32_half_dany_partial_vec16: table=fp32 pairing=half head_dim=any rot=partial access=vec16
-//   rope_qk_fp16_tabfp32_half_dany_partial_scalar: table=fp32 pairing=half head_dim=any rot=partial access=scalar
-//   rope_qk_fp16_tabbf16_interleaved_dany_partial_vec16: table=bf16 pairing=interleaved head_dim=any rot=partial access=vec16
-//   rope_qk_fp16_tabbf16_interleaved_dany_partial_scalar: table=bf16 pairing=interleaved head_dim=any rot=partial access=scalar
-//   rope_qk_fp16_tabbf16_half_dany_partial_vec16: table=bf16 pairing=half head_dim=any rot=partial access=vec16
-//   rope_qk_fp16_tabbf16_half_dany_partial_scalar: table=bf16 pairing=half head_dim=any rot=partial access=scalar
-//   rope_qk_fp16_tabfp16_interleaved_d64_full_vec16: table=fp16 pairing=interleaved head_dim=64 rot=full access=vec16
-//   rope_qk_fp16_tabfp16_interleaved_d80_full_vec16: table=fp16 pairing=interleaved head_dim=80 rot=full access=vec16
-//   rope_qk_fp16_tabfp16_interleaved_d96_full_vec16: table=fp16 pairing=interleaved head_dim=96 rot=full access=vec16
-//   rope_qk_fp16_tabfp16_interleaved_d128_full_vec16: table=fp16 pairing=interleaved head_dim=128 rot=full access=vec16
-//   rope_qk_fp16_tabfp16_interleaved_d256_full_vec16: table=fp16 pairing=interleaved head_dim=256 rot=full access=vec16
-//   rope_qk_fp16_tabfp16_interleaved_d320_full_vec16: table=fp16 pairing=interleaved head_dim=320 rot=full access=vec16
-//   rope_qk_fp16_tabfp16_interleaved_dany_partial_vec16: table=fp16 pairing=interleaved head_dim=any rot=partial access=vec16
-//   rope_qk_fp16_tabfp16_interleaved_dany_partial_scalar: table=fp16 pairing=interleaved head_dim=any rot=partial access=scalar
-//   rope_qk_fp16_tabfp16_half_d64_full_vec16: table=fp16 pairing=half head_dim=64 rot=full access=vec16
-//   rope_qk_fp16_tabfp16_half_d80_full_vec16: table=fp16 pairing=half head_dim=80 rot=full access=vec16
-//   rope_qk_fp16_tabfp16_half_d96_full_vec16: table=fp16 pairing=half head_dim=96 rot=full access=vec16
-//   rope_qk_fp16_tabfp16_half_d128_full_vec16: table=fp16 pairing=half head_dim=128 rot=full access=vec16
-//   rope_qk_fp16_tabfp16_half_d256_full_vec16: table=fp16 pairing=half head_dim=256 rot=full access=vec16
-//   rope_qk_fp16_tabfp16_half_d320_full_vec16: table=fp16 pairing=half head_dim=320 rot=full access=vec16
-//   rope_qk_fp16_tabfp16_half_dany_partial_vec16: table=fp16 pairing=half head_dim=any rot=partial access=vec16
-//   rope_qk_fp16_tabfp16_half_dany_partial_scalar: table=fp16 pairing=half head_dim=any rot=partial access=scalar
+//   rope_qk_fp16_tabfp32_pairinterleaved_d64_rotfull_vec16: table=fp32 pairing=interleaved head_dim=64 rot=full access=vec16
+//   rope_qk_fp16_tabfp32_pairinterleaved_d80_rotfull_vec16: table=fp32 pairing=interleaved head_dim=80 rot=full access=vec16
+//   rope_qk_fp16_tabfp32_pairinterleaved_d96_rotfull_vec16: table=fp32 pairing=interleaved head_dim=96 rot=full access=vec16
+//   rope_qk_fp16_tabfp32_pairinterleaved_d128_rotfull_vec16: table=fp32 pairing=interleaved head_dim=128 rot=full access=vec16
+//   rope_qk_fp16_tabfp32_pairinterleaved_d256_rotfull_vec16: table=fp32 pairing=interleaved head_dim=256 rot=full access=vec16
+//   rope_qk_fp16_tabfp32_pairinterleaved_d320_rotfull_vec16: table=fp32 pairing=interleaved head_dim=320 rot=full access=vec16
+//   rope_qk_fp16_tabfp32_pairinterleaved_dany_rotpartial_vec16: table=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
+//   rope_qk_fp16_tabfp32_pairinterleaved_dany_rotpartial_scalar: table=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
+//   rope_qk_fp16_tabfp32_pairhalf_d64_rotfull_vec16: table=fp32 pairing=half head_dim=64 rot=full access=vec16
+//   rope_qk_fp16_tabfp32_pairhalf_d80_rotfull_vec16: table=fp32 pairing=half head_dim=80 rot=full access=vec16
+//   rope_qk_fp16_tabfp32_pairhalf_d96_rotfull_vec16: table=fp32 pairing=half head_dim=96 rot=full access=vec16
+//   rope_qk_fp16_tabfp32_pairhalf_d128_rotfull_vec16: table=fp32 pairing=half head_dim=128 rot=full access=vec16
+//   rope_qk_fp16_tabfp32_pairhalf_d256_rotfull_vec16: table=fp32 pairing=half head_dim=256 rot=full access=vec16
+//   rope_qk_fp16_tabfp32_pairhalf_d320_rotfull_vec16: table=fp32 pairing=half head_dim=320 rot=full access=vec16
+//   rope_qk_fp16_tabfp32_pairhalf_dany_rotpartial_vec16: table=fp32 pairing=half head_dim=any rot=partial access=vec16
+//   rope_qk_fp16_tabfp32_pairhalf_dany_rotpartial_scalar: table=fp32 pairing=half head_dim=any rot=partial access=scalar
+//   rope_qk_fp16_tabbf16_pairinterleaved_dany_rotpartial_vec16: table=bf16 pairing=interleaved head_dim=any rot=partial access=vec16
+//   rope_qk_fp16_tabbf16_pairinterleaved_dany_rotpartial_scalar: table=bf16 pairing=interleaved head_dim=any rot=partial access=scalar
+//   rope_qk_fp16_tabbf16_pairhalf_dany_rotpartial_vec16: table=bf16 pairing=half head_dim=any rot=partial access=vec16
+//   rope_qk_fp16_tabbf16_pairhalf_dany_rotpartial_scalar: table=bf16 pairing=half head_dim=any rot=partial access=scalar
+//   rope_qk_fp16_tabfp16_pairinterleaved_d64_rotfull_vec16: table=fp16 pairing=interleaved head_dim=64 rot=full access=vec16
+//   rope_qk_fp16_tabfp16_pairinterleaved_d80_rotfull_vec16: table=fp16 pairing=interleaved head_dim=80 rot=full access=vec16
+//   rope_qk_fp16_tabfp16_pairinterleaved_d96_rotfull_vec16: table=fp16 pairing=interleaved head_dim=96 rot=full access=vec16
+//   rope_qk_fp16_tabfp16_pairinterleaved_d128_rotfull_vec16: table=fp16 pairing=interleaved head_dim=128 rot=full access=vec16
+//   rope_qk_fp16_tabfp16_pairinterleaved_d256_rotfull_vec16: table=fp16 pairing=interleaved head_dim=256 rot=full access=vec16
+//   rope_qk_fp16_tabfp16_pairinterleaved_d320_rotfull_vec16: table=fp16 pairing=interleaved head_dim=320 rot=full access=vec16
+//   rope_qk_fp16_tabfp16_pairinterleaved_dany_rotpartial_vec16: table=fp16 pairing=interleaved head_dim=any rot=partial access=vec16
+//   rope_qk_fp16_tabfp16_pairinterleaved_dany_rotpartial_scalar: table=fp16 pairing=interleaved head_dim=any rot=partial access=scalar
+//   rope_qk_fp16_tabfp16_pairhalf_d64_rotfull_vec16: table=fp16 pairing=half head_dim=64 rot=full access=vec16
+//   rope_qk_fp16_tabfp16_pairhalf_d80_rotfull_vec16: table=fp16 pairing=half head_dim=80 rot=full access=vec16
+//   rope_qk_fp16_tabfp16_pairhalf_d96_rotfull_vec16: table=fp16 pairing=half head_dim=96 rot=full access=vec16
+//   rope_qk_fp16_tabfp16_pairhalf_d128_rotfull_vec16: table=fp16 pairing=half head_dim=128 rot=full access=vec16
+//   rope_qk_fp16_tabfp16_pairhalf_d256_rotfull_vec16: table=fp16 pairing=half head_dim=256 rot=full access=vec16
+//   rope_qk_fp16_tabfp16_pairhalf_d320_rotfull_vec16: table=fp16 pairing=half head_dim=320 rot=full access=vec16
+//   rope_qk_fp16_tabfp16_pairhalf_dany_rotpartial_vec16: table=fp16 pairing=half head_dim=any rot=partial access=vec16
+//   rope_qk_fp16_tabfp16_pairhalf_dany_rotpartial_scalar: table=fp16 pairing=half head_dim=any rot=partial access=scalar
 
 // How these kernels work (the "heads" thread mapping, docs/architecture.md):
 // - A lane group of L lanes takes one head: each lane holds chunks of one
@@ -67,18 +67,18 @@
 //   long loop the warps drift apart and their reads spread over more of
 //   memory, while on a short call the flat grid's last wave is partly idle.
 
-// rope_qk_fp16_tabfp32_interleaved_d64_full_vec16
+// rope_qk_fp16_tabfp32_pairinterleaved_d64_rotfull_vec16
 //   rope_qk: act=fp16 table=fp32 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_interleaved_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_interleaved_d64_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_interleaved_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_d64_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -162,7 +162,7 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_interleaved_d64_full_vec16)(const fg_rope_q
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_interleaved_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -171,13 +171,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_interleaved_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_interleaved_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_interleaved_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -204,22 +204,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_interleaved_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_interleaved_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_fp16_tabfp32_interleaved_d80_full_vec16
+// rope_qk_fp16_tabfp32_pairinterleaved_d80_rotfull_vec16
 //   rope_qk: act=fp16 table=fp32 pairing=interleaved head_dim=80 rot=full access=vec16
 //   mapping: 5 lanes per head, 6 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_interleaved_d80_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_d80_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_interleaved_d80_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_interleaved_d80_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_d80_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
@@ -304,7 +304,7 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_interleaved_d80_full_vec16)(const fg_rope_q
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_interleaved_d80_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -313,13 +313,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_interleaved_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_interleaved_d80_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_d80_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_interleaved_d80_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_d80_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -346,22 +346,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_interleaved_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_interleaved_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_fp16_tabfp32_interleaved_d96_full_vec16
+// rope_qk_fp16_tabfp32_pairinterleaved_d96_rotfull_vec16
 //   rope_qk: act=fp16 table=fp32 pairing=interleaved head_dim=96 rot=full access=vec16
 //   mapping: 6 lanes per head, 5 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_interleaved_d96_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_d96_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_interleaved_d96_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_interleaved_d96_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_d96_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
@@ -446,7 +446,7 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_interleaved_d96_full_vec16)(const fg_rope_q
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_interleaved_d96_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -455,13 +455,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_interleaved_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_interleaved_d96_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_d96_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_interleaved_d96_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_d96_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -488,22 +488,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_interleaved_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_interleaved_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_fp16_tabfp32_interleaved_d128_full_vec16
+// rope_qk_fp16_tabfp32_pairinterleaved_d128_rotfull_vec16
 //   rope_qk: act=fp16 table=fp32 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_interleaved_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_interleaved_d128_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_interleaved_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_d128_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -587,7 +587,7 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_interleaved_d128_full_vec16)(const fg_rope_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_interleaved_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -596,13 +596,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_interleaved_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_interleaved_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_interleaved_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -629,22 +629,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_interleaved_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_fp16_tabfp32_interleaved_d256_full_vec16
+// rope_qk_fp16_tabfp32_pairinterleaved_d256_rotfull_vec16
 //   rope_qk: act=fp16 table=fp32 pairing=interleaved head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_interleaved_d256_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_d256_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_interleaved_d256_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_interleaved_d256_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_d256_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -728,7 +728,7 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_interleaved_d256_full_vec16)(const fg_rope_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_interleaved_d256_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -737,13 +737,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_interleaved_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_interleaved_d256_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_d256_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_interleaved_d256_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_d256_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -770,22 +770,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_interleaved_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_interleaved_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_fp16_tabfp32_interleaved_d320_full_vec16
+// rope_qk_fp16_tabfp32_pairinterleaved_d320_rotfull_vec16
 //   rope_qk: act=fp16 table=fp32 pairing=interleaved head_dim=320 rot=full access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_interleaved_d320_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_d320_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_interleaved_d320_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_interleaved_d320_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_d320_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_d320_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
@@ -870,7 +870,7 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_interleaved_d320_full_vec16)(const fg_rope_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_interleaved_d320_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_pairinterleaved_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -879,13 +879,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_interleaved_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_interleaved_d320_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_d320_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_interleaved_d320_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_d320_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -912,22 +912,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_interleaved_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_interleaved_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_fp16_tabfp32_interleaved_dany_partial_vec16
+// rope_qk_fp16_tabfp32_pairinterleaved_dany_rotpartial_vec16
 //   rope_qk: act=fp16 table=fp32 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_interleaved_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_interleaved_dany_partial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_interleaved_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -1031,7 +1031,7 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_interleaved_dany_partial_vec16)(const fg_ro
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1040,13 +1040,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_interleaved_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_interleaved_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_interleaved_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -1073,22 +1073,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_interleaved_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_fp16_tabfp32_interleaved_dany_partial_scalar
+// rope_qk_fp16_tabfp32_pairinterleaved_dany_rotpartial_scalar
 //   rope_qk: act=fp16 table=fp32 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_interleaved_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_interleaved_dany_partial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_interleaved_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -1261,7 +1261,7 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_interleaved_dany_partial_scalar)(const fg_r
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_interleaved_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1270,13 +1270,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_interleaved_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_interleaved_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_interleaved_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -1303,22 +1303,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_interleaved_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_fp16_tabfp32_half_d64_full_vec16
+// rope_qk_fp16_tabfp32_pairhalf_d64_rotfull_vec16
 //   rope_qk: act=fp16 table=fp32 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_half_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_half_d64_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_half_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_d64_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -1394,7 +1394,7 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_half_d64_full_vec16)(const fg_rope_qk_param
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_half_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1403,13 +1403,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_half_d64_ful
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_half_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_half_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -1436,22 +1436,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_half_d64_ful
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_fp16_tabfp32_half_d80_full_vec16
+// rope_qk_fp16_tabfp32_pairhalf_d80_rotfull_vec16
 //   rope_qk: act=fp16 table=fp32 pairing=half head_dim=80 rot=full access=vec16
 //   mapping: 5 lanes per head, 6 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_half_d80_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_d80_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_half_d80_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_half_d80_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_d80_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_d80_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
@@ -1528,7 +1528,7 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_half_d80_full_vec16)(const fg_rope_qk_param
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_half_d80_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1537,13 +1537,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_half_d80_ful
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_half_d80_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_d80_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_half_d80_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_d80_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -1570,22 +1570,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_half_d80_ful
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_half_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_fp16_tabfp32_half_d96_full_vec16
+// rope_qk_fp16_tabfp32_pairhalf_d96_rotfull_vec16
 //   rope_qk: act=fp16 table=fp32 pairing=half head_dim=96 rot=full access=vec16
 //   mapping: 6 lanes per head, 5 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_half_d96_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_d96_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_half_d96_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_half_d96_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_d96_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_d96_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
@@ -1662,7 +1662,7 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_half_d96_full_vec16)(const fg_rope_qk_param
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_half_d96_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1671,13 +1671,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_half_d96_ful
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_half_d96_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_d96_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_half_d96_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_d96_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -1704,22 +1704,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_half_d96_ful
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_half_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_fp16_tabfp32_half_d128_full_vec16
+// rope_qk_fp16_tabfp32_pairhalf_d128_rotfull_vec16
 //   rope_qk: act=fp16 table=fp32 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_half_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_half_d128_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_half_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_d128_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -1795,7 +1795,7 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_half_d128_full_vec16)(const fg_rope_qk_para
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_half_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1804,13 +1804,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_half_d128_fu
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_half_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_half_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -1837,22 +1837,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_half_d128_fu
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_fp16_tabfp32_half_d256_full_vec16
+// rope_qk_fp16_tabfp32_pairhalf_d256_rotfull_vec16
 //   rope_qk: act=fp16 table=fp32 pairing=half head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_half_d256_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_d256_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_half_d256_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_half_d256_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_d256_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_d256_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -1928,7 +1928,7 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_half_d256_full_vec16)(const fg_rope_qk_para
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_half_d256_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -1937,13 +1937,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_half_d256_fu
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_half_d256_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_d256_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_half_d256_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_d256_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -1970,22 +1970,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_half_d256_fu
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_half_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_fp16_tabfp32_half_d320_full_vec16
+// rope_qk_fp16_tabfp32_pairhalf_d320_rotfull_vec16
 //   rope_qk: act=fp16 table=fp32 pairing=half head_dim=320 rot=full access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_half_d320_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_d320_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_half_d320_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_half_d320_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_d320_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_d320_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
@@ -2062,7 +2062,7 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_half_d320_full_vec16)(const fg_rope_qk_para
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_half_d320_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_pairhalf_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2071,13 +2071,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_half_d320_fu
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_half_d320_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_d320_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_half_d320_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_d320_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -2104,22 +2104,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_half_d320_fu
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_half_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_fp16_tabfp32_half_dany_partial_vec16
+// rope_qk_fp16_tabfp32_pairhalf_dany_rotpartial_vec16
 //   rope_qk: act=fp16 table=fp32 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_half_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_half_dany_partial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_half_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_dany_rotpartial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -2216,7 +2216,7 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_half_dany_partial_vec16)(const fg_rope_qk_p
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_half_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2225,13 +2225,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_half_dany_pa
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_half_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_half_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -2258,22 +2258,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_half_dany_pa
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_fp16_tabfp32_half_dany_partial_scalar
+// rope_qk_fp16_tabfp32_pairhalf_dany_rotpartial_scalar
 //   rope_qk: act=fp16 table=fp32 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_half_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_half_dany_partial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_half_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_dany_rotpartial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -2438,7 +2438,7 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_half_dany_partial_scalar)(const fg_rope_qk_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_half_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2447,13 +2447,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_half_dany_pa
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_half_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_half_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -2480,22 +2480,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp32_half_dany_pa
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp32_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_fp16_tabbf16_interleaved_dany_partial_vec16
+// rope_qk_fp16_tabbf16_pairinterleaved_dany_rotpartial_vec16
 //   rope_qk: act=fp16 table=bf16 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_dany_partial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -2599,7 +2599,7 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_dany_partial_vec16)(const fg_ro
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2608,13 +2608,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_interleaved_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_pairinterleaved_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -2641,22 +2641,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_interleaved_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_fp16_tabbf16_interleaved_dany_partial_scalar
+// rope_qk_fp16_tabbf16_pairinterleaved_dany_rotpartial_scalar
 //   rope_qk: act=fp16 table=bf16 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_dany_partial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -2829,7 +2829,7 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_dany_partial_scalar)(const fg_r
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_interleaved_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2838,13 +2838,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_interleaved_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_pairinterleaved_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -2871,22 +2871,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_interleaved_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_fp16_tabbf16_half_dany_partial_vec16
+// rope_qk_fp16_tabbf16_pairhalf_dany_rotpartial_vec16
 //   rope_qk: act=fp16 table=bf16 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_dany_partial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_pairhalf_dany_rotpartial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -2981,7 +2981,7 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_dany_partial_vec16)(const fg_rope_qk_p
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_half_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -2990,13 +2990,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_half_dany_pa
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_pairhalf_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -3023,22 +3023,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_half_dany_pa
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_fp16_tabbf16_half_dany_partial_scalar
+// rope_qk_fp16_tabbf16_pairhalf_dany_rotpartial_scalar
 //   rope_qk: act=fp16 table=bf16 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_dany_partial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_pairhalf_dany_rotpartial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -3203,7 +3203,7 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_dany_partial_scalar)(const fg_rope_qk_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_half_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3212,13 +3212,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_half_dany_pa
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_pairhalf_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -3245,22 +3245,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabbf16_half_dany_pa
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_fp16_tabbf16_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_fp16_tabfp16_interleaved_d64_full_vec16
+// rope_qk_fp16_tabfp16_pairinterleaved_d64_rotfull_vec16
 //   rope_qk: act=fp16 table=fp16 pairing=interleaved head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_interleaved_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_interleaved_d64_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_interleaved_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_d64_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -3344,7 +3344,7 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_interleaved_d64_full_vec16)(const fg_rope_q
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_interleaved_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_pairinterleaved_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3353,13 +3353,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_interleaved_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_interleaved_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_interleaved_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -3386,22 +3386,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_interleaved_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_interleaved_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_fp16_tabfp16_interleaved_d80_full_vec16
+// rope_qk_fp16_tabfp16_pairinterleaved_d80_rotfull_vec16
 //   rope_qk: act=fp16 table=fp16 pairing=interleaved head_dim=80 rot=full access=vec16
 //   mapping: 5 lanes per head, 6 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_interleaved_d80_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_d80_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_interleaved_d80_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_interleaved_d80_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_d80_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_d80_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
@@ -3486,7 +3486,7 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_interleaved_d80_full_vec16)(const fg_rope_q
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_interleaved_d80_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_pairinterleaved_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3495,13 +3495,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_interleaved_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_interleaved_d80_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_d80_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_interleaved_d80_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_d80_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -3528,22 +3528,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_interleaved_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_interleaved_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_fp16_tabfp16_interleaved_d96_full_vec16
+// rope_qk_fp16_tabfp16_pairinterleaved_d96_rotfull_vec16
 //   rope_qk: act=fp16 table=fp16 pairing=interleaved head_dim=96 rot=full access=vec16
 //   mapping: 6 lanes per head, 5 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_interleaved_d96_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_d96_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_interleaved_d96_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_interleaved_d96_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_d96_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_d96_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
@@ -3628,7 +3628,7 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_interleaved_d96_full_vec16)(const fg_rope_q
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_interleaved_d96_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_pairinterleaved_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3637,13 +3637,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_interleaved_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_interleaved_d96_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_d96_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_interleaved_d96_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_d96_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -3670,22 +3670,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_interleaved_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_interleaved_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_fp16_tabfp16_interleaved_d128_full_vec16
+// rope_qk_fp16_tabfp16_pairinterleaved_d128_rotfull_vec16
 //   rope_qk: act=fp16 table=fp16 pairing=interleaved head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_interleaved_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_interleaved_d128_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_interleaved_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_d128_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -3769,7 +3769,7 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_interleaved_d128_full_vec16)(const fg_rope_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_interleaved_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_pairinterleaved_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3778,13 +3778,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_interleaved_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_interleaved_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_interleaved_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -3811,22 +3811,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_interleaved_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_interleaved_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_fp16_tabfp16_interleaved_d256_full_vec16
+// rope_qk_fp16_tabfp16_pairinterleaved_d256_rotfull_vec16
 //   rope_qk: act=fp16 table=fp16 pairing=interleaved head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_interleaved_d256_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_d256_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_interleaved_d256_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_interleaved_d256_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_d256_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_d256_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -3910,7 +3910,7 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_interleaved_d256_full_vec16)(const fg_rope_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_interleaved_d256_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_pairinterleaved_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -3919,13 +3919,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_interleaved_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_interleaved_d256_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_d256_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_interleaved_d256_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_d256_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -3952,22 +3952,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_interleaved_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_interleaved_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_fp16_tabfp16_interleaved_d320_full_vec16
+// rope_qk_fp16_tabfp16_pairinterleaved_d320_rotfull_vec16
 //   rope_qk: act=fp16 table=fp16 pairing=interleaved head_dim=320 rot=full access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_interleaved_d320_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_d320_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_interleaved_d320_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_interleaved_d320_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_d320_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_d320_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
@@ -4052,7 +4052,7 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_interleaved_d320_full_vec16)(const fg_rope_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_interleaved_d320_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_pairinterleaved_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4061,13 +4061,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_interleaved_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_interleaved_d320_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_d320_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_interleaved_d320_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_d320_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -4094,22 +4094,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_interleaved_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_interleaved_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_fp16_tabfp16_interleaved_dany_partial_vec16
+// rope_qk_fp16_tabfp16_pairinterleaved_dany_rotpartial_vec16
 //   rope_qk: act=fp16 table=fp16 pairing=interleaved head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_interleaved_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_interleaved_dany_partial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_interleaved_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_dany_rotpartial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -4213,7 +4213,7 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_interleaved_dany_partial_vec16)(const fg_ro
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_interleaved_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_pairinterleaved_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4222,13 +4222,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_interleaved_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_interleaved_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_interleaved_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -4255,22 +4255,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_interleaved_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_interleaved_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_fp16_tabfp16_interleaved_dany_partial_scalar
+// rope_qk_fp16_tabfp16_pairinterleaved_dany_rotpartial_scalar
 //   rope_qk: act=fp16 table=fp16 pairing=interleaved head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 2 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_interleaved_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_interleaved_dany_partial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_interleaved_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_dany_rotpartial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -4443,7 +4443,7 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_interleaved_dany_partial_scalar)(const fg_r
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_interleaved_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_pairinterleaved_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4452,13 +4452,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_interleaved_
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_interleaved_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_interleaved_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -4485,22 +4485,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_interleaved_
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_interleaved_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairinterleaved_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_fp16_tabfp16_half_d64_full_vec16
+// rope_qk_fp16_tabfp16_pairhalf_d64_rotfull_vec16
 //   rope_qk: act=fp16 table=fp16 pairing=half head_dim=64 rot=full access=vec16
 //   mapping: 4 lanes per head, 8 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_half_d64_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_d64_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_half_d64_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_half_d64_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_d64_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_d64_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 4;    // this lane's chunk position within its head
@@ -4574,7 +4574,7 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_half_d64_full_vec16)(const fg_rope_qk_param
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_half_d64_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_pairhalf_d64_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4583,13 +4583,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_half_d64_ful
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_half_d64_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_d64_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_half_d64_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_d64_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -4616,22 +4616,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_half_d64_ful
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_half_d64_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_d64_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_fp16_tabfp16_half_d80_full_vec16
+// rope_qk_fp16_tabfp16_pairhalf_d80_rotfull_vec16
 //   rope_qk: act=fp16 table=fp16 pairing=half head_dim=80 rot=full access=vec16
 //   mapping: 5 lanes per head, 6 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_half_d80_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_d80_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_half_d80_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_half_d80_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_d80_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_d80_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 5;    // this lane's chunk position within its head
@@ -4706,7 +4706,7 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_half_d80_full_vec16)(const fg_rope_qk_param
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_half_d80_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_pairhalf_d80_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4715,13 +4715,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_half_d80_ful
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_half_d80_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_d80_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_half_d80_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_d80_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -4748,22 +4748,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_half_d80_ful
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_half_d80_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_d80_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_fp16_tabfp16_half_d96_full_vec16
+// rope_qk_fp16_tabfp16_pairhalf_d96_rotfull_vec16
 //   rope_qk: act=fp16 table=fp16 pairing=half head_dim=96 rot=full access=vec16
 //   mapping: 6 lanes per head, 5 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_half_d96_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_d96_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_half_d96_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_half_d96_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_d96_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_d96_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 6;    // this lane's chunk position within its head
@@ -4838,7 +4838,7 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_half_d96_full_vec16)(const fg_rope_qk_param
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_half_d96_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_pairhalf_d96_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4847,13 +4847,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_half_d96_ful
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_half_d96_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_d96_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_half_d96_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_d96_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -4880,22 +4880,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_half_d96_ful
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_half_d96_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_d96_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_fp16_tabfp16_half_d128_full_vec16
+// rope_qk_fp16_tabfp16_pairhalf_d128_rotfull_vec16
 //   rope_qk: act=fp16 table=fp16 pairing=half head_dim=128 rot=full access=vec16
 //   mapping: 8 lanes per head, 4 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_half_d128_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_d128_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_half_d128_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_half_d128_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_d128_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_d128_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 8;    // this lane's chunk position within its head
@@ -4969,7 +4969,7 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_half_d128_full_vec16)(const fg_rope_qk_para
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_half_d128_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_pairhalf_d128_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -4978,13 +4978,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_half_d128_fu
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_half_d128_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_d128_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_half_d128_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_d128_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -5011,22 +5011,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_half_d128_fu
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_half_d128_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_d128_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_fp16_tabfp16_half_d256_full_vec16
+// rope_qk_fp16_tabfp16_pairhalf_d256_rotfull_vec16
 //   rope_qk: act=fp16 table=fp16 pairing=half head_dim=256 rot=full access=vec16
 //   mapping: 16 lanes per head, 2 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_half_d256_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_d256_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_half_d256_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_half_d256_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_d256_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_d256_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 16;    // this lane's chunk position within its head
@@ -5100,7 +5100,7 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_half_d256_full_vec16)(const fg_rope_qk_para
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_half_d256_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_pairhalf_d256_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5109,13 +5109,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_half_d256_fu
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_half_d256_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_d256_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_half_d256_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_d256_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -5142,22 +5142,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_half_d256_fu
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_half_d256_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_d256_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_fp16_tabfp16_half_d320_full_vec16
+// rope_qk_fp16_tabfp16_pairhalf_d320_rotfull_vec16
 //   rope_qk: act=fp16 table=fp16 pairing=half head_dim=320 rot=full access=vec16
 //   mapping: 20 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_half_d320_full_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_d320_rotfull_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 3)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_half_d320_full_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_half_d320_full_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_d320_rotfull_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_d320_rotfull_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 20;    // this lane's chunk position within its head
@@ -5232,7 +5232,7 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_half_d320_full_vec16)(const fg_rope_qk_para
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_half_d320_full_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_pairhalf_d320_rotfull_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5241,13 +5241,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_half_d320_fu
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_half_d320_full_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_d320_rotfull_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_half_d320_full_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_d320_rotfull_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -5274,22 +5274,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_half_d320_fu
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_half_d320_full_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_d320_rotfull_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_fp16_tabfp16_half_dany_partial_vec16
+// rope_qk_fp16_tabfp16_pairhalf_dany_rotpartial_vec16
 //   rope_qk: act=fp16 table=fp16 pairing=half head_dim=any rot=partial access=vec16
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_half_dany_partial_vec16_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_dany_rotpartial_vec16_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_half_dany_partial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_half_dany_partial_vec16_grid) g)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_dany_rotpartial_vec16)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_dany_rotpartial_vec16_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -5384,7 +5384,7 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_half_dany_partial_vec16)(const fg_rope_qk_p
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_half_dany_partial_vec16)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_pairhalf_dany_rotpartial_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5393,13 +5393,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_half_dany_pa
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_half_dany_partial_vec16), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_dany_rotpartial_vec16), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_half_dany_partial_vec16_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_dany_rotpartial_vec16_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -5426,22 +5426,22 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_half_dany_pa
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_half_dany_partial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_dany_rotpartial_vec16)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }
 
-// rope_qk_fp16_tabfp16_half_dany_partial_scalar
+// rope_qk_fp16_tabfp16_pairhalf_dany_rotpartial_scalar
 //   rope_qk: act=fp16 table=fp16 pairing=half head_dim=any rot=partial access=scalar
 //   mapping: 32 lanes per head, 1 heads per warp, 1 rotate chunk(s) of 8 per lane,
 //            1 head(s) in flight per lane, 4 warps per block
-struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_half_dany_partial_scalar_grid) {
+struct FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_dany_rotpartial_scalar_grid) {
   fg_heads_set set[2];  // q, k
   int64_t nitems;       // work items of all sets
   fg_udiv s_div;        // divides a token index by S
 };
 
 __global__ void __launch_bounds__(128, 1)
-FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_half_dany_partial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_half_dany_partial_scalar_grid) g)
+FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_dany_rotpartial_scalar)(const fg_rope_qk_params p, const FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_dany_rotpartial_scalar_grid) g)
 {
   const int lane = threadIdx.x & 31;
   const int pos = lane % 32;    // this lane's chunk position within its head
@@ -5606,7 +5606,7 @@ FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_half_dany_partial_scalar)(const fg_rope_qk_
 }
 
 // Grid: persistent, at most 32 blocks per multiprocessor
-extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_half_dany_partial_scalar)(const void* params, int sm_count, cudaStream_t stream)
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_pairhalf_dany_rotpartial_scalar)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_rope_qk_params* p = (const fg_rope_qk_params*)params;
   static int resident[FG_MAX_DEVICES];  // per device; 0: not asked yet
@@ -5615,13 +5615,13 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_half_dany_pa
   if (err != cudaSuccess) return err;
   int per_sm = dev < FG_MAX_DEVICES ? __atomic_load_n(&resident[dev], __ATOMIC_RELAXED) : 0;
   if (per_sm == 0) {
-    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_half_dany_partial_scalar), 128, 0);
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_dany_rotpartial_scalar), 128, 0);
     if (err != cudaSuccess) return err;
     if (per_sm > 32) per_sm = 32;
     if (per_sm < 1) per_sm = 1;
     if (dev < FG_MAX_DEVICES) __atomic_store_n(&resident[dev], per_sm, __ATOMIC_RELAXED);
   }
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_half_dany_partial_scalar_grid) g;
+  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_dany_rotpartial_scalar_grid) g;
   int64_t items = 0;
   {  // the work items of q
     fg_heads_set& set = g.set[0];
@@ -5648,6 +5648,6 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rope_qk_fp16_tabfp16_half_dany_pa
   int64_t blocks = (items + 4 - 1) / 4;
   const int64_t cap = (int64_t)sm_count * per_sm;
   if (blocks > cap) blocks = cap;
-  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_half_dany_partial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
+  FG_ARCH_NAME(fg_rope_qk_fp16_tabfp16_pairhalf_dany_rotpartial_scalar)<<<(unsigned)blocks, 128, 0, stream>>>(*p, g);
   return cudaGetLastError();
 }

@@ -68,7 +68,7 @@ for pairing in ("interleaved", "half"):
         fusegen.rope(OnlyDLPack(y), OnlyDLPack(cos), OnlyDLPack(sin), pairing=pairing)
         torch.cuda.synchronize()
         check(rel(y, ref) < 1e-2, f"{pairing} {shape} R={R}: in place through __dlpack__ only")
-        check(fusegen.last_kernel().startswith("rope_bf16_tabfp32_" + pairing), "last_kernel names the variant")
+        check(fusegen.last_kernel().startswith("rope_bf16_tabfp32_pair" + pairing), "last_kernel names the variant")
         nb = fusegen.rope.bytes_moved(x, cos, sin, out=out)
         check(nb == 2 * x.numel() * 2 + 2 * cos.numel() * 4, f"bytes_moved {nb}")
 
@@ -138,7 +138,7 @@ for B, S, H, D, transposed in ((2, 37, 4, 128, True), (1, 9, 3, 64, False), (4, 
     check(r is out, what + ": out of place returns out")
     check(torch.equal(out, eager), what + ": out of place, bit for bit eager "
           f"({(out != eager).sum().item()} of {out.numel()} differ)")
-    check(fusegen.last_kernel().startswith(f"rope_per_head_bf16_tabbf16_roundeager_bf16_half_d{D}_full_vec16_"),
+    check(fusegen.last_kernel().startswith(f"rope_per_head_bf16_tabbf16_roundeager_bf16_pairhalf_d{D}_rotfull_vec16_"),
           what + ": kernel " + fusegen.last_kernel())
     y = x.clone()
     fusegen.rope_per_head(y, cos, sin, pairing="half", rounding="eager_bf16")
@@ -179,7 +179,7 @@ check(rel(out, ref) < 1e-2 and not out.isnan().any(), f"rope_cos_sin_cache: rel 
 check(torch.equal(out[..., R:], x[..., R:]), "rope_cos_sin_cache: pass-through dims copied")
 # R < D: the variant budget builds unrolled partial rotation for the qknorm ops
 # only; this call runs the general variant (head_dim any)
-check(fusegen.last_kernel().startswith("rope_cos_sin_cache_bf16_tabfp32_posi64_interleaved_dany_partial_vec16_"),
+check(fusegen.last_kernel().startswith("rope_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_dany_rotpartial_vec16_"),
       "rope_cos_sin_cache kernel " + fusegen.last_kernel())
 
 # qknorm_rope_cos_sin_cache: q and k in place as views of one qkv tensor, fp32
@@ -210,7 +210,7 @@ torch.cuda.synchronize()
 check(rq is q and rk is k, "qknorm_rope_cos_sin_cache returns (q, k)")
 check(rel(q, ref_q) < 1e-2 and rel(k, ref_k) < 1e-2, f"qknorm_rope_cos_sin_cache: rel {rel(q, ref_q):.3g}, {rel(k, ref_k):.3g}")
 check(torch.equal(qkv[:, HQ + HK:], v_before), "qknorm_rope_cos_sin_cache: v unchanged")
-check(fusegen.last_kernel().startswith("qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_interleaved_d128_full_vec16_"),
+check(fusegen.last_kernel().startswith("qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi32_pairinterleaved_d128_rotfull_vec16_"),
       "qknorm kernel " + fusegen.last_kernel())
 try:
     fusegen.qknorm_rope_cos_sin_cache(q, k, wq[:64], wk, cache, positions, "interleaved")

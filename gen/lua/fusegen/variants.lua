@@ -38,7 +38,7 @@ local function value_tag(axis, value)
   return (axis.prefix or "") .. tostring(value)
 end
 
--- rope_bf16_tabfp32_interleaved_d128_full_vec16 (the axes in order; only
+-- rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16 (the axes in order; only
 -- axes_subset if given), then "_sm90" when with_arch.
 function M.name(spec, v, axes_subset, with_arch)
   local parts = { spec.op }
