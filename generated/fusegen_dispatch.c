@@ -110,6 +110,7 @@ const int fg__gated_residual_add_kernel_count = 18;
 const fg__kernel_entry fg__gelu_tanh_and_mul_kernels[] = {
     {.key = {0, 0}, .arch = 80, .model = 0, .launch = fg__launch_gelu_tanh_and_mul_bf16_vec16_sm80, .name = "gelu_tanh_and_mul_bf16_vec16_sm80"},
     {.key = {0, 0}, .arch = 90, .model = 0, .launch = fg__launch_gelu_tanh_and_mul_bf16_vec16_sm90, .name = "gelu_tanh_and_mul_bf16_vec16_sm90"},
+    {.key = {0, 0}, .arch = 90, .model = 2, .launch = fg__launch_gelu_tanh_and_mul_bf16_vec16_h200_sm90, .name = "gelu_tanh_and_mul_bf16_vec16_sm90_h200"},
     {.key = {0, 0}, .arch = 100, .model = 0, .launch = fg__launch_gelu_tanh_and_mul_bf16_vec16_sm100, .name = "gelu_tanh_and_mul_bf16_vec16_sm100"},
     {.key = {0, 1}, .arch = 80, .model = 0, .launch = fg__launch_gelu_tanh_and_mul_bf16_scalar_sm80, .name = "gelu_tanh_and_mul_bf16_scalar_sm80"},
     {.key = {0, 1}, .arch = 90, .model = 0, .launch = fg__launch_gelu_tanh_and_mul_bf16_scalar_sm90, .name = "gelu_tanh_and_mul_bf16_scalar_sm90"},
@@ -127,12 +128,13 @@ const fg__kernel_entry fg__gelu_tanh_and_mul_kernels[] = {
     {.key = {2, 1}, .arch = 90, .model = 0, .launch = fg__launch_gelu_tanh_and_mul_fp32_scalar_sm90, .name = "gelu_tanh_and_mul_fp32_scalar_sm90"},
     {.key = {2, 1}, .arch = 100, .model = 0, .launch = fg__launch_gelu_tanh_and_mul_fp32_scalar_sm100, .name = "gelu_tanh_and_mul_fp32_scalar_sm100"},
 };
-const int fg__gelu_tanh_and_mul_kernel_count = 18;
+const int fg__gelu_tanh_and_mul_kernel_count = 19;
 
 // layernorm: key = {act, access}   [gen/specs/serving.lua]
 const fg__kernel_entry fg__layernorm_kernels[] = {
     {.key = {0, 0}, .arch = 80, .model = 0, .launch = fg__launch_layernorm_bf16_vec16_sm80, .name = "layernorm_bf16_vec16_sm80"},
     {.key = {0, 0}, .arch = 90, .model = 0, .launch = fg__launch_layernorm_bf16_vec16_sm90, .name = "layernorm_bf16_vec16_sm90"},
+    {.key = {0, 0}, .arch = 90, .model = 2, .launch = fg__launch_layernorm_bf16_vec16_h200_sm90, .name = "layernorm_bf16_vec16_sm90_h200"},
     {.key = {0, 0}, .arch = 100, .model = 0, .launch = fg__launch_layernorm_bf16_vec16_sm100, .name = "layernorm_bf16_vec16_sm100"},
     {.key = {0, 1}, .arch = 80, .model = 0, .launch = fg__launch_layernorm_bf16_scalar_sm80, .name = "layernorm_bf16_scalar_sm80"},
     {.key = {0, 1}, .arch = 90, .model = 0, .launch = fg__launch_layernorm_bf16_scalar_sm90, .name = "layernorm_bf16_scalar_sm90"},
@@ -150,7 +152,7 @@ const fg__kernel_entry fg__layernorm_kernels[] = {
     {.key = {2, 1}, .arch = 90, .model = 0, .launch = fg__launch_layernorm_fp32_scalar_sm90, .name = "layernorm_fp32_scalar_sm90"},
     {.key = {2, 1}, .arch = 100, .model = 0, .launch = fg__launch_layernorm_fp32_scalar_sm100, .name = "layernorm_fp32_scalar_sm100"},
 };
-const int fg__layernorm_kernel_count = 18;
+const int fg__layernorm_kernel_count = 19;
 
 // norm_modulate: key = {act, residual, access}   [gen/specs/norm_modulate.lua]
 const fg__kernel_entry fg__norm_modulate_kernels[] = {
@@ -1837,6 +1839,7 @@ const fg__kernel_entry fg__rmsnorm_kernels[] = {
     {.key = {0, 0, 1}, .arch = 100, .model = 0, .launch = fg__launch_rmsnorm_bf16_wfp32_scalar_sm100, .name = "rmsnorm_bf16_wfp32_scalar_sm100"},
     {.key = {0, 1, 0}, .arch = 80, .model = 0, .launch = fg__launch_rmsnorm_bf16_wbf16_vec16_sm80, .name = "rmsnorm_bf16_wbf16_vec16_sm80"},
     {.key = {0, 1, 0}, .arch = 90, .model = 0, .launch = fg__launch_rmsnorm_bf16_wbf16_vec16_sm90, .name = "rmsnorm_bf16_wbf16_vec16_sm90"},
+    {.key = {0, 1, 0}, .arch = 90, .model = 2, .launch = fg__launch_rmsnorm_bf16_wbf16_vec16_h200_sm90, .name = "rmsnorm_bf16_wbf16_vec16_sm90_h200"},
     {.key = {0, 1, 0}, .arch = 100, .model = 0, .launch = fg__launch_rmsnorm_bf16_wbf16_vec16_sm100, .name = "rmsnorm_bf16_wbf16_vec16_sm100"},
     {.key = {0, 1, 1}, .arch = 80, .model = 0, .launch = fg__launch_rmsnorm_bf16_wbf16_scalar_sm80, .name = "rmsnorm_bf16_wbf16_scalar_sm80"},
     {.key = {0, 1, 1}, .arch = 90, .model = 0, .launch = fg__launch_rmsnorm_bf16_wbf16_scalar_sm90, .name = "rmsnorm_bf16_wbf16_scalar_sm90"},
@@ -1860,7 +1863,7 @@ const fg__kernel_entry fg__rmsnorm_kernels[] = {
     {.key = {2, 0, 1}, .arch = 90, .model = 0, .launch = fg__launch_rmsnorm_fp32_wfp32_scalar_sm90, .name = "rmsnorm_fp32_wfp32_scalar_sm90"},
     {.key = {2, 0, 1}, .arch = 100, .model = 0, .launch = fg__launch_rmsnorm_fp32_wfp32_scalar_sm100, .name = "rmsnorm_fp32_wfp32_scalar_sm100"},
 };
-const int fg__rmsnorm_kernel_count = 30;
+const int fg__rmsnorm_kernel_count = 31;
 
 // rmsnorm_dynamic_quant_fp8: key = {act, weight, residual, access}   [gen/specs/serving.lua]
 const fg__kernel_entry fg__rmsnorm_dynamic_quant_fp8_kernels[] = {
@@ -1878,6 +1881,7 @@ const fg__kernel_entry fg__rmsnorm_dynamic_quant_fp8_kernels[] = {
     {.key = {0, 0, 1, 1}, .arch = 100, .model = 0, .launch = fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_scalar_sm100, .name = "rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_scalar_sm100"},
     {.key = {0, 1, 0, 0}, .arch = 80, .model = 0, .launch = fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_sm80, .name = "rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_sm80"},
     {.key = {0, 1, 0, 0}, .arch = 90, .model = 0, .launch = fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_sm90, .name = "rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_sm90"},
+    {.key = {0, 1, 0, 0}, .arch = 90, .model = 2, .launch = fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_h200_sm90, .name = "rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_sm90_h200"},
     {.key = {0, 1, 0, 0}, .arch = 100, .model = 0, .launch = fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_sm100, .name = "rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_sm100"},
     {.key = {0, 1, 0, 1}, .arch = 80, .model = 0, .launch = fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_scalar_sm80, .name = "rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_scalar_sm80"},
     {.key = {0, 1, 0, 1}, .arch = 90, .model = 0, .launch = fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_scalar_sm90, .name = "rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_scalar_sm90"},
@@ -1925,7 +1929,7 @@ const fg__kernel_entry fg__rmsnorm_dynamic_quant_fp8_kernels[] = {
     {.key = {2, 0, 1, 1}, .arch = 90, .model = 0, .launch = fg__launch_rmsnorm_dynamic_quant_fp8_fp32_wfp32_res_scalar_sm90, .name = "rmsnorm_dynamic_quant_fp8_fp32_wfp32_res_scalar_sm90"},
     {.key = {2, 0, 1, 1}, .arch = 100, .model = 0, .launch = fg__launch_rmsnorm_dynamic_quant_fp8_fp32_wfp32_res_scalar_sm100, .name = "rmsnorm_dynamic_quant_fp8_fp32_wfp32_res_scalar_sm100"},
 };
-const int fg__rmsnorm_dynamic_quant_fp8_kernel_count = 60;
+const int fg__rmsnorm_dynamic_quant_fp8_kernel_count = 61;
 
 // rmsnorm_quant_fp8: key = {act, weight, access}   [gen/specs/serving.lua]
 const fg__kernel_entry fg__rmsnorm_quant_fp8_kernels[] = {
@@ -4138,6 +4142,7 @@ const int fg__rope_qk_cos_sin_cache_kernel_count = 265;
 const fg__kernel_entry fg__silu_and_mul_kernels[] = {
     {.key = {0, 0}, .arch = 80, .model = 0, .launch = fg__launch_silu_and_mul_bf16_vec16_sm80, .name = "silu_and_mul_bf16_vec16_sm80"},
     {.key = {0, 0}, .arch = 90, .model = 0, .launch = fg__launch_silu_and_mul_bf16_vec16_sm90, .name = "silu_and_mul_bf16_vec16_sm90"},
+    {.key = {0, 0}, .arch = 90, .model = 2, .launch = fg__launch_silu_and_mul_bf16_vec16_h200_sm90, .name = "silu_and_mul_bf16_vec16_sm90_h200"},
     {.key = {0, 0}, .arch = 100, .model = 0, .launch = fg__launch_silu_and_mul_bf16_vec16_sm100, .name = "silu_and_mul_bf16_vec16_sm100"},
     {.key = {0, 1}, .arch = 80, .model = 0, .launch = fg__launch_silu_and_mul_bf16_scalar_sm80, .name = "silu_and_mul_bf16_scalar_sm80"},
     {.key = {0, 1}, .arch = 90, .model = 0, .launch = fg__launch_silu_and_mul_bf16_scalar_sm90, .name = "silu_and_mul_bf16_scalar_sm90"},
@@ -4155,5 +4160,5 @@ const fg__kernel_entry fg__silu_and_mul_kernels[] = {
     {.key = {2, 1}, .arch = 90, .model = 0, .launch = fg__launch_silu_and_mul_fp32_scalar_sm90, .name = "silu_and_mul_fp32_scalar_sm90"},
     {.key = {2, 1}, .arch = 100, .model = 0, .launch = fg__launch_silu_and_mul_fp32_scalar_sm100, .name = "silu_and_mul_fp32_scalar_sm100"},
 };
-const int fg__silu_and_mul_kernel_count = 18;
+const int fg__silu_and_mul_kernel_count = 19;
 

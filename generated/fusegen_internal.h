@@ -111,6 +111,13 @@ void fg__select_model(int model);
    FUSEGEN_GPU_MODEL (or the device's name) again. */
 void fg__forget_device_models(void);
 
+/* on = 1 around a call of the calling thread whose tensors come from a
+   framework's DLPack export (the Python layer's fast path), whose device
+   fields are true: fg__check_device then trusts their CUDA device type and id
+   and asks CUDA nothing per pointer; 0 after it. The C API's own callers
+   never set it: their pointers are each checked. */
+void fg__vouch_for_devices(int on);
+
 /* Check every tensor descriptor of a call against the op's signature; no GPU needed. */
 fg_status fg__check_call(const fg__op_sig *sig, const DLTensor *const *tensors, fg__call *c);
 /* Then the current device and the pointers (each on it, not host memory); fills cc and sm_count. */

@@ -99,6 +99,7 @@ extern const int fg__gated_residual_add_kernel_count;
 
 cudaError_t fg__launch_gelu_tanh_and_mul_bf16_vec16_sm80(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_gelu_tanh_and_mul_bf16_vec16_sm90(const void* params, int sm_count, cudaStream_t stream);
+cudaError_t fg__launch_gelu_tanh_and_mul_bf16_vec16_h200_sm90(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_gelu_tanh_and_mul_bf16_vec16_sm100(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_gelu_tanh_and_mul_bf16_scalar_sm80(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_gelu_tanh_and_mul_bf16_scalar_sm90(const void* params, int sm_count, cudaStream_t stream);
@@ -121,6 +122,7 @@ extern const int fg__gelu_tanh_and_mul_kernel_count;
 
 cudaError_t fg__launch_layernorm_bf16_vec16_sm80(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_layernorm_bf16_vec16_sm90(const void* params, int sm_count, cudaStream_t stream);
+cudaError_t fg__launch_layernorm_bf16_vec16_h200_sm90(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_layernorm_bf16_vec16_sm100(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_layernorm_bf16_scalar_sm80(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_layernorm_bf16_scalar_sm90(const void* params, int sm_count, cudaStream_t stream);
@@ -1814,6 +1816,7 @@ cudaError_t fg__launch_rmsnorm_bf16_wfp32_scalar_sm90(const void* params, int sm
 cudaError_t fg__launch_rmsnorm_bf16_wfp32_scalar_sm100(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_rmsnorm_bf16_wbf16_vec16_sm80(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_rmsnorm_bf16_wbf16_vec16_sm90(const void* params, int sm_count, cudaStream_t stream);
+cudaError_t fg__launch_rmsnorm_bf16_wbf16_vec16_h200_sm90(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_rmsnorm_bf16_wbf16_vec16_sm100(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_rmsnorm_bf16_wbf16_scalar_sm80(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_rmsnorm_bf16_wbf16_scalar_sm90(const void* params, int sm_count, cudaStream_t stream);
@@ -1854,6 +1857,7 @@ cudaError_t fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_scalar_sm90(cons
 cudaError_t fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wfp32_res_scalar_sm100(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_sm80(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_sm90(const void* params, int sm_count, cudaStream_t stream);
+cudaError_t fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_h200_sm90(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_vec16_sm100(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_scalar_sm80(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_rmsnorm_dynamic_quant_fp8_bf16_wbf16_nores_scalar_sm90(const void* params, int sm_count, cudaStream_t stream);
@@ -4106,6 +4110,7 @@ extern const int fg__rope_qk_cos_sin_cache_kernel_count;
 
 cudaError_t fg__launch_silu_and_mul_bf16_vec16_sm80(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_silu_and_mul_bf16_vec16_sm90(const void* params, int sm_count, cudaStream_t stream);
+cudaError_t fg__launch_silu_and_mul_bf16_vec16_h200_sm90(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_silu_and_mul_bf16_vec16_sm100(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_silu_and_mul_bf16_scalar_sm80(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_silu_and_mul_bf16_scalar_sm90(const void* params, int sm_count, cudaStream_t stream);

@@ -15,24 +15,25 @@
 // gated_residual_add_bf16_vec16
 //   gated_residual_add: act=bf16 access=vec16
 //   mapping: rows of C channels, chunks of 8, 2 chunk slot(s) per thread,
-//            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
-//            one block per row group; inputs loaded ahead of the stores
-__global__ void __launch_bounds__(1024, 1)
+//            a row cut into slices of up to 4 warps, one block each (no stage reduces over it); 16-byte accesses
+//            one block per slice; inputs loaded ahead of the stores
+__global__ void __launch_bounds__(128, 8)
 FG_ARCH_NAME(fg_gated_residual_add_bf16_vec16)(const fg_gated_residual_add_params p)
 {
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (nc + 63) / 64;     // warps per row
-  const int tpr = 32 * wr;                        // threads per row
-  const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
-  const int pos = threadIdx.x;                    // this thread's place in the row
-  // grid (row groups of a batch entry, batch entries as y + 65535 z): no
-  // division to find b and l, and no loop over b
+  const int wr = min(4, (nc + 63) / 64);  // warps per slice: fewer for a short row
+  const int tpr = 32 * wr;                        // threads per row (per slice)
+  const int slices = (nc + 2 * tpr - 1) / (2 * tpr);  // blocks per row: one slice each
+  // this thread's place in the row: its slice's first chunk, then the thread
+  const int pos = (int)(blockIdx.x % (unsigned)slices) * (2 * tpr) + (int)threadIdx.x;
+  // grid (rows x slices of a batch entry, batch entries as y + 65535 z): one
+  // division finds the row, and no loop over b
   {
     const int64_t b = (int64_t)(blockIdx.z * 65535u + blockIdx.y);  // in 32 bits: B * L < 2^31
     if (b >= p.B) return;  // the whole block: no sync is left waiting
-    const int64_t l = (int64_t)blockIdx.x * rpb + group;
-    const bool live = true;  // gridDim.x == L
+    const int64_t l = (int64_t)(blockIdx.x / (unsigned)slices);
+    const bool live = true;  // gridDim.x == L * slices
     float v[2][8] = {};  // the row's values, fp32
     // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
     uint4 x_raw[2];
@@ -106,15 +107,18 @@ FG_ARCH_NAME(fg_gated_residual_add_bf16_vec16)(const fg_gated_residual_add_param
   }
 }
 
-// Grid: one block per row group, as (row groups of a batch entry, batch entries);
-// blocks are scheduled as others finish, so the last wave is short.
+// Grid: one block per slice of a row, as (rows x slices of a batch entry, batch
+// entries); blocks are scheduled as others finish, so the last wave is short.
 extern "C" cudaError_t FG_ARCH_NAME(fg__launch_gated_residual_add_bf16_vec16)(const void* params, int sm_count, cudaStream_t stream)
 {
   const fg_gated_residual_add_params* p = (const fg_gated_residual_add_params*)params;
   (void)sm_count;
-  const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
-  const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
-  const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
+  const int64_t nc = (p->C + 7) / 8, wr_row = (nc + 63) / 64;
+  const int64_t wr = wr_row < 4 ? wr_row : 4;
+  // a block per slice: L * slices fits grid.x (2^31 - 1), since each slice
+  // but a row's last holds at least 512 bytes: L * slices < 2^31 for any rows under 512 GB
+  const int64_t threads = 32 * wr, slices = (nc + 2 * threads - 1) / (2 * threads);
+  const dim3 grid((unsigned)(p->L * slices), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
   FG_ARCH_NAME(fg_gated_residual_add_bf16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
   return cudaGetLastError();

@@ -10,6 +10,7 @@
 
 // Kernels of this file (variant: the values of its other axes):
 //   layernorm_bf16_vec16: access=vec16
+//   layernorm_bf16_vec16_h200: access=vec16 (tiles of the GPU model h200)
 //   layernorm_bf16_scalar: access=scalar
 
 #if FG_SM == 80  // tile parameters for sm_80
@@ -152,24 +153,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_bf16_vec16)(const void*
   return cudaGetLastError();
 }
 
-#elif FG_SM == 90  // tile parameters for sm_90
+#elif FG_SM == 90  // tile parameters for sm_90 (gen/tuning/sm_90_h100.lua)
 // layernorm_bf16_vec16
 //   layernorm: act=bf16 access=vec16
-//   mapping: rows of C channels, chunks of 8, 2 chunk slot(s) per thread,
-//            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
+//   mapping: rows of C channels, chunks of 8, 4 chunk slot(s) per thread,
+//            16 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
-__global__ void __launch_bounds__(1024, 2)
+__global__ void __launch_bounds__(512, 1)
 FG_ARCH_NAME(fg_layernorm_bf16_vec16)(const fg_layernorm_params p)
 {
-  __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
+  __shared__ __align__(16) float red[2][16];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (nc + 63) / 64;     // warps per row
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
   const int tpr = 32 * wr;                        // threads per row
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
   int rbuf = 0;
-  fg_block_sum_init<32>(red, wr);
+  fg_block_sum_init<16>(red, wr);
   // grid (row groups of a batch entry, batch entries as y + 65535 z): no
   // division to find b and l, and no loop over b
   {
@@ -177,7 +178,7 @@ FG_ARCH_NAME(fg_layernorm_bf16_vec16)(const fg_layernorm_params p)
     if (b >= p.B) return;  // the whole block: no sync is left waiting
     const int64_t l = (int64_t)blockIdx.x * rpb + group;
     const bool live = true;  // gridDim.x == L
-    float v[2][8] = {};  // the row's values, fp32
+    float v[4][8] = {};  // the row's values, fp32
     {
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
@@ -188,6 +189,14 @@ FG_ARCH_NAME(fg_layernorm_bf16_vec16)(const fg_layernorm_params p)
         const int e = (pos + 1 * tpr) * 8;
         fg_load_bf16x8_stream(xr + e + 0, &v[1][0]);
       }
+      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+        const int e = (pos + 2 * tpr) * 8;
+        fg_load_bf16x8_stream(xr + e + 0, &v[2][0]);
+      }
+      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+        const int e = (pos + 3 * tpr) * 8;
+        fg_load_bf16x8_stream(xr + e + 0, &v[3][0]);
+      }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
     {  // LayerNorm
@@ -197,11 +206,19 @@ FG_ARCH_NAME(fg_layernorm_bf16_vec16)(const fg_layernorm_params p)
         for (int j = 0; j < 8; j++) s += v[0][j];
     #pragma unroll
         for (int j = 0; j < 8; j++) s += v[1][j];
-        const float mean = fg_block_sum<32>(s, red, rbuf, wr) * __frcp_rn((float)C);
+    #pragma unroll
+        for (int j = 0; j < 8; j++) s += v[2][j];
+    #pragma unroll
+        for (int j = 0; j < 8; j++) s += v[3][j];
+        const float mean = fg_block_sum<16>(s, red, rbuf, wr) * __frcp_rn((float)C);
     #pragma unroll
         for (int j = 0; j < 8; j++) v[0][j] -= mean;
     #pragma unroll
         for (int j = 0; j < 8; j++) v[1][j] -= mean;
+    #pragma unroll
+        for (int j = 0; j < 8; j++) v[2][j] -= mean;
+    #pragma unroll
+        for (int j = 0; j < 8; j++) v[3][j] -= mean;
         s = 0.f;
         if (live && pos < nc) {
           s = fmaf(v[0][0], v[0][0], s);
@@ -223,12 +240,36 @@ FG_ARCH_NAME(fg_layernorm_bf16_vec16)(const fg_layernorm_params p)
           s = fmaf(v[1][6], v[1][6], s);
           s = fmaf(v[1][7], v[1][7], s);
         }
+        if (live && pos + 2 * tpr < nc) {
+          s = fmaf(v[2][0], v[2][0], s);
+          s = fmaf(v[2][1], v[2][1], s);
+          s = fmaf(v[2][2], v[2][2], s);
+          s = fmaf(v[2][3], v[2][3], s);
+          s = fmaf(v[2][4], v[2][4], s);
+          s = fmaf(v[2][5], v[2][5], s);
+          s = fmaf(v[2][6], v[2][6], s);
+          s = fmaf(v[2][7], v[2][7], s);
+        }
+        if (live && pos + 3 * tpr < nc) {
+          s = fmaf(v[3][0], v[3][0], s);
+          s = fmaf(v[3][1], v[3][1], s);
+          s = fmaf(v[3][2], v[3][2], s);
+          s = fmaf(v[3][3], v[3][3], s);
+          s = fmaf(v[3][4], v[3][4], s);
+          s = fmaf(v[3][5], v[3][5], s);
+          s = fmaf(v[3][6], v[3][6], s);
+          s = fmaf(v[3][7], v[3][7], s);
+        }
       }
-      const float rstd = rsqrtf(fg_block_sum<32>(s, red, rbuf, wr) * __frcp_rn((float)C) + p.eps);
+      const float rstd = rsqrtf(fg_block_sum<16>(s, red, rbuf, wr) * __frcp_rn((float)C) + p.eps);
     #pragma unroll
       for (int j = 0; j < 8; j++) v[0][j] *= rstd;
     #pragma unroll
       for (int j = 0; j < 8; j++) v[1][j] *= rstd;
+    #pragma unroll
+      for (int j = 0; j < 8; j++) v[2][j] *= rstd;
+    #pragma unroll
+      for (int j = 0; j < 8; j++) v[3][j] *= rstd;
     }
     if (p.weight || p.bias) {
       const __nv_bfloat16* wt = (const __nv_bfloat16*)p.weight;
@@ -263,6 +304,36 @@ FG_ARCH_NAME(fg_layernorm_bf16_vec16)(const fg_layernorm_params p)
           for (int j = 0; j < 8; j++) v[1][j] += c[j];
         }
       }
+      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+        const int e = (pos + 2 * tpr) * 8;
+        if (wt) {
+          float w[8] = {};
+          fg_load_bf16x8_keep(wt + e + 0, &w[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[2][j] *= w[j];
+        }
+        if (bs) {
+          float c[8] = {};
+          fg_load_bf16x8_keep(bs + e + 0, &c[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[2][j] += c[j];
+        }
+      }
+      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+        const int e = (pos + 3 * tpr) * 8;
+        if (wt) {
+          float w[8] = {};
+          fg_load_bf16x8_keep(wt + e + 0, &w[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[3][j] *= w[j];
+        }
+        if (bs) {
+          float c[8] = {};
+          fg_load_bf16x8_keep(bs + e + 0, &c[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[3][j] += c[j];
+        }
+      }
     }
     {
       __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
@@ -274,6 +345,14 @@ FG_ARCH_NAME(fg_layernorm_bf16_vec16)(const fg_layernorm_params p)
         const int e = (pos + 1 * tpr) * 8;
         fg_store_bf16x8(orow + e + 0, &v[1][0]);
       }
+      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+        const int e = (pos + 2 * tpr) * 8;
+        fg_store_bf16x8(orow + e + 0, &v[2][0]);
+      }
+      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+        const int e = (pos + 3 * tpr) * 8;
+        fg_store_bf16x8(orow + e + 0, &v[3][0]);
+      }
     }
   }
 }
@@ -284,7 +363,15 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_bf16_vec16)(const void*
 {
   const fg_layernorm_params* p = (const fg_layernorm_params*)params;
   (void)sm_count;
-  const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
+  const int64_t nc = (p->C + 7) / 8, wr_full = (nc + 127) / 128;
+  // a call of few rows (under 2 per multiprocessor) spreads each row
+  // over up to twice the warps, each thread filling half its chunk slots:
+  // more threads at work where rows are fewer than multiprocessors can hold
+  int64_t wr = wr_full;
+  if (p->B * p->L < (int64_t)2 * sm_count) {
+    wr = (nc + 63) / 64;
+    if (wr > 16) wr = 16;
+  }
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
@@ -428,6 +515,240 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_bf16_vec16)(const void*
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
   FG_ARCH_NAME(fg_layernorm_bf16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  return cudaGetLastError();
+}
+#endif
+
+#if FG_SM == 90  // tile parameters of the GPU model h200 (gen/tuning/sm_90_h200.lua)
+// layernorm_bf16_vec16_h200
+//   layernorm: act=bf16 access=vec16
+//   mapping: rows of C channels, chunks of 8, 4 chunk slot(s) per thread,
+//            16 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
+//            one block per row group; inputs loaded ahead of the stores
+__global__ void __launch_bounds__(512, 2)
+FG_ARCH_NAME(fg_layernorm_bf16_vec16_h200)(const fg_layernorm_params p)
+{
+  __shared__ __align__(16) float red[2][16];  // partial sums of the row's warps (read as float4)
+  const int C = (int)p.C;
+  const int nc = (C + 7) / 8;               // chunks per row
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
+  const int tpr = 32 * wr;                        // threads per row
+  const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
+  const int pos = threadIdx.x;                    // this thread's place in the row
+  int rbuf = 0;
+  fg_block_sum_init<16>(red, wr);
+  // grid (row groups of a batch entry, batch entries as y + 65535 z): no
+  // division to find b and l, and no loop over b
+  {
+    const int64_t b = (int64_t)(blockIdx.z * 65535u + blockIdx.y);  // in 32 bits: B * L < 2^31
+    if (b >= p.B) return;  // the whole block: no sync is left waiting
+    const int64_t l = (int64_t)blockIdx.x * rpb + group;
+    const bool live = true;  // gridDim.x == L
+    float v[4][8] = {};  // the row's values, fp32
+    // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
+    uint4 x_raw[4];
+    {
+      const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
+      if (live && pos < nc) {  // chunk slot 0
+        const int e = pos * 8;
+        x_raw[0] = fg_ld16_stream(xr + e);
+      }
+      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+        const int e = (pos + 1 * tpr) * 8;
+        x_raw[1] = fg_ld16_stream(xr + e);
+      }
+      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+        const int e = (pos + 2 * tpr) * 8;
+        x_raw[2] = fg_ld16_stream(xr + e);
+      }
+      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+        const int e = (pos + 3 * tpr) * 8;
+        x_raw[3] = fg_ld16_stream(xr + e);
+      }
+    }
+    // the row pointers of the rows many rows read (modulation rows, branches)
+    // use: the stages' arithmetic and stores on what the loads returned
+    if (live && pos < nc) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
+    if (live && pos + 1 * tpr < nc) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
+    if (live && pos + 2 * tpr < nc) { fg_unpack_bf16x8(x_raw[2], &v[2][0]); }  // chunk slot 2
+    if (live && pos + 3 * tpr < nc) { fg_unpack_bf16x8(x_raw[3], &v[3][0]); }  // chunk slot 3
+    {  // LayerNorm
+      float s = 0.f;
+      {  // LayerNorm: centre first
+    #pragma unroll
+        for (int j = 0; j < 8; j++) s += v[0][j];
+    #pragma unroll
+        for (int j = 0; j < 8; j++) s += v[1][j];
+    #pragma unroll
+        for (int j = 0; j < 8; j++) s += v[2][j];
+    #pragma unroll
+        for (int j = 0; j < 8; j++) s += v[3][j];
+        const float mean = fg_block_sum<16>(s, red, rbuf, wr) * __frcp_rn((float)C);
+    #pragma unroll
+        for (int j = 0; j < 8; j++) v[0][j] -= mean;
+    #pragma unroll
+        for (int j = 0; j < 8; j++) v[1][j] -= mean;
+    #pragma unroll
+        for (int j = 0; j < 8; j++) v[2][j] -= mean;
+    #pragma unroll
+        for (int j = 0; j < 8; j++) v[3][j] -= mean;
+        s = 0.f;
+        if (live && pos < nc) {
+          s = fmaf(v[0][0], v[0][0], s);
+          s = fmaf(v[0][1], v[0][1], s);
+          s = fmaf(v[0][2], v[0][2], s);
+          s = fmaf(v[0][3], v[0][3], s);
+          s = fmaf(v[0][4], v[0][4], s);
+          s = fmaf(v[0][5], v[0][5], s);
+          s = fmaf(v[0][6], v[0][6], s);
+          s = fmaf(v[0][7], v[0][7], s);
+        }
+        if (live && pos + 1 * tpr < nc) {
+          s = fmaf(v[1][0], v[1][0], s);
+          s = fmaf(v[1][1], v[1][1], s);
+          s = fmaf(v[1][2], v[1][2], s);
+          s = fmaf(v[1][3], v[1][3], s);
+          s = fmaf(v[1][4], v[1][4], s);
+          s = fmaf(v[1][5], v[1][5], s);
+          s = fmaf(v[1][6], v[1][6], s);
+          s = fmaf(v[1][7], v[1][7], s);
+        }
+        if (live && pos + 2 * tpr < nc) {
+          s = fmaf(v[2][0], v[2][0], s);
+          s = fmaf(v[2][1], v[2][1], s);
+          s = fmaf(v[2][2], v[2][2], s);
+          s = fmaf(v[2][3], v[2][3], s);
+          s = fmaf(v[2][4], v[2][4], s);
+          s = fmaf(v[2][5], v[2][5], s);
+          s = fmaf(v[2][6], v[2][6], s);
+          s = fmaf(v[2][7], v[2][7], s);
+        }
+        if (live && pos + 3 * tpr < nc) {
+          s = fmaf(v[3][0], v[3][0], s);
+          s = fmaf(v[3][1], v[3][1], s);
+          s = fmaf(v[3][2], v[3][2], s);
+          s = fmaf(v[3][3], v[3][3], s);
+          s = fmaf(v[3][4], v[3][4], s);
+          s = fmaf(v[3][5], v[3][5], s);
+          s = fmaf(v[3][6], v[3][6], s);
+          s = fmaf(v[3][7], v[3][7], s);
+        }
+      }
+      const float rstd = rsqrtf(fg_block_sum<16>(s, red, rbuf, wr) * __frcp_rn((float)C) + p.eps);
+    #pragma unroll
+      for (int j = 0; j < 8; j++) v[0][j] *= rstd;
+    #pragma unroll
+      for (int j = 0; j < 8; j++) v[1][j] *= rstd;
+    #pragma unroll
+      for (int j = 0; j < 8; j++) v[2][j] *= rstd;
+    #pragma unroll
+      for (int j = 0; j < 8; j++) v[3][j] *= rstd;
+    }
+    if (p.weight || p.bias) {
+      const __nv_bfloat16* wt = (const __nv_bfloat16*)p.weight;
+      const __nv_bfloat16* bs = (const __nv_bfloat16*)p.bias;
+      if (live && pos < nc) {  // chunk slot 0
+        const int e = pos * 8;
+        if (wt) {
+          float w[8] = {};
+          fg_load_bf16x8_keep(wt + e + 0, &w[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[0][j] *= w[j];
+        }
+        if (bs) {
+          float c[8] = {};
+          fg_load_bf16x8_keep(bs + e + 0, &c[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[0][j] += c[j];
+        }
+      }
+      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+        const int e = (pos + 1 * tpr) * 8;
+        if (wt) {
+          float w[8] = {};
+          fg_load_bf16x8_keep(wt + e + 0, &w[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[1][j] *= w[j];
+        }
+        if (bs) {
+          float c[8] = {};
+          fg_load_bf16x8_keep(bs + e + 0, &c[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[1][j] += c[j];
+        }
+      }
+      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+        const int e = (pos + 2 * tpr) * 8;
+        if (wt) {
+          float w[8] = {};
+          fg_load_bf16x8_keep(wt + e + 0, &w[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[2][j] *= w[j];
+        }
+        if (bs) {
+          float c[8] = {};
+          fg_load_bf16x8_keep(bs + e + 0, &c[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[2][j] += c[j];
+        }
+      }
+      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+        const int e = (pos + 3 * tpr) * 8;
+        if (wt) {
+          float w[8] = {};
+          fg_load_bf16x8_keep(wt + e + 0, &w[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[3][j] *= w[j];
+        }
+        if (bs) {
+          float c[8] = {};
+          fg_load_bf16x8_keep(bs + e + 0, &c[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[3][j] += c[j];
+        }
+      }
+    }
+    {
+      __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
+      if (live && pos < nc) {  // chunk slot 0
+        const int e = pos * 8;
+        fg_store_bf16x8(orow + e + 0, &v[0][0]);
+      }
+      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+        const int e = (pos + 1 * tpr) * 8;
+        fg_store_bf16x8(orow + e + 0, &v[1][0]);
+      }
+      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+        const int e = (pos + 2 * tpr) * 8;
+        fg_store_bf16x8(orow + e + 0, &v[2][0]);
+      }
+      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+        const int e = (pos + 3 * tpr) * 8;
+        fg_store_bf16x8(orow + e + 0, &v[3][0]);
+      }
+    }
+  }
+}
+
+// Grid: one block per row group, as (row groups of a batch entry, batch entries);
+// blocks are scheduled as others finish, so the last wave is short.
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_bf16_vec16_h200)(const void* params, int sm_count, cudaStream_t stream)
+{
+  const fg_layernorm_params* p = (const fg_layernorm_params*)params;
+  (void)sm_count;
+  const int64_t nc = (p->C + 7) / 8, wr_full = (nc + 127) / 128;
+  // a call of few rows (under 2 per multiprocessor) spreads each row
+  // over up to twice the warps, each thread filling half its chunk slots:
+  // more threads at work where rows are fewer than multiprocessors can hold
+  int64_t wr = wr_full;
+  if (p->B * p->L < (int64_t)2 * sm_count) {
+    wr = (nc + 63) / 64;
+    if (wr > 16) wr = 16;
+  }
+  const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
+          (unsigned)((p->B + 65534) / 65535));
+  FG_ARCH_NAME(fg_layernorm_bf16_vec16_h200)<<<grid, (unsigned)threads, 0, stream>>>(*p);
   return cudaGetLastError();
 }
 #endif

@@ -12,6 +12,7 @@
 //   rmsnorm_bf16_wfp32_vec16: weight=fp32 access=vec16
 //   rmsnorm_bf16_wfp32_scalar: weight=fp32 access=scalar
 //   rmsnorm_bf16_wbf16_vec16: weight=bf16 access=vec16
+//   rmsnorm_bf16_wbf16_vec16_h200: weight=bf16 access=vec16 (tiles of the GPU model h200)
 //   rmsnorm_bf16_wbf16_scalar: weight=bf16 access=scalar
 
 #if FG_SM == 80  // tile parameters for sm_80
@@ -1352,6 +1353,150 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_bf16_wbf16_vec16)(const v
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
   FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  return cudaGetLastError();
+}
+#endif
+
+#if FG_SM == 90  // tile parameters of the GPU model h200 (gen/tuning/sm_90_h200.lua)
+// rmsnorm_bf16_wbf16_vec16_h200
+//   rmsnorm: act=bf16 weight=bf16 access=vec16
+//   mapping: rows of C channels, chunks of 8, 4 chunk slot(s) per thread,
+//            16 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
+//            one block per row group
+__global__ void __launch_bounds__(512, 2)
+FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_h200)(const fg_rmsnorm_params p)
+{
+  __shared__ __align__(16) float red[2][16];  // partial sums of the row's warps (read as float4)
+  const int C = (int)p.C;
+  const int nc = (C + 7) / 8;               // chunks per row
+  const int wr = (nc + 127) / 128;     // warps per row
+  const int tpr = 32 * wr;                        // threads per row
+  const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
+  const int pos = threadIdx.x;                    // this thread's place in the row
+  int rbuf = 0;
+  fg_block_sum_init<16>(red, wr);
+  // grid (row groups of a batch entry, batch entries as y + 65535 z): no
+  // division to find b and l, and no loop over b
+  {
+    const int64_t b = (int64_t)(blockIdx.z * 65535u + blockIdx.y);  // in 32 bits: B * L < 2^31
+    if (b >= p.B) return;  // the whole block: no sync is left waiting
+    const int64_t l = (int64_t)blockIdx.x * rpb + group;
+    const bool live = true;  // gridDim.x == L
+    float v[4][8] = {};  // the row's values, fp32
+    {
+      const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
+      if (live && pos < nc) {  // chunk slot 0
+        const int e = pos * 8;
+        fg_load_bf16x8_stream(xr + e + 0, &v[0][0]);
+      }
+      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+        const int e = (pos + 1 * tpr) * 8;
+        fg_load_bf16x8_stream(xr + e + 0, &v[1][0]);
+      }
+      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+        const int e = (pos + 2 * tpr) * 8;
+        fg_load_bf16x8_stream(xr + e + 0, &v[2][0]);
+      }
+      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+        const int e = (pos + 3 * tpr) * 8;
+        fg_load_bf16x8_stream(xr + e + 0, &v[3][0]);
+      }
+    }
+    // the row pointers of the rows many rows read (modulation rows, branches)
+    {  // RMSNorm
+      float s = 0.f;
+      {  // RMSNorm
+    #pragma unroll
+        for (int j = 0; j < 8; j++) s = fmaf(v[0][j], v[0][j], s);
+    #pragma unroll
+        for (int j = 0; j < 8; j++) s = fmaf(v[1][j], v[1][j], s);
+    #pragma unroll
+        for (int j = 0; j < 8; j++) s = fmaf(v[2][j], v[2][j], s);
+    #pragma unroll
+        for (int j = 0; j < 8; j++) s = fmaf(v[3][j], v[3][j], s);
+      }
+      const float rstd = rsqrtf(fg_block_sum<16>(s, red, rbuf, wr) * __frcp_rn((float)C) + p.eps);
+    #pragma unroll
+      for (int j = 0; j < 8; j++) v[0][j] *= rstd;
+    #pragma unroll
+      for (int j = 0; j < 8; j++) v[1][j] *= rstd;
+    #pragma unroll
+      for (int j = 0; j < 8; j++) v[2][j] *= rstd;
+    #pragma unroll
+      for (int j = 0; j < 8; j++) v[3][j] *= rstd;
+    }
+    {
+      const __nv_bfloat16* wt = (const __nv_bfloat16*)p.weight;
+      if (live && pos < nc) {  // chunk slot 0
+        const int e = pos * 8;
+        {
+          float w[8] = {};
+          fg_load_bf16x8_keep(wt + e + 0, &w[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[0][j] *= w[j];
+        }
+      }
+      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+        const int e = (pos + 1 * tpr) * 8;
+        {
+          float w[8] = {};
+          fg_load_bf16x8_keep(wt + e + 0, &w[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[1][j] *= w[j];
+        }
+      }
+      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+        const int e = (pos + 2 * tpr) * 8;
+        {
+          float w[8] = {};
+          fg_load_bf16x8_keep(wt + e + 0, &w[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[2][j] *= w[j];
+        }
+      }
+      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+        const int e = (pos + 3 * tpr) * 8;
+        {
+          float w[8] = {};
+          fg_load_bf16x8_keep(wt + e + 0, &w[0]);
+    #pragma unroll
+          for (int j = 0; j < 8; j++) v[3][j] *= w[j];
+        }
+      }
+    }
+    {
+      __nv_bfloat16* orow = (__nv_bfloat16*)p.out + b * p.out_stride[0] + l * p.out_stride[1];
+      if (live && pos < nc) {  // chunk slot 0
+        const int e = pos * 8;
+        fg_store_bf16x8(orow + e + 0, &v[0][0]);
+      }
+      if (live && pos + 1 * tpr < nc) {  // chunk slot 1
+        const int e = (pos + 1 * tpr) * 8;
+        fg_store_bf16x8(orow + e + 0, &v[1][0]);
+      }
+      if (live && pos + 2 * tpr < nc) {  // chunk slot 2
+        const int e = (pos + 2 * tpr) * 8;
+        fg_store_bf16x8(orow + e + 0, &v[2][0]);
+      }
+      if (live && pos + 3 * tpr < nc) {  // chunk slot 3
+        const int e = (pos + 3 * tpr) * 8;
+        fg_store_bf16x8(orow + e + 0, &v[3][0]);
+      }
+    }
+  }
+}
+
+// Grid: one block per row group, as (row groups of a batch entry, batch entries);
+// blocks are scheduled as others finish, so the last wave is short.
+extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_bf16_wbf16_vec16_h200)(const void* params, int sm_count, cudaStream_t stream)
+{
+  const fg_rmsnorm_params* p = (const fg_rmsnorm_params*)params;
+  (void)sm_count;
+  const int64_t nc = (p->C + 7) / 8, wr = (nc + 127) / 128;
+  const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
+          (unsigned)((p->B + 65534) / 65535));
+  FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_h200)<<<grid, (unsigned)threads, 0, stream>>>(*p);
   return cudaGetLastError();
 }
 #endif

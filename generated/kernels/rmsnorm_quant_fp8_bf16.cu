@@ -1254,19 +1254,19 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_quant_fp8_bf16_wbf16_vec1
   return cudaGetLastError();
 }
 
-#elif FG_SM == 90  // tile parameters for sm_90
+#elif FG_SM == 90  // tile parameters for sm_90 (gen/tuning/sm_90_h100.lua)
 // rmsnorm_quant_fp8_bf16_wbf16_vec16
 //   rmsnorm_quant_fp8: act=bf16 weight=bf16 access=vec16
 //   mapping: rows of C channels, chunks of 8, 2 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
-__global__ void __launch_bounds__(1024, 1)
+__global__ void __launch_bounds__(1024, 2)
 FG_ARCH_NAME(fg_rmsnorm_quant_fp8_bf16_wbf16_vec16)(const fg_rmsnorm_quant_fp8_params p)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = (nc + 63) / 64;     // warps per row
+  const int wr = (int)(blockDim.x >> 5);          // warps per row: the launcher's choice (spread_below)
   const int tpr = 32 * wr;                        // threads per row
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
@@ -1355,7 +1355,15 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_quant_fp8_bf16_wbf16_vec1
 {
   const fg_rmsnorm_quant_fp8_params* p = (const fg_rmsnorm_quant_fp8_params*)params;
   (void)sm_count;
-  const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
+  const int64_t nc = (p->C + 7) / 8, wr_full = (nc + 63) / 64;
+  // a call of few rows (under 2 per multiprocessor) spreads each row
+  // over up to twice the warps, each thread filling half its chunk slots:
+  // more threads at work where rows are fewer than multiprocessors can hold
+  int64_t wr = wr_full;
+  if (p->B * p->L < (int64_t)2 * sm_count) {
+    wr = (nc + 31) / 32;
+    if (wr > 32) wr = 32;
+  }
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
