@@ -535,7 +535,7 @@ def add_row(rows, op, name, dtype, kernel, nbytes, t_fg, t_eager, t_comp, copy_g
         "same_copy_us": round(t_same * 1e3, 2), "pct_same_copy": round(100 * t_same / t_fg, 1),
         "eager_us": round(t_eager * 1e3, 2), "compile_us": round(t_comp * 1e3, 2),
         "speedup_eager": round(t_eager / t_fg, 2), "speedup_compile": round(t_comp / t_fg, 2),
-        "err_fusegen": f"{err_fg:.2e}", "err_compile": f"{err_comp:.2e}",
+        "err_fusegen": f"{err_fg:.2e}", "err_compile": f"{err_comp:.2e}", "copy_gbps": round(copy_gbs, 1),
     })
     print(f"{op} {name:36s} {t_fg * 1e3:9.1f} us {gbs:7.0f} GB/s {100 * gbs / copy_gbs:5.1f}% "
           f"(same-size copy {t_same * 1e3:.1f} us) eager {t_eager * 1e3:9.1f} us compile {t_comp * 1e3:9.1f} us",
@@ -638,16 +638,37 @@ def tiles_of_device():
     return f"the tiles of the GPU model {model}, where they differ" if model else "the target's tiles"
 
 
+def read_rows(out_dir):
+    """The rows of an earlier run's results.csv in out_dir (numbers as numbers), or []."""
+    path = os.path.join(out_dir, "results.csv")
+    if not os.path.exists(path):
+        return []
+    rows = []
+    with open(path, newline="") as f:
+        for r in csv.DictReader(f):
+            for k, v in r.items():
+                if k not in ("err_fusegen", "err_compile"):
+                    try:
+                        r[k] = int(v) if re.fullmatch(r"-?[0-9]+", v) else float(v)
+                    except ValueError:
+                        pass
+            rows.append(r)
+    return rows
+
+
 def write_outputs(out_dir, rows, gpu, copy_gbs, date):
     os.makedirs(out_dir, exist_ok=True)
     with open(os.path.join(out_dir, "results.csv"), "w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=list(rows[0].keys()) + ["copy_gbps"])
+        w = csv.DictWriter(f, fieldnames=list(rows[0].keys()))
         w.writeheader()
         for r in rows:
-            w.writerow({**r, "copy_gbps": round(copy_gbs, 1)})
+            w.writerow(r)
+    copies = sorted({r["copy_gbps"] for r in rows})
+    copy_text = f"{copies[0]:.0f} GB/s" if copies[-1] - copies[0] < 0.5 else \
+        f"{copies[0]:.0f} to {copies[-1]:.0f} GB/s in the runs these rows come from (each row's % of copy is of its own run's)"
     with open(os.path.join(out_dir, "results.md"), "w") as f:
         f.write(f"# fusegen benchmark: {gpu}, {date}\n\n")
-        f.write(f"Device-to-device copy (1 GiB, read + write): {copy_gbs:.0f} GB/s. Times are medians of "
+        f.write(f"Device-to-device copy (1 GiB, read + write): {copy_text}. Times are medians of "
                 "CUDA-event timings with the L2 flushed before each run; bytes are each input read once and "
                 "each output written once. Same-size copy: a device-to-device copy moving the call's bytes "
                 "(half read, half written), timed the same way; % of it is that copy's time over the call's, "
@@ -672,7 +693,7 @@ def write_outputs(out_dir, rows, gpu, copy_gbs, date):
     fig, ax = plt.subplots(figsize=(10, 0.45 * len(rows) + 1.5))
     y = range(len(rows))
     ax.barh(y, [r["pct_copy"] for r in rows], color="#3b7dd8", label="fusegen")
-    ax.barh(y, [100 * r["bytes"] / (r["compile_us"] * 1e-6) / 1e9 / copy_gbs for r in rows], height=0.3,
+    ax.barh(y, [100 * r["bytes"] / (r["compile_us"] * 1e-6) / 1e9 / r["copy_gbps"] for r in rows], height=0.3,
             color="#e08a2c", label="torch.compile")
     ax.set_yticks(list(y))
     ax.set_yticklabels(labels, fontsize=8)
@@ -689,37 +710,48 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--runs", type=int, default=200)
     ap.add_argument("--out", default=None)
-    ap.add_argument("--only", choices=("rope", "qknorm_rope", "norm_modulate", "serving", "host"), default=None,
-                    help="one family of ops, or only the host time per call")
+    ap.add_argument("--only", default=None,
+                    help="families of ops, comma-separated (rope, qknorm_rope, norm_modulate, serving), or host: "
+                         "only the host time per call")
+    ap.add_argument("--append", action="store_true",
+                    help="keep the rows of the results already in the output folder (those of other families), "
+                         "replacing those this run measures again")
     ap.add_argument("--host-ops", default=None, help="the ops of the host time table, comma-separated (default: all)")
     args = ap.parse_args()
+    families = {"rope", "qknorm_rope", "norm_modulate", "serving"}
+    only = set(args.only.split(",")) if args.only else None
+    if only and not (only <= families or only == {"host"}):
+        ap.error(f"--only: families of {sorted(families)}, comma-separated, or host; got {args.only}")
     if not torch.cuda.is_available():
         raise SystemExit("bench/driver.py needs a CUDA GPU")
     gpu = torch.cuda.get_device_name(0)
     date = datetime.date.today().isoformat()
     out_dir = args.out or os.path.join(HERE, "results", re.sub(r"[^A-Za-z0-9]+", "_", gpu).strip("_") + "_" + date)
-    if args.only in (None, "host"):
+    if only is None or only == {"host"}:
         host_rows = []
         bench_host(host_rows, args.host_ops.split(",") if args.host_ops else None)
         write_host(out_dir, host_rows, gpu, date)
         print(f"wrote {out_dir}/host.csv, host.md")
-        if args.only == "host":
+        if only == {"host"}:
             return
     copy_gbs = copy_bandwidth(args.runs)
     _same["runs"] = args.runs
     print(f"{gpu}: copy {copy_gbs:.0f} GB/s; fusegen {fusegen.version()}; torch {torch.__version__}", flush=True)
     rows = []
-    if args.only in (None, "rope"):
+    if only is None or "rope" in only:
         bench_rope(args.runs, copy_gbs, rows)
         bench_more_rope(args.runs, copy_gbs, rows)
         bench_rope_qk(args.runs, copy_gbs, rows)
-    if args.only in (None, "qknorm_rope"):
+    if only is None or "qknorm_rope" in only:
         bench_qknorm_rope(args.runs, copy_gbs, rows)
         bench_qknorm_per_head(args.runs, copy_gbs, rows)
-    if args.only in (None, "norm_modulate"):
+    if only is None or "norm_modulate" in only:
         bench_norm_modulate(args.runs, copy_gbs, rows)
-    if args.only in (None, "serving"):
+    if only is None or "serving" in only:
         bench_serving(args.runs, copy_gbs, rows)
+    if args.append:  # the other families' rows first, in their order
+        measured = {(r["op"], r["shape"]) for r in rows}
+        rows = [r for r in read_rows(out_dir) if (r["op"], r["shape"]) not in measured] + rows
     write_outputs(out_dir, rows, gpu, copy_gbs, date)
     print(f"wrote {out_dir}/results.csv, results.md, chart.png")
 
