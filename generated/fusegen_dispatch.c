@@ -87,6 +87,7 @@ const int fg__fused_add_rmsnorm_quant_fp8_kernel_count = 30;
 const fg__kernel_entry fg__gated_residual_add_kernels[] = {
     {.key = {0, 0}, .arch = 80, .model = 0, .launch = fg__launch_gated_residual_add_bf16_vec16_sm80, .name = "gated_residual_add_bf16_vec16_sm80"},
     {.key = {0, 0}, .arch = 90, .model = 0, .launch = fg__launch_gated_residual_add_bf16_vec16_sm90, .name = "gated_residual_add_bf16_vec16_sm90"},
+    {.key = {0, 0}, .arch = 90, .model = 2, .launch = fg__launch_gated_residual_add_bf16_vec16_h200_sm90, .name = "gated_residual_add_bf16_vec16_sm90_h200"},
     {.key = {0, 0}, .arch = 100, .model = 0, .launch = fg__launch_gated_residual_add_bf16_vec16_sm100, .name = "gated_residual_add_bf16_vec16_sm100"},
     {.key = {0, 1}, .arch = 80, .model = 0, .launch = fg__launch_gated_residual_add_bf16_scalar_sm80, .name = "gated_residual_add_bf16_scalar_sm80"},
     {.key = {0, 1}, .arch = 90, .model = 0, .launch = fg__launch_gated_residual_add_bf16_scalar_sm90, .name = "gated_residual_add_bf16_scalar_sm90"},
@@ -104,7 +105,7 @@ const fg__kernel_entry fg__gated_residual_add_kernels[] = {
     {.key = {2, 1}, .arch = 90, .model = 0, .launch = fg__launch_gated_residual_add_fp32_scalar_sm90, .name = "gated_residual_add_fp32_scalar_sm90"},
     {.key = {2, 1}, .arch = 100, .model = 0, .launch = fg__launch_gated_residual_add_fp32_scalar_sm100, .name = "gated_residual_add_fp32_scalar_sm100"},
 };
-const int fg__gated_residual_add_kernel_count = 18;
+const int fg__gated_residual_add_kernel_count = 19;
 
 // gelu_tanh_and_mul: key = {act, access}   [gen/specs/serving.lua]
 const fg__kernel_entry fg__gelu_tanh_and_mul_kernels[] = {

@@ -77,6 +77,7 @@ extern const int fg__fused_add_rmsnorm_quant_fp8_kernel_count;
 
 cudaError_t fg__launch_gated_residual_add_bf16_vec16_sm80(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_gated_residual_add_bf16_vec16_sm90(const void* params, int sm_count, cudaStream_t stream);
+cudaError_t fg__launch_gated_residual_add_bf16_vec16_h200_sm90(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_gated_residual_add_bf16_vec16_sm100(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_gated_residual_add_bf16_scalar_sm80(const void* params, int sm_count, cudaStream_t stream);
 cudaError_t fg__launch_gated_residual_add_bf16_scalar_sm90(const void* params, int sm_count, cudaStream_t stream);

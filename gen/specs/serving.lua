@@ -66,7 +66,8 @@ local function tune(o)
     return { warps = { 16, 32 }, chunks = { 2, 4 }, min_blocks = { 1, 2 }, blocks_per_sm = { 0, 32 },
       { when = { access = "vec16" }, prefetch = { 0, 1 }, spread_below = { 0, 2 } } }
   end
-  return { { when = { access = "vec16" }, slice_warps = { 2, 4, 8 }, chunks = { 1, 2, 4 }, min_blocks = { 4, 8 } } }
+  return { { when = { access = "vec16" }, slice_warps = { 2, 4, 8 }, chunks = { 1, 2, 4 }, min_blocks = { 4, 8 },
+    evict_first = { 1, 0 } } }
 end
 
 local function member(o)

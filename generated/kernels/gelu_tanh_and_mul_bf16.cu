@@ -303,14 +303,14 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_gelu_tanh_and_mul_bf16_vec16)(con
 // gelu_tanh_and_mul_bf16_vec16_h200
 //   gelu_tanh_and_mul: act=bf16 access=vec16
 //   mapping: rows of C channels, chunks of 8, 2 chunk slot(s) per thread,
-//            a row cut into slices of up to 4 warps, one block each (no stage reduces over it); 16-byte accesses
+//            a row cut into slices of up to 2 warps, one block each (no stage reduces over it); 16-byte accesses
 //            one block per slice; inputs loaded ahead of the stores
-__global__ void __launch_bounds__(128, 8)
+__global__ void __launch_bounds__(64, 4)
 FG_ARCH_NAME(fg_gelu_tanh_and_mul_bf16_vec16_h200)(const fg_gelu_tanh_and_mul_params p)
 {
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
-  const int wr = min(4, (nc + 63) / 64);  // warps per slice: fewer for a short row
+  const int wr = min(2, (nc + 63) / 64);  // warps per slice: fewer for a short row
   const int tpr = 32 * wr;                        // threads per row (per slice)
   const int slices = (nc + 2 * tpr - 1) / (2 * tpr);  // blocks per row: one slice each
   // this thread's place in the row: its slice's first chunk, then the thread
@@ -391,7 +391,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_gelu_tanh_and_mul_bf16_vec16_h200
   const fg_gelu_tanh_and_mul_params* p = (const fg_gelu_tanh_and_mul_params*)params;
   (void)sm_count;
   const int64_t nc = (p->C + 7) / 8, wr_row = (nc + 63) / 64;
-  const int64_t wr = wr_row < 4 ? wr_row : 4;
+  const int64_t wr = wr_row < 2 ? wr_row : 2;
   // a block per slice: L * slices fits grid.x (2^31 - 1), since each slice
   // but a row's last holds at least 512 bytes: L * slices < 2^31 for any rows under 512 GB
   const int64_t threads = 32 * wr, slices = (nc + 2 * threads - 1) / (2 * threads);
