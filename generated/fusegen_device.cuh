@@ -404,11 +404,23 @@ __device__ __forceinline__ float fg_block_max(float x, float (*red)[W], int& rbu
   return s;
 }
 
-// The activations of the *_and_mul ops, in fp32 with full-precision expf.
+// The activations of the *_and_mul ops, in fp32 with the hardware's exp2 and
+// reciprocal (__expf, __fdividef: a few units in the last place, far inside
+// ops.md's 1e-5 for fp32 rows): expf and an IEEE division took about 30
+// instructions per element, enough to hold an H200 below its bandwidth.
+// sigmoid(z) from e = exp(-|z|) in (0, 1], which cannot overflow; below
+// z = -80, where __expf would flush e^z to 0, the full expf (rare, and a
+// subnormal result where the value is one).
+__device__ __forceinline__ float fg_sigmoid(float z) {
+  if (z < -80.0f) return expf(z);
+  const float e = __expf(-fabsf(z));
+  const float s = __fdividef(1.0f, 1.0f + e);
+  return z >= 0.0f ? s : e * s;
+}
+__device__ __forceinline__ float fg_silu(float a) { return a * fg_sigmoid(a); }
 // gelu_tanh(a) = 0.5 a (1 + tanh(u)) = a * sigmoid(2u), u = sqrt(2/pi) (a + 0.044715 a^3):
 // the same function as with tanhf, at the cost of silu.
-__device__ __forceinline__ float fg_silu(float a) { return a / (1.0f + expf(-a)); }
 __device__ __forceinline__ float fg_gelu_tanh(float a) {
   const float u = 0.7978845608028654f * fmaf(0.044715f * a, a * a, a);
-  return a / (1.0f + expf(-2.0f * u));
+  return a * fg_sigmoid(2.0f * u);
 }

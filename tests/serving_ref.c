@@ -85,7 +85,9 @@ void ref_gelu_tanh_and_mul(int64_t C, const double *x, double *out) {
   const double k = sqrt(2 / acos(-1.0));
   for (int64_t i = 0; i < C; i++) {
     const double a = x[i];
-    out[i] = 0.5 * a * (1 + tanh(k * (a + 0.044715 * a * a * a))) * x[C + i];
+    /* 0.5 a (1 + tanh(z)) as a / (1 + exp(-2z)): 1 + tanh(z) cancels to 0 in
+       double for z below about -19, where the value is tiny but not 0 */
+    out[i] = a / (1 + exp(-2 * k * (a + 0.044715 * a * a * a))) * x[C + i];
   }
 }
 

@@ -87,6 +87,7 @@ typedef struct {
   int gate_form;
   double scale;       /* static: *scale; dynamic: *scale_ub */
   double wscale;      /* weights drawn from [0.5, 1.5) * wscale */
+  double amp;         /* x drawn from [-amp, amp); 0: 3 for the *_and_mul ops, else 2 */
   float eps;
   uint64_t seed;
   const char *expect; /* the kernel's exact name, or NULL: checked by prefix */
@@ -119,6 +120,7 @@ static void describe(const sv_case *c, char *buf, size_t n) {
                   (long long)c->bpad, modes[c->out_mode]);
   if (c->op == SV_FUSED_ADD) len += snprintf(buf + len, n - len, " residual_out %s", modes[c->rout_mode]);
   if (c->op == SV_LAYERNORM) len += snprintf(buf + len, n - len, "%s%s", c->weight ? " +w" : "", c->bias ? " +b" : "");
+  if (c->amp > 0) len += snprintf(buf + len, n - len, " x in +-%g", c->amp);
   if (c->op == SV_DYN_QUANT)
     len += snprintf(buf + len, n - len, "%s%s", c->residual ? " +residual" : "", c->ub ? " +scale_ub" : "");
   if (c->op == SV_GATED) len += snprintf(buf + len, n - len, " gate %s", gate_form_names[c->gate_form]);
@@ -215,7 +217,7 @@ static int make_tensors(const sv_case *c, sv_tensor *t, uint64_t *rng) {
   const int64_t rows[3] = {c->B, c->L, c->C}, *rs = c->B ? rows : rows + 1;
   int64_t xs[3] = {c->B, c->L, o->pair ? 2 * c->C : c->C};
   const int64_t *xsh = c->B ? xs : xs + 1, one = 1;
-  const double amp = o->pair ? 3 : 2;
+  const double amp = c->amp > 0 ? c->amp : o->pair ? 3 : 2;
   int fail = tensor_make(&t[S_X], c->act, 0, nd, xsh, c->pad, c->bpad, (c->misalign & MIS(S_X)) != 0, rng, -amp, amp);
   if (o->residual || (c->op == SV_DYN_QUANT && c->residual))
     fail |= tensor_make(&t[S_RES], c->act, 0, nd, rs, c->pad, c->bpad, (c->misalign & MIS(S_RES)) != 0, rng, -2, 2);
@@ -744,6 +746,23 @@ TEST(test_serving_gpu_fp8_range) {
       c.wscale = s == 3 ? 1e-4 : 1; /* amax / 448 below the floor */
       CHECK(run_case(&c) == 0);
     }
+}
+
+/* The activations over a wide range: x from [-amp, amp) with amp up to 100, so
+ * that exp(-a) overflows to infinity (a < -88.7) and silu(a) * b is -0 or a
+ * tiny product; every dtype, both paths; no NaN, every element within the
+ * tolerances and 16-bit outputs correctly rounded. */
+TEST(test_serving_gpu_activation_range) {
+  if (!test_have_gpu()) SKIP("no GPU");
+  static const double amps[3] = {10, 40, 100};
+  uint64_t seed = 45000;
+  for (int op = 0; op < 2; op++)
+    for (int d = 0; d < 3; d++)
+      for (int a = 0; a < 3; a++) {
+        sv_case c = base_case(op ? SV_GELU : SV_SILU, DTS[d], 0, 37, a == 1 ? 3001 : 4096, ++seed);
+        c.amp = amps[a];
+        CHECK(run_case(&c) == 0);
+      }
 }
 
 /* More batch entries than a grid's second dimension holds (65535): B = 70001
