@@ -10,9 +10,11 @@
  * its results (every buffer of the case) are compared with candidate 0's; one
  * that differs is reported and left out, so that a wrong kernel is never kept.
  *
- * A candidate replaces the spec's tiles (candidate 0) only if it is at least
- * 1% faster over the variant's cases (geometric mean) and slower on none by
- * more than the timing's noise (1%),
+ * The baseline is the candidate whose tiles this GPU runs now (the GPU model's
+ * file's with --model, else the target's; the build labels them, `current`),
+ * or the spec's tiles (candidate 0). A candidate replaces the baseline only if
+ * it is at least 1% faster over the variant's cases (geometric mean) and
+ * slower on none by more than the timing's noise (1%),
  * in the timing pass and again in a second pass that times the two
  * alternately: the tuned build is never slower on a bench shape than the
  * untuned one, to within the noise of the measurement.
@@ -36,6 +38,7 @@ typedef struct {
   int cases[MAX_CASES], ncases;
   float ms[MAX_CAND][MAX_CASES]; /* the timing pass */
   int winner;
+  int base; /* the baseline: the candidate this GPU runs now */
 } variant_run;
 
 static int runs = 100;
@@ -170,17 +173,18 @@ static void time_case(variant_run *v, int slot, bench_case_ctx *c) {
    differ by that much from run to run (short calls most). */
 #define NOISE 1.01f
 
-/* The best candidate under the rule above, on times t (0 if none beats the spec's tiles). */
+/* The best candidate under the rule above, on times t (the baseline if none beats it). */
 static int pick(const variant_run *v, float t[][MAX_CASES], const int *allowed) {
-  int best = 0;
-  double best_score = 0.99; /* geometric mean of time over candidate 0's: must be under 1% less */
-  for (int k = 1; k < v->ncand; k++) {
-    if (v->spills[k] || v->wrong[k] || (allowed && !allowed[k])) continue;
+  const int b = v->base;
+  int best = b;
+  double best_score = 0.99; /* geometric mean of time over the baseline's: must be under 1% less */
+  for (int k = 0; k < v->ncand; k++) {
+    if (k == b || !v->cand[k] || v->spills[k] || v->wrong[k] || (allowed && !allowed[k])) continue;
     double log_sum = 0;
     int slower = 0;
     for (int j = 0; j < v->ncases; j++) {
-      if (t[k][j] > t[0][j] * NOISE) slower = 1;
-      log_sum += log((double)t[k][j] / t[0][j]);
+      if (t[k][j] > t[b][j] * NOISE) slower = 1;
+      log_sum += log((double)t[k][j] / t[b][j]);
     }
     double score = exp(log_sum / v->ncases);
     if (!slower && score < best_score) { best = k; best_score = score; }
@@ -188,15 +192,16 @@ static int pick(const variant_run *v, float t[][MAX_CASES], const int *allowed) 
   return best;
 }
 
-/* Times the winner and candidate 0 again, alternately, three times each;
+/* Times the winner and the baseline again, alternately, three times each;
    keeps the winner only if it still holds (best of the three per case). */
 static int confirm(variant_run *v, int w, bench_case_ctx **ctx) {
   float t[MAX_CAND][MAX_CASES];
+  const int b = v->base;
   for (int j = 0; j < v->ncases; j++) {
-    t[0][j] = t[w][j] = INFINITY;
+    t[b][j] = t[w][j] = INFINITY;
     for (int r = 0; r < 3; r++)
       for (int k = 0; k < 2; k++) {
-        int cand = k ? w : 0;
+        int cand = k ? w : b;
         fg__select_candidate(cand);
         float ms = time_median(bench_case_run, ctx[j], runs);
         if (ms < t[cand][j]) t[cand][j] = ms;
@@ -205,8 +210,21 @@ static int confirm(variant_run *v, int w, bench_case_ctx **ctx) {
   fg__select_candidate(0);
   int allowed[MAX_CAND] = {0};
   allowed[w] = 1;
-  for (int j = 0; j < v->ncases; j++) v->ms[w][j] = t[w][j], v->ms[0][j] = t[0][j];
-  return pick(v, t, allowed) == w ? w : 0;
+  for (int j = 0; j < v->ncases; j++) v->ms[w][j] = t[w][j], v->ms[b][j] = t[b][j];
+  return pick(v, t, allowed) == w ? w : b;
+}
+
+/* Whether a space-separated list holds word. */
+static int has_word(const char *list, const char *word) {
+  size_t n = strlen(word);
+  for (const char *p = list; p && *p;) {
+    while (*p == ' ') p++;
+    const char *e = p;
+    while (*e && *e != ' ') e++;
+    if ((size_t)(e - p) == n && !strncmp(p, word, n)) return 1;
+    p = e;
+  }
+  return 0;
 }
 
 /* A model's name as its file name takes it (sm_<N>_<model>.lua): a lower-case
@@ -266,6 +284,18 @@ int main(int argc, char **argv) {
     fprintf(stderr, "fusegen_tune: this tuning build has no candidates for sm_%d: generate it for this GPU\n", arch);
     return 1;
   }
+  /* each variant's baseline: the tiles of this GPU model's file, else the target's */
+  for (int k = 0; k < nvars; k++) {
+    variant_run *v = &vars[k];
+    int target = -1, own = -1;
+    for (int c = 0; c < v->ncand; c++) {
+      if (!v->cand[c]) continue;
+      if (has_word(v->cand[c]->current, "target")) target = c;
+      if (model && has_word(v->cand[c]->current, model)) own = c;
+    }
+    v->base = own >= 0 ? own : target >= 0 ? target : 0;
+    if (v->spills[v->base]) v->base = 0;
+  }
   printf("tuning %d variants for sm_%d, %d runs per time\n\n", nvars, arch, runs);
 
   /* the timing pass: each case under each candidate of its variant */
@@ -302,7 +332,7 @@ int main(int argc, char **argv) {
     for (int k = 0; k < v->ncand; k++) {
       if (v->spills[k]) printf("  t%d spills", k);
       else if (v->wrong[k]) printf("  t%d WRONG", k);
-      else printf("  t%d %.1f", k, v->ms[k][slot] * 1e3);
+      else printf("  t%d%s %.1f", k, k == v->base ? "*" : "", v->ms[k][slot] * 1e3);
     }
     printf("  (us; candidate 0 at %.1f%% of copy)\n",
            100 * bench_case_bytes(c) / (v->ms[0][slot] * 1e-3) / 1e9 / copy_gbs);
@@ -316,28 +346,31 @@ int main(int argc, char **argv) {
     tuning_entry *e = &entries[k];
     *e = v->e;
     if (!v->ncases) {
-      snprintf(e->comment, sizeof e->comment, "      -- no bench case runs it: the spec's tiles\n");
+      snprintf(e->params, sizeof e->params, "%s", v->cand[v->base]->params);
+      snprintf(e->comment, sizeof e->comment, "      -- no bench case runs it: the tiles it ran before\n");
       printf("%s: no bench case runs it\n", v->e.variant);
       continue;
     }
     bench_case_ctx *cs[MAX_CASES];
     for (int j = 0; j < v->ncases; j++) cs[j] = ctx[v->cases[j]];
+    const int b = v->base;
     int w = pick(v, v->ms, NULL);
-    if (w) w = confirm(v, w, cs);
+    if (w != b) w = confirm(v, w, cs);
     v->winner = w;
-    if (w) snprintf(e->params, sizeof e->params, "%s", v->cand[w]->params);
+    snprintf(e->params, sizeof e->params, "%s", v->cand[w]->params);
     size_t len = 0;
     for (int j = 0; j < v->ncases && len < sizeof e->comment; j++)
       len += (size_t)snprintf(e->comment + len, sizeof e->comment - len, "      -- %s %s: %.1f us -> %.1f us\n",
-                              bench_case_op(v->cases[j]), bench_case_name(v->cases[j]), v->ms[0][j] * 1e3,
+                              bench_case_op(v->cases[j]), bench_case_name(v->cases[j]), v->ms[b][j] * 1e3,
                               v->ms[w][j] * 1e3);
-    printf("%s: %s\n%s", v->e.variant, w ? v->cand[w]->params : "the spec's tiles", e->comment);
+    printf("%s: %s%s\n%s", v->e.variant, w ? v->cand[w]->params : "the spec's tiles",
+           w == b ? (b ? " (the current tiles, kept)" : "") : "", e->comment);
   }
   for (int i = 0; i < bench_case_count(); i++)
     if (ctx[i]) bench_case_free(ctx[i]);
 
   char note[256];
-  snprintf(note, sizeof note, "-- Written by fusegen_tune on %s (%d runs per time; times: the spec's tiles -> these).\n",
+  snprintf(note, sizeof note, "-- Written by fusegen_tune on %s (%d runs per time; times: the tiles it ran before -> these).\n",
            prop.name, runs);
   FILE *f = out_path ? fopen(out_path, "w") : stdout;
   if (!f) { fprintf(stderr, "fusegen_tune: cannot write %s\n", out_path); return 1; }

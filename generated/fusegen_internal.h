@@ -151,6 +151,7 @@ typedef struct {
   cudaError_t (*attributes)(struct cudaFuncAttributes *a); /* its registers, stack, spills */
   const char *params;  /* what differs from the spec's tiles: "chunks = 2, warps = 4" */
   const char *tiles;   /* every tile parameter */
+  const char *current; /* whose tiles these are now: "target", GPU models ("h200"), space-separated; "" none */
 } fg__candidate;
 extern const fg__candidate fg__candidates[];
 extern const int fg__candidate_count;

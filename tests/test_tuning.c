@@ -441,6 +441,10 @@ TEST(test_tuning_model_kernel_is_its_candidate) {
   char *sm = strstr(name, "_sm90");
   if (sm) *sm = 0;
   CHECK_MSG(name[0], "no candidate with %s", want);
+  /* the tuner's baselines: the model's candidate and the spec's (the target's) */
+  const char *line_end = at ? strchr(at, '}') : NULL;
+  const char *cur = at ? strstr(at, ".current = \"h200\"") : NULL;
+  CHECK_MSG(cur && cur < line_end, "the h200 candidate is not labelled current for h200");
   char *cand = name[0] ? kernel_text(tune, name, "\nextern \"C\" cudaError_t FG_ARCH_NAME(fg__attributes_") : NULL;
   CHECK_MSG(cand != NULL, "no kernel %s in the tuning build", name);
   if (own && cand) {
@@ -537,6 +541,39 @@ TEST(test_tuning_build_holds_candidates) {
   pathlist_free(&kernels);
   free(cands);
   free(dispatch);
+  fixture_close(&f);
+}
+
+/* Tiles a GPU runs now that lie outside the spec's tune are candidates too,
+   after the tune's, labelled with whose they are: the tuner's baseline. */
+TEST(test_tuning_build_current_tiles_are_candidates) {
+  fixture f;
+  if (!tuning_fixture(&f, "sm_90.lua", "return { ops = { rope = { " VARIANT " = {} } } }\n") ||
+      !write_tuning_file(&f, "sm_90_h200.lua",
+                         "return { devices = { \"NVIDIA H200\" }, ops = { rope = { " VARIANT " = { warps = 16 } } } }\n")) {
+    fixture_close(&f);
+    return;
+  }
+  run_result r = generate_tuned(&f, "sm_90", "--tune-build");
+  CHECK_MSG(r.code == 0, "exit %d, stderr:\n%s", r.code, r.err);
+  run_free(&r);
+  char *cands = read_out(&f, "fusegen_candidates.c");
+  CHECK_MSG(cands != NULL, "no fusegen_candidates.c");
+  if (cands) {
+    int n = 0;
+    for (char *p = cands; (p = strstr(p, "{.kernel = \"" VARIANT "_t")); p++) n++;
+    CHECK_MSG(n == 61, "%d candidates, expected the tune's 60 and h200's", n);
+    const char *last = strstr(cands, VARIANT "_t60_sm90\", .op");
+    const char *end = last ? strchr(last, '}') : NULL;
+    const char *params = last ? strstr(last, ".params = \"warps = 16\"") : NULL;
+    const char *cur = last ? strstr(last, ".current = \"h200\"") : NULL;
+    CHECK_MSG(params && params < end && cur && cur < end, "candidate 60 is not h200's warps = 16, labelled h200");
+    const char *first = strstr(cands, VARIANT "_t0_sm90\", .op");
+    end = first ? strchr(first, '}') : NULL;
+    cur = first ? strstr(first, ".current = \"target\"") : NULL;
+    CHECK_MSG(cur && cur < end, "candidate 0 (the spec's tiles, the target's) is not labelled target");
+  }
+  free(cands);
   fixture_close(&f);
 }
 

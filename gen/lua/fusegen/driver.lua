@@ -44,13 +44,15 @@ function M.candidate_variants(ops, tuning, archs)
     for _, v in ipairs(op.variants) do
       if tuning_mod.tuned(tuning, v) and not v.model then
         local n = 0
-        for _, c in ipairs(tiles_mod.candidates(op, v, mapping.TILE_KINDS)) do
+        for _, c in ipairs(tiles_mod.candidates(op, v, mapping.TILE_KINDS, tuning_mod.current_tiles(op, tuning, v,
+            mapping.TILE_KINDS))) do
           local layer = { path = op.path, field = "tune", params = c.params }
           if pcall(mapping.plan, op, v, layer) then
             local cv = {}
             for k, x in pairs(v) do cv[k] = x end
             cv.candidate, cv.variant, cv.candidate_layer = n, v.base, layer
             cv.candidate_params, cv.candidate_tiles = tiles_mod.text(c.params), tiles_mod.text(c.tiles)
+            cv.candidate_current = table.concat(c.current, " ")
             cv.base = ("%s_t%d"):format(v.base, n)
             cv.name = ("%s_sm%d"):format(cv.base, v.arch)
             cv.file = v.base .. ".cu"

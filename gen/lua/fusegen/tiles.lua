@@ -99,9 +99,13 @@ function M.text(params)
 end
 
 -- The tuner's candidates for variant v: a list of {params = overrides of the
--- untuned tiles, tiles = the resolved tiles}; the first is the untuned tiles
--- (no override). Duplicates are left out, so the order is fixed by the spec.
-function M.candidates(spec, v, kinds)
+-- untuned tiles, tiles = the resolved tiles, current = {labels}}; the first is
+-- the untuned tiles (no override). Duplicates are left out, so the order is
+-- fixed by the spec. running: a list of {label = "target" or a GPU model's
+-- name, tiles = resolved tiles} that some GPU runs now (its tuning file's);
+-- each is a candidate too (after the spec's), labelled, so that the tuner can
+-- time the tiles a GPU would otherwise run and keep them unless beaten.
+function M.candidates(spec, v, kinds, running)
   local base = M.resolve(spec, v, nil, kinds)
   local lists, names = {}, {}
   layered(spec, v, spec.tune or {}, "tune", function(k, x, field)
@@ -119,11 +123,12 @@ function M.candidates(spec, v, kinds)
     for k, x in pairs(params) do tiles[k] = x end
     if kinds.normalize then kinds.normalize(tiles) end
     local key = M.text(tiles)
-    if seen[key] then return end
-    seen[key] = true
+    if seen[key] then return seen[key] end
     local own = {} -- only what differs from the untuned tiles
     for k, x in pairs(tiles) do if base[k] ~= x then own[k] = x end end
-    out[#out + 1] = { params = own, tiles = tiles }
+    out[#out + 1] = { params = own, tiles = tiles, current = {} }
+    seen[key] = out[#out]
+    return out[#out]
   end
   add({})
   local current = {}
@@ -139,6 +144,12 @@ function M.candidates(spec, v, kinds)
   if #out > M.MAX_CANDIDATES then
     spec_mod.fail(spec.path, "tune", ("at most %d candidate tile sets per variant"):format(M.MAX_CANDIDATES),
       ("%d for %s"):format(#out, v.base))
+  end
+  -- the tiles GPUs run now: found among the candidates, or added after them
+  -- (a tuning file's tiles need not lie in the spec's tune)
+  for _, cur in ipairs(running or {}) do
+    local c = add(cur.tiles)
+    c.current[#c.current + 1] = cur.label
   end
   return out
 end

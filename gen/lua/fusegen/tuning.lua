@@ -167,6 +167,23 @@ end
 -- file differ from the target's, a copy with the model's tiles (v.model set;
 -- its kernel named <variant>_sm<N>_<model>), placed after the variant. Every
 -- model layer is checked, also where it changes nothing.
+-- The tiles GPUs run now for variant v: {label = "target", tiles = ...} for
+-- the target's default, then one per GPU model whose file names v; for the
+-- tuner's baseline (tiles.candidates).
+function M.current_tiles(op, by_arch, v, kinds)
+  local a = by_arch[v.arch]
+  if not a then return {} end
+  local out = { { label = "target", tiles = tiles_mod.resolve(op, v, M.layer(by_arch, v), kinds) } }
+  local names = {}
+  for name in pairs(a.by_model) do names[#names + 1] = name end
+  table.sort(names)
+  for _, name in ipairs(names) do
+    local layer = a.by_model[name].variants[v.base]
+    if layer then out[#out + 1] = { label = name, tiles = tiles_mod.resolve(op, v, layer, kinds) } end
+  end
+  return out
+end
+
 function M.model_variants(op, by_arch, models, kinds)
   local out = {}
   for _, v in ipairs(op.variants) do
