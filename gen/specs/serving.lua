@@ -41,14 +41,15 @@ local weight_keep_doc = "the weight is fp32 or the dtype of x"
 -- elements (registers for the fused forms), still a block per row. Two streamed inputs (a residual, the two halves
 -- of a row) are loaded before the first store or reduction (prefetch 1). The
 -- ops without a norm take a row in slices of 4 warps, a block each, on the 16-byte path.
+-- the element path: 16 warps of 32 elements, registers for the fused forms
+local scalar_tiles = { when = { access = "scalar" }, warps = 16, chunks = 32, min_blocks = 1 }
 local function tiles(o)
   local two = o.inputs == 2
   if not o.norm then
     -- no norm: a row in slices of 4 warps, a block each (up to 16 blocks per
     -- multiprocessor, where a whole row's block of up to 32 warps left one)
     return { warps = 32, chunks = 2, blocks_per_sm = 0, min_blocks = 8, rows_per_block = 1, slice_warps = 4,
-      prefetch = two and 1 or 0,
-      { when = { access = "scalar" }, warps = 16, chunks = 32, min_blocks = 1 } }
+      prefetch = two and 1 or 0, scalar_tiles }
   end
   return extend(join(
     -- on sm_100 ptxas spills some 32-register forms (with wide_sum too), and
@@ -56,8 +57,7 @@ local function tiles(o)
     { { when = { arch = 100 }, wide_sum = 0, min_blocks = 1 } },
     o.weight and { { when = { weight = "fp32" }, min_blocks = 1 } },
     o.residual and { { when = { residual = "res" }, min_blocks = 1, prefetch = 1 } },
-    { { when = { act = "fp32" }, chunks = 4, min_blocks = 1, prefetch = 0 },
-      { when = { access = "scalar" }, warps = 16, chunks = 32, min_blocks = 1 } }),
+    { { when = { act = "fp32" }, chunks = 4, min_blocks = 1, prefetch = 0 }, scalar_tiles }),
     { warps = 32, chunks = 2, blocks_per_sm = 0, min_blocks = o.min_blocks or (two and 1 or 2), rows_per_block = 1,
       wide_sum = 1, prefetch = two and 1 or 0 })
 end

@@ -114,11 +114,10 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_gated_residual_add_bf16_vec16)(co
 {
   const fg_gated_residual_add_params* p = (const fg_gated_residual_add_params*)params;
   (void)sm_count;
-  const int64_t nc = (p->C + 7) / 8, wr_row = (nc + 63) / 64;
-  const int64_t wr = wr_row < 4 ? wr_row : 4;
+  const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   // a block per slice: L * slices fits grid.x (2^31 - 1), since each slice
   // but a row's last holds at least 512 bytes: L * slices < 2^31 for any rows under 512 GB
-  const int64_t threads = 32 * wr, slices = (nc + 2 * threads - 1) / (2 * threads);
+  const int64_t threads = 32 * (wr < 4 ? wr : 4), slices = (nc + 2 * threads - 1) / (2 * threads);
   const dim3 grid((unsigned)(p->L * slices), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
   FG_ARCH_NAME(fg_gated_residual_add_bf16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
@@ -227,11 +226,10 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_gated_residual_add_bf16_vec16_h20
 {
   const fg_gated_residual_add_params* p = (const fg_gated_residual_add_params*)params;
   (void)sm_count;
-  const int64_t nc = (p->C + 7) / 8, wr_row = (nc + 63) / 64;
-  const int64_t wr = wr_row < 2 ? wr_row : 2;
+  const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   // a block per slice: L * slices fits grid.x (2^31 - 1), since each slice
   // but a row's last holds at least 512 bytes: L * slices < 2^31 for any rows under 512 GB
-  const int64_t threads = 32 * wr, slices = (nc + 2 * threads - 1) / (2 * threads);
+  const int64_t threads = 32 * (wr < 2 ? wr : 2), slices = (nc + 2 * threads - 1) / (2 * threads);
   const dim3 grid((unsigned)(p->L * slices), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
   FG_ARCH_NAME(fg_gated_residual_add_bf16_vec16_h200)<<<grid, (unsigned)threads, 0, stream>>>(*p);

@@ -363,16 +363,16 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_bf16_vec16)(const void*
 {
   const fg_layernorm_params* p = (const fg_layernorm_params*)params;
   (void)sm_count;
-  const int64_t nc = (p->C + 7) / 8, wr_full = (nc + 127) / 128;
+  const int64_t nc = (p->C + 7) / 8, wr = (nc + 127) / 128;
   // a call of few rows (under 2 per multiprocessor) spreads each row
   // over up to twice the warps, each thread filling half its chunk slots:
   // more threads at work where rows are fewer than multiprocessors can hold
-  int64_t wr = wr_full;
+  int64_t warps_now = wr;
   if (p->B * p->L < (int64_t)2 * sm_count) {
-    wr = (nc + 63) / 64;
-    if (wr > 16) wr = 16;
+    warps_now = (nc + 63) / 64;
+    if (warps_now > 16) warps_now = 16;
   }
-  const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const int64_t rpb = 1, threads = 32 * warps_now;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
   FG_ARCH_NAME(fg_layernorm_bf16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
@@ -736,16 +736,16 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_layernorm_bf16_vec16_h200)(const 
 {
   const fg_layernorm_params* p = (const fg_layernorm_params*)params;
   (void)sm_count;
-  const int64_t nc = (p->C + 7) / 8, wr_full = (nc + 127) / 128;
+  const int64_t nc = (p->C + 7) / 8, wr = (nc + 127) / 128;
   // a call of few rows (under 2 per multiprocessor) spreads each row
   // over up to twice the warps, each thread filling half its chunk slots:
   // more threads at work where rows are fewer than multiprocessors can hold
-  int64_t wr = wr_full;
+  int64_t warps_now = wr;
   if (p->B * p->L < (int64_t)2 * sm_count) {
-    wr = (nc + 63) / 64;
-    if (wr > 16) wr = 16;
+    warps_now = (nc + 63) / 64;
+    if (warps_now > 16) warps_now = 16;
   }
-  const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const int64_t rpb = 1, threads = 32 * warps_now;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
   FG_ARCH_NAME(fg_layernorm_bf16_vec16_h200)<<<grid, (unsigned)threads, 0, stream>>>(*p);

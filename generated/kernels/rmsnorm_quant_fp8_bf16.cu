@@ -1355,16 +1355,16 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_quant_fp8_bf16_wbf16_vec1
 {
   const fg_rmsnorm_quant_fp8_params* p = (const fg_rmsnorm_quant_fp8_params*)params;
   (void)sm_count;
-  const int64_t nc = (p->C + 7) / 8, wr_full = (nc + 63) / 64;
+  const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   // a call of few rows (under 2 per multiprocessor) spreads each row
   // over up to twice the warps, each thread filling half its chunk slots:
   // more threads at work where rows are fewer than multiprocessors can hold
-  int64_t wr = wr_full;
+  int64_t warps_now = wr;
   if (p->B * p->L < (int64_t)2 * sm_count) {
-    wr = (nc + 31) / 32;
-    if (wr > 32) wr = 32;
+    warps_now = (nc + 31) / 32;
+    if (warps_now > 32) warps_now = 32;
   }
-  const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const int64_t rpb = 1, threads = 32 * warps_now;  // the warps of one row
   const dim3 grid((unsigned)((p->L + rpb - 1) / rpb), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
   FG_ARCH_NAME(fg_rmsnorm_quant_fp8_bf16_wbf16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);

@@ -104,11 +104,10 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_silu_and_mul_bf16_vec16)(const vo
 {
   const fg_silu_and_mul_params* p = (const fg_silu_and_mul_params*)params;
   (void)sm_count;
-  const int64_t nc = (p->C + 7) / 8, wr_row = (nc + 63) / 64;
-  const int64_t wr = wr_row < 4 ? wr_row : 4;
+  const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   // a block per slice: L * slices fits grid.x (2^31 - 1), since each slice
   // but a row's last holds at least 512 bytes: L * slices < 2^31 for any rows under 512 GB
-  const int64_t threads = 32 * wr, slices = (nc + 2 * threads - 1) / (2 * threads);
+  const int64_t threads = 32 * (wr < 4 ? wr : 4), slices = (nc + 2 * threads - 1) / (2 * threads);
   const dim3 grid((unsigned)(p->L * slices), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
   FG_ARCH_NAME(fg_silu_and_mul_bf16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
@@ -185,11 +184,10 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_silu_and_mul_bf16_vec16)(const vo
 {
   const fg_silu_and_mul_params* p = (const fg_silu_and_mul_params*)params;
   (void)sm_count;
-  const int64_t nc = (p->C + 7) / 8, wr_row = (nc + 31) / 32;
-  const int64_t wr = wr_row < 4 ? wr_row : 4;
+  const int64_t nc = (p->C + 7) / 8, wr = (nc + 31) / 32;
   // a block per slice: L * slices fits grid.x (2^31 - 1), since each slice
   // but a row's last holds at least 512 bytes: L * slices < 2^31 for any rows under 512 GB
-  const int64_t threads = 32 * wr, slices = (nc + 1 * threads - 1) / (1 * threads);
+  const int64_t threads = 32 * (wr < 4 ? wr : 4), slices = (nc + 1 * threads - 1) / (1 * threads);
   const dim3 grid((unsigned)(p->L * slices), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
   FG_ARCH_NAME(fg_silu_and_mul_bf16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
@@ -287,11 +285,10 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_silu_and_mul_bf16_vec16)(const vo
 {
   const fg_silu_and_mul_params* p = (const fg_silu_and_mul_params*)params;
   (void)sm_count;
-  const int64_t nc = (p->C + 7) / 8, wr_row = (nc + 63) / 64;
-  const int64_t wr = wr_row < 4 ? wr_row : 4;
+  const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   // a block per slice: L * slices fits grid.x (2^31 - 1), since each slice
   // but a row's last holds at least 512 bytes: L * slices < 2^31 for any rows under 512 GB
-  const int64_t threads = 32 * wr, slices = (nc + 2 * threads - 1) / (2 * threads);
+  const int64_t threads = 32 * (wr < 4 ? wr : 4), slices = (nc + 2 * threads - 1) / (2 * threads);
   const dim3 grid((unsigned)(p->L * slices), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
   FG_ARCH_NAME(fg_silu_and_mul_bf16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
@@ -390,11 +387,10 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_silu_and_mul_bf16_vec16_h200)(con
 {
   const fg_silu_and_mul_params* p = (const fg_silu_and_mul_params*)params;
   (void)sm_count;
-  const int64_t nc = (p->C + 7) / 8, wr_row = (nc + 63) / 64;
-  const int64_t wr = wr_row < 4 ? wr_row : 4;
+  const int64_t nc = (p->C + 7) / 8, wr = (nc + 63) / 64;
   // a block per slice: L * slices fits grid.x (2^31 - 1), since each slice
   // but a row's last holds at least 512 bytes: L * slices < 2^31 for any rows under 512 GB
-  const int64_t threads = 32 * wr, slices = (nc + 2 * threads - 1) / (2 * threads);
+  const int64_t threads = 32 * (wr < 4 ? wr : 4), slices = (nc + 2 * threads - 1) / (2 * threads);
   const dim3 grid((unsigned)(p->L * slices), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
   FG_ARCH_NAME(fg_silu_and_mul_bf16_vec16_h200)<<<grid, (unsigned)threads, 0, stream>>>(*p);

@@ -6,11 +6,10 @@
 % local prefetch_note = ({ [0] = "", "; inputs loaded ahead of the stores", "; inputs and modulation loaded ahead of the stores and reductions" })[m.prefetch]
 // $(v.base)
 //   $(describe)
-% if m.slice > 0 then
 //   mapping: rows of C channels, chunks of $(m.V), $(m.K) chunk slot(s) per thread,
+% if m.slice > 0 then
 //            a row cut into slices of up to $(m.slice) warps, one block each (no stage reduces over it); 16-byte accesses
 % else
-//   mapping: rows of C channels, chunks of $(m.V), $(m.K) chunk slot(s) per thread,
 //            $(m.warps) warps per block$(m.rows_per_block > 0 and (" (at most " .. m.rows_per_block .. " row(s): the warps they need)") or ""), C up to $(m.max_C); $(m.vec and "16-byte accesses" or "element accesses")
 % end
 //            $(m.slice > 0 and "one block per slice" or per_row_grid and "one block per row group" or "a grid of what fits, looping over rows")$(prefetch_note)
@@ -136,12 +135,7 @@ extern "C" cudaError_t $(launcher_name)(const void* params, int sm_count, cudaSt
 {
   const $(params_type)* p = (const $(params_type)*)params;
   % include("kernel/resident_blocks.cu.tpl")
-% if m.slice > 0 then
-  const int64_t nc = ($(host_dims.channels) + $(m.V - 1)) / $(m.V), wr_row = (nc + $(32 * m.K - 1)) / $(32 * m.K);
-  const int64_t wr = wr_row < $(m.slice) ? wr_row : $(m.slice);
-% elseif m.spread > 0 then
-  const int64_t nc = ($(host_dims.channels) + $(m.V - 1)) / $(m.V), wr_full = (nc + $(32 * m.K - 1)) / $(32 * m.K);
-% elseif m.vec then
+% if m.vec then
   const int64_t nc = ($(host_dims.channels) + $(m.V - 1)) / $(m.V), wr = (nc + $(32 * m.K - 1)) / $(32 * m.K);
 % else
   const int64_t wr = $(m.warps);  // a row per block
@@ -149,17 +143,17 @@ extern "C" cudaError_t $(launcher_name)(const void* params, int sm_count, cudaSt
 % if m.slice > 0 then
   // a block per slice: L * slices fits grid.x (2^31 - 1), since each slice
   // but a row's last holds at least 512 bytes: L * slices < 2^31 for any rows under 512 GB
-  const int64_t threads = 32 * wr, slices = (nc + $(m.K) * threads - 1) / ($(m.K) * threads);
+  const int64_t threads = 32 * (wr < $(m.slice) ? wr : $(m.slice)), slices = (nc + $(m.K) * threads - 1) / ($(m.K) * threads);
 % elseif m.spread > 0 then
   // a call of few rows (under $(m.spread) per multiprocessor) spreads each row
   // over up to twice the warps, each thread filling half its chunk slots:
   // more threads at work where rows are fewer than multiprocessors can hold
-  int64_t wr = wr_full;
+  int64_t warps_now = wr;
   if ($(host_dims.batch) * $(host_dims.rows) < (int64_t)$(m.spread) * sm_count) {
-    wr = (nc + $(32 * math.max(m.K // 2, 1) - 1)) / $(32 * math.max(m.K // 2, 1));
-    if (wr > $(m.warps)) wr = $(m.warps);
+    warps_now = (nc + $(32 * math.max(m.K // 2, 1) - 1)) / $(32 * math.max(m.K // 2, 1));
+    if (warps_now > $(m.warps)) warps_now = $(m.warps);
   }
-  const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
+  const int64_t rpb = 1, threads = 32 * warps_now;  // the warps of one row
 % elseif one_row then
   const int64_t rpb = 1, threads = 32 * wr;  // the warps of one row
 % elseif m.rows_per_block > 0 then
@@ -170,12 +164,9 @@ extern "C" cudaError_t $(launcher_name)(const void* params, int sm_count, cudaSt
 % else
   const int64_t rpb = $(m.warps) / wr, threads = $(m.threads);
 % end
-% if m.slice > 0 then
-  const dim3 grid((unsigned)($(host_dims.rows) * slices), (unsigned)($(host_dims.batch) < 65535 ? $(host_dims.batch) : 65535),
-          (unsigned)(($(host_dims.batch) + 65534) / 65535));
-  $(kernel_name)<<<grid, (unsigned)threads, 0, stream>>>(*p);
-% elseif per_row_grid then
-  const dim3 grid((unsigned)(($(host_dims.rows) + rpb - 1) / rpb), (unsigned)($(host_dims.batch) < 65535 ? $(host_dims.batch) : 65535),
+% if per_row_grid then
+%   local grid_x = m.slice > 0 and (host_dims.rows .. " * slices") or ("(" .. host_dims.rows .. " + rpb - 1) / rpb")
+  const dim3 grid((unsigned)($(grid_x)), (unsigned)($(host_dims.batch) < 65535 ? $(host_dims.batch) : 65535),
           (unsigned)(($(host_dims.batch) + 65534) / 65535));
   $(kernel_name)<<<grid, (unsigned)threads, 0, stream>>>(*p);
 % else
