@@ -608,15 +608,17 @@ TEST(test_qknorm_api_bad_input) {
 
 /* The across-heads form on the shapes of its models: Wan 1.3B (12 heads) and 14B
  * (40 heads) with interleaved pairs, LTX-2 (32 heads, half pairs), a D = 64 audio
- * tower, GQA with partial R, and one token. */
+ * tower, GQA with partial R, and one token; then 72 and 136 heads (a warp walks
+ * 18 and 17 steps of a token, the last one partial). */
 TEST(test_qknorm_gpu_across_heads_shapes) {
   if (!test_have_gpu()) SKIP("no GPU");
   static const struct { int64_t B, S, HQ, HK, D, R; int half; test_dtype act; } m[] = {
       {1, 257, 12, 12, 128, 128, 0, DT_BF16}, {2, 33, 40, 40, 128, 128, 0, DT_BF16},
       {2, 64, 32, 32, 128, 128, 1, DT_BF16},  {4, 25, 32, 32, 64, 64, 1, DT_FP16},
       {0, 9, 32, 8, 128, 64, 0, DT_FP32},     {0, 1, 24, 24, 128, 128, 1, DT_BF16},
+      {1, 17, 72, 72, 128, 128, 1, DT_BF16},  {0, 5, 136, 8, 64, 64, 0, DT_BF16},
   };
-  for (int i = 0; i < 6; i++) {
+  for (int i = 0; i < 8; i++) {
     qn_case c;
     memset(&c, 0, sizeof c);
     c.kind = TK_ACROSS;
@@ -637,15 +639,17 @@ TEST(test_qknorm_gpu_across_heads_shapes) {
 }
 
 /* LTX-2's attention: RMSNorm over a token's H * D, then the half pairing with
- * per-head tables [B, H, S, R/2] in bf16 (LTX-2) or fp32 (ops.md's shapes). */
+ * per-head tables [B, H, S, R/2] in bf16 (LTX-2) or fp32 (ops.md's shapes), and
+ * 80 heads (a long walk over the token's heads). */
 TEST(test_qknorm_gpu_across_heads_per_head_shapes) {
   if (!test_have_gpu()) SKIP("no GPU");
   static const struct { int64_t B, S, H, D, R; int half, tab_act; test_dtype act; } m[] = {
       {2, 96, 32, 128, 128, 1, 1, DT_BF16}, {1, 257, 32, 64, 64, 1, 1, DT_BF16},
       {2, 33, 16, 128, 64, 0, 0, DT_FP16},  {0, 9, 8, 128, 128, 1, 0, DT_FP32},
       {1, 4097, 8, 64, 64, 1, 0, DT_BF16},  {0, 1, 24, 80, 80, 0, 1, DT_BF16},
+      {1, 19, 80, 128, 128, 1, 1, DT_BF16},
   };
-  for (int i = 0; i < 6; i++) {
+  for (int i = 0; i < 7; i++) {
     qn_case c;
     memset(&c, 0, sizeof c);
     c.kind = TK_PER_HEAD;
