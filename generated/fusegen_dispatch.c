@@ -4142,7 +4142,6 @@ const int fg__rope_qk_cos_sin_cache_kernel_count = 265;
 const fg__kernel_entry fg__silu_and_mul_kernels[] = {
     {.key = {0, 0}, .arch = 80, .model = 0, .launch = fg__launch_silu_and_mul_bf16_vec16_sm80, .name = "silu_and_mul_bf16_vec16_sm80"},
     {.key = {0, 0}, .arch = 90, .model = 0, .launch = fg__launch_silu_and_mul_bf16_vec16_sm90, .name = "silu_and_mul_bf16_vec16_sm90"},
-    {.key = {0, 0}, .arch = 90, .model = 2, .launch = fg__launch_silu_and_mul_bf16_vec16_h200_sm90, .name = "silu_and_mul_bf16_vec16_sm90_h200"},
     {.key = {0, 0}, .arch = 100, .model = 0, .launch = fg__launch_silu_and_mul_bf16_vec16_sm100, .name = "silu_and_mul_bf16_vec16_sm100"},
     {.key = {0, 1}, .arch = 80, .model = 0, .launch = fg__launch_silu_and_mul_bf16_scalar_sm80, .name = "silu_and_mul_bf16_scalar_sm80"},
     {.key = {0, 1}, .arch = 90, .model = 0, .launch = fg__launch_silu_and_mul_bf16_scalar_sm90, .name = "silu_and_mul_bf16_scalar_sm90"},
@@ -4160,5 +4159,5 @@ const fg__kernel_entry fg__silu_and_mul_kernels[] = {
     {.key = {2, 1}, .arch = 90, .model = 0, .launch = fg__launch_silu_and_mul_fp32_scalar_sm90, .name = "silu_and_mul_fp32_scalar_sm90"},
     {.key = {2, 1}, .arch = 100, .model = 0, .launch = fg__launch_silu_and_mul_fp32_scalar_sm100, .name = "silu_and_mul_fp32_scalar_sm100"},
 };
-const int fg__silu_and_mul_kernel_count = 19;
+const int fg__silu_and_mul_kernel_count = 18;
 

@@ -57,6 +57,7 @@ local function tiles(o)
     { { when = { arch = 100 }, wide_sum = 0, min_blocks = 1 } },
     o.weight and { { when = { weight = "fp32" }, min_blocks = 1 } },
     o.residual and { { when = { residual = "res" }, min_blocks = 1, prefetch = 1 } },
+    o.tiles,
     { { when = { act = "fp32" }, chunks = 4, min_blocks = 1, prefetch = 0 }, scalar_tiles }),
     { warps = 32, chunks = 2, blocks_per_sm = 0, min_blocks = o.min_blocks or (two and 1 or 2), rows_per_block = 1,
       wide_sum = 1, prefetch = two and 1 or 0 })
@@ -166,6 +167,8 @@ float8_e4m3fn with saturation (NaN stays NaN).]],
         doc = "an upper bound of the scales [1], fp32, or NULL" },
       rows("residual", "inout", "the residual stream, updated in place, or NULL", { optional = true }) },
     weight = true, residual = true,
+    -- fp16 with its fp16 weight: the amax, the scale and the row's partials spill 32 registers
+    tiles = { { when = { act = "fp16", weight = "fp16" }, min_blocks = 1 } },
     stages = join({ { "load_row", from = "x" } }, add_residual("residual", { residual = "res" }),
       { { "norm", kind = "rms", eps = "eps", weight = "weight" },
         { "dynamic_scale", scales = "scales", upper = "scale_ub", quantised = "out" }, { "store_row", to = "out" } }),

@@ -2914,7 +2914,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wf
 //   mapping: rows of C channels, chunks of 8, 2 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
-__global__ void __launch_bounds__(1024, 2)
+__global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)
@@ -3031,7 +3031,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_dynamic_quant_fp8_fp16_wf
 //   mapping: rows of C channels, chunks of 8, 2 chunk slot(s) per thread,
 //            32 warps per block (at most 1 row(s): the warps they need), C up to 16384; 16-byte accesses
 //            one block per row group
-__global__ void __launch_bounds__(1024, 2)
+__global__ void __launch_bounds__(1024, 1)
 FG_ARCH_NAME(fg_rmsnorm_dynamic_quant_fp8_fp16_wfp16_nores_vec16)(const fg_rmsnorm_dynamic_quant_fp8_params p)
 {
   __shared__ __align__(16) float red[2][32];  // partial sums of the row's warps (read as float4)

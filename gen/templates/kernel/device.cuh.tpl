@@ -227,7 +227,11 @@ __device__ __forceinline__ float fg_row_max(float x, float (*red)[W], int& rbuf,
 
 // The same for a block of one row (wr <= W warps, W a multiple of 4): the slots
 // from wr on stay 0 (fg_block_sum_init, before the first sum), so the partials
-// are read four at a time with no loop on wr; the reads cost more registers.
+// are read four at a time. fg_block_sum reads two float4 a step in a loop on the
+// slots that hold the row's warps: fewer instructions than a test of every slot
+// (1.7 to 4.5% on the issue-bound norm forms of an H200); fg_block_max keeps the
+// test of every slot, whose loads all go out at once (the loop lost 0.3 us on a
+// 5 us call of the dynamic fp8 quantisation).
 template <int W>
 __device__ __forceinline__ void fg_block_sum_init(float (*red)[W], int wr) {
   if (threadIdx.x < 2 * W && (int)(threadIdx.x % W) >= wr) red[threadIdx.x / W][threadIdx.x % W] = 0.f;
@@ -241,12 +245,11 @@ __device__ __forceinline__ float fg_block_sum(float x, float (*red)[W], int& rbu
   __syncthreads();
   const float4* q = reinterpret_cast<const float4*>(red[rbuf]);
   float s = 0.f;
-#pragma unroll
-  for (int i = 0; i < W / 4; i++) {
-    if (4 * i < wr) {
-      const float4 t = q[i];
-      s += (t.x + t.y) + (t.z + t.w);
-    }
+  const int n4 = (wr + 3) >> 2;  // the float4 slots that hold the row's warps
+  for (int i = 0; i < n4; i += 2) {  // two at a time: the second past n4 holds 0
+    const float4 t = q[i], u = i + 1 < W / 4 ? q[i + 1] : make_float4(0.f, 0.f, 0.f, 0.f);
+    s += (t.x + t.y) + (t.z + t.w);
+    s += (u.x + u.y) + (u.z + u.w);
   }
   rbuf ^= 1;
   return s;
