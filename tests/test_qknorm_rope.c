@@ -618,7 +618,7 @@ TEST(test_qknorm_gpu_across_heads_shapes) {
       {0, 9, 32, 8, 128, 64, 0, DT_FP32},     {0, 1, 24, 24, 128, 128, 1, DT_BF16},
       {1, 17, 72, 72, 128, 128, 1, DT_BF16},  {0, 5, 136, 8, 64, 64, 0, DT_BF16},
   };
-  for (int i = 0; i < 8; i++) {
+  for (int i = 0; i < (int)(sizeof m / sizeof m[0]); i++) {
     qn_case c;
     memset(&c, 0, sizeof c);
     c.kind = TK_ACROSS;
@@ -649,7 +649,7 @@ TEST(test_qknorm_gpu_across_heads_per_head_shapes) {
       {1, 4097, 8, 64, 64, 1, 0, DT_BF16},  {0, 1, 24, 80, 80, 0, 1, DT_BF16},
       {1, 19, 80, 128, 128, 1, 1, DT_BF16},
   };
-  for (int i = 0; i < 7; i++) {
+  for (int i = 0; i < (int)(sizeof m / sizeof m[0]); i++) {
     qn_case c;
     memset(&c, 0, sizeof c);
     c.kind = TK_PER_HEAD;
