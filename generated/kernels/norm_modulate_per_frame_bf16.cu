@@ -53,8 +53,8 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_vec16)(const fg_norm_modulate
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
-    const __nv_bfloat16* scale_row = (const __nv_bfloat16*)p.scale + b * p.scale_stride[0] + (l / (p.L / p.F)) * p.scale_stride[1];
-    const __nv_bfloat16* shift_row = (const __nv_bfloat16*)p.shift + b * p.shift_stride[0] + (l / (p.L / p.F)) * p.shift_stride[1];
+    const __nv_bfloat16* scale_row = (const __nv_bfloat16*)p.scale + b * p.scale_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.scale_stride[1];
+    const __nv_bfloat16* shift_row = (const __nv_bfloat16*)p.shift + b * p.shift_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.shift_stride[1];
     if (p.norm != 2) {  // not none
       float s = 0.f;
       if (p.norm == 0) {  // LayerNorm: centre first
@@ -220,8 +220,8 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_vec16)(const fg_norm_modulate
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
-    const __nv_bfloat16* scale_row = (const __nv_bfloat16*)p.scale + b * p.scale_stride[0] + (l / (p.L / p.F)) * p.scale_stride[1];
-    const __nv_bfloat16* shift_row = (const __nv_bfloat16*)p.shift + b * p.shift_stride[0] + (l / (p.L / p.F)) * p.shift_stride[1];
+    const __nv_bfloat16* scale_row = (const __nv_bfloat16*)p.scale + b * p.scale_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.scale_stride[1];
+    const __nv_bfloat16* shift_row = (const __nv_bfloat16*)p.shift + b * p.shift_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.shift_stride[1];
     if (p.norm != 2) {  // not none
       float s = 0.f;
       if (p.norm == 0) {  // LayerNorm: centre first
@@ -386,8 +386,8 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_vec16)(const fg_norm_modulate
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
-    const __nv_bfloat16* scale_row = (const __nv_bfloat16*)p.scale + b * p.scale_stride[0] + (l / (p.L / p.F)) * p.scale_stride[1];
-    const __nv_bfloat16* shift_row = (const __nv_bfloat16*)p.shift + b * p.shift_stride[0] + (l / (p.L / p.F)) * p.shift_stride[1];
+    const __nv_bfloat16* scale_row = (const __nv_bfloat16*)p.scale + b * p.scale_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.scale_stride[1];
+    const __nv_bfloat16* shift_row = (const __nv_bfloat16*)p.shift + b * p.shift_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.shift_stride[1];
     if (p.norm != 2) {  // not none
       float s = 0.f;
       if (p.norm == 0) {  // LayerNorm: centre first
@@ -564,8 +564,8 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_vec16_h200)(const fg_norm_mod
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
-    const __nv_bfloat16* scale_row = (const __nv_bfloat16*)p.scale + b * p.scale_stride[0] + (l / (p.L / p.F)) * p.scale_stride[1];
-    const __nv_bfloat16* shift_row = (const __nv_bfloat16*)p.shift + b * p.shift_stride[0] + (l / (p.L / p.F)) * p.shift_stride[1];
+    const __nv_bfloat16* scale_row = (const __nv_bfloat16*)p.scale + b * p.scale_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.scale_stride[1];
+    const __nv_bfloat16* shift_row = (const __nv_bfloat16*)p.shift + b * p.shift_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.shift_stride[1];
     // use: the stages' arithmetic and stores on what the loads returned
     if (live && pos < nc) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
     if (live && pos + 1 * tpr < nc) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
@@ -885,8 +885,8 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_nores_scalar)(const fg_norm_modulat
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
-    const __nv_bfloat16* scale_row = (const __nv_bfloat16*)p.scale + b * p.scale_stride[0] + (l / (p.L / p.F)) * p.scale_stride[1];
-    const __nv_bfloat16* shift_row = (const __nv_bfloat16*)p.shift + b * p.shift_stride[0] + (l / (p.L / p.F)) * p.shift_stride[1];
+    const __nv_bfloat16* scale_row = (const __nv_bfloat16*)p.scale + b * p.scale_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.scale_stride[1];
+    const __nv_bfloat16* shift_row = (const __nv_bfloat16*)p.shift + b * p.shift_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.shift_stride[1];
     if (p.norm != 2) {  // not none
       float s = 0.f;
       if (p.norm == 0) {  // LayerNorm: centre first
@@ -1622,8 +1622,8 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_res_vec16)(const fg_norm_modulate_p
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
-    const __nv_bfloat16* scale_row = (const __nv_bfloat16*)p.scale + b * p.scale_stride[0] + (l / (p.L / p.F)) * p.scale_stride[1];
-    const __nv_bfloat16* shift_row = (const __nv_bfloat16*)p.shift + b * p.shift_stride[0] + (l / (p.L / p.F)) * p.shift_stride[1];
+    const __nv_bfloat16* scale_row = (const __nv_bfloat16*)p.scale + b * p.scale_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.scale_stride[1];
+    const __nv_bfloat16* shift_row = (const __nv_bfloat16*)p.shift + b * p.shift_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.shift_stride[1];
     // use: the stages' arithmetic and stores on what the loads returned
     if (live && pos < nc) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
     if (live && pos + 1 * tpr < nc) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
@@ -1841,8 +1841,8 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_res_vec16)(const fg_norm_modulate_p
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
-    const __nv_bfloat16* scale_row = (const __nv_bfloat16*)p.scale + b * p.scale_stride[0] + (l / (p.L / p.F)) * p.scale_stride[1];
-    const __nv_bfloat16* shift_row = (const __nv_bfloat16*)p.shift + b * p.shift_stride[0] + (l / (p.L / p.F)) * p.shift_stride[1];
+    const __nv_bfloat16* scale_row = (const __nv_bfloat16*)p.scale + b * p.scale_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.scale_stride[1];
+    const __nv_bfloat16* shift_row = (const __nv_bfloat16*)p.shift + b * p.shift_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.shift_stride[1];
     // use: the stages' arithmetic and stores on what the loads returned
     if (live && pos < nc) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
     if (live && pos + 1 * tpr < nc) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
@@ -2059,8 +2059,8 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_res_vec16)(const fg_norm_modulate_p
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
-    const __nv_bfloat16* scale_row = (const __nv_bfloat16*)p.scale + b * p.scale_stride[0] + (l / (p.L / p.F)) * p.scale_stride[1];
-    const __nv_bfloat16* shift_row = (const __nv_bfloat16*)p.shift + b * p.shift_stride[0] + (l / (p.L / p.F)) * p.shift_stride[1];
+    const __nv_bfloat16* scale_row = (const __nv_bfloat16*)p.scale + b * p.scale_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.scale_stride[1];
+    const __nv_bfloat16* shift_row = (const __nv_bfloat16*)p.shift + b * p.shift_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.shift_stride[1];
     // use: the stages' arithmetic and stores on what the loads returned
     if (live && pos < nc) { fg_unpack_bf16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
     if (live && pos + 1 * tpr < nc) { fg_unpack_bf16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
@@ -2474,8 +2474,8 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_bf16_res_scalar)(const fg_norm_modulate_
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
-    const __nv_bfloat16* scale_row = (const __nv_bfloat16*)p.scale + b * p.scale_stride[0] + (l / (p.L / p.F)) * p.scale_stride[1];
-    const __nv_bfloat16* shift_row = (const __nv_bfloat16*)p.shift + b * p.shift_stride[0] + (l / (p.L / p.F)) * p.shift_stride[1];
+    const __nv_bfloat16* scale_row = (const __nv_bfloat16*)p.scale + b * p.scale_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.scale_stride[1];
+    const __nv_bfloat16* shift_row = (const __nv_bfloat16*)p.shift + b * p.shift_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.shift_stride[1];
     if (p.norm != 2) {  // not none
       float s = 0.f;
       if (p.norm == 0) {  // LayerNorm: centre first

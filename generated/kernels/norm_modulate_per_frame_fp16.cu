@@ -52,8 +52,8 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_nores_vec16)(const fg_norm_modulate
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
-    const __half* scale_row = (const __half*)p.scale + b * p.scale_stride[0] + (l / (p.L / p.F)) * p.scale_stride[1];
-    const __half* shift_row = (const __half*)p.shift + b * p.shift_stride[0] + (l / (p.L / p.F)) * p.shift_stride[1];
+    const __half* scale_row = (const __half*)p.scale + b * p.scale_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.scale_stride[1];
+    const __half* shift_row = (const __half*)p.shift + b * p.shift_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.shift_stride[1];
     if (p.norm != 2) {  // not none
       float s = 0.f;
       if (p.norm == 0) {  // LayerNorm: centre first
@@ -219,8 +219,8 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_nores_vec16)(const fg_norm_modulate
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
-    const __half* scale_row = (const __half*)p.scale + b * p.scale_stride[0] + (l / (p.L / p.F)) * p.scale_stride[1];
-    const __half* shift_row = (const __half*)p.shift + b * p.shift_stride[0] + (l / (p.L / p.F)) * p.shift_stride[1];
+    const __half* scale_row = (const __half*)p.scale + b * p.scale_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.scale_stride[1];
+    const __half* shift_row = (const __half*)p.shift + b * p.shift_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.shift_stride[1];
     if (p.norm != 2) {  // not none
       float s = 0.f;
       if (p.norm == 0) {  // LayerNorm: centre first
@@ -385,8 +385,8 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_nores_vec16)(const fg_norm_modulate
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
-    const __half* scale_row = (const __half*)p.scale + b * p.scale_stride[0] + (l / (p.L / p.F)) * p.scale_stride[1];
-    const __half* shift_row = (const __half*)p.shift + b * p.shift_stride[0] + (l / (p.L / p.F)) * p.shift_stride[1];
+    const __half* scale_row = (const __half*)p.scale + b * p.scale_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.scale_stride[1];
+    const __half* shift_row = (const __half*)p.shift + b * p.shift_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.shift_stride[1];
     if (p.norm != 2) {  // not none
       float s = 0.f;
       if (p.norm == 0) {  // LayerNorm: centre first
@@ -609,8 +609,8 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_nores_scalar)(const fg_norm_modulat
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
-    const __half* scale_row = (const __half*)p.scale + b * p.scale_stride[0] + (l / (p.L / p.F)) * p.scale_stride[1];
-    const __half* shift_row = (const __half*)p.shift + b * p.shift_stride[0] + (l / (p.L / p.F)) * p.shift_stride[1];
+    const __half* scale_row = (const __half*)p.scale + b * p.scale_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.scale_stride[1];
+    const __half* shift_row = (const __half*)p.shift + b * p.shift_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.shift_stride[1];
     if (p.norm != 2) {  // not none
       float s = 0.f;
       if (p.norm == 0) {  // LayerNorm: centre first
@@ -1346,8 +1346,8 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_res_vec16)(const fg_norm_modulate_p
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
-    const __half* scale_row = (const __half*)p.scale + b * p.scale_stride[0] + (l / (p.L / p.F)) * p.scale_stride[1];
-    const __half* shift_row = (const __half*)p.shift + b * p.shift_stride[0] + (l / (p.L / p.F)) * p.shift_stride[1];
+    const __half* scale_row = (const __half*)p.scale + b * p.scale_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.scale_stride[1];
+    const __half* shift_row = (const __half*)p.shift + b * p.shift_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.shift_stride[1];
     // use: the stages' arithmetic and stores on what the loads returned
     if (live && pos < nc) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
     if (live && pos + 1 * tpr < nc) { fg_unpack_fp16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
@@ -1565,8 +1565,8 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_res_vec16)(const fg_norm_modulate_p
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
-    const __half* scale_row = (const __half*)p.scale + b * p.scale_stride[0] + (l / (p.L / p.F)) * p.scale_stride[1];
-    const __half* shift_row = (const __half*)p.shift + b * p.shift_stride[0] + (l / (p.L / p.F)) * p.shift_stride[1];
+    const __half* scale_row = (const __half*)p.scale + b * p.scale_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.scale_stride[1];
+    const __half* shift_row = (const __half*)p.shift + b * p.shift_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.shift_stride[1];
     // use: the stages' arithmetic and stores on what the loads returned
     if (live && pos < nc) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
     if (live && pos + 1 * tpr < nc) { fg_unpack_fp16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
@@ -1783,8 +1783,8 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_res_vec16)(const fg_norm_modulate_p
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
-    const __half* scale_row = (const __half*)p.scale + b * p.scale_stride[0] + (l / (p.L / p.F)) * p.scale_stride[1];
-    const __half* shift_row = (const __half*)p.shift + b * p.shift_stride[0] + (l / (p.L / p.F)) * p.shift_stride[1];
+    const __half* scale_row = (const __half*)p.scale + b * p.scale_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.scale_stride[1];
+    const __half* shift_row = (const __half*)p.shift + b * p.shift_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.shift_stride[1];
     // use: the stages' arithmetic and stores on what the loads returned
     if (live && pos < nc) { fg_unpack_fp16x8(x_raw[0], &v[0][0]); }  // chunk slot 0
     if (live && pos + 1 * tpr < nc) { fg_unpack_fp16x8(x_raw[1], &v[1][0]); }  // chunk slot 1
@@ -2198,8 +2198,8 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp16_res_scalar)(const fg_norm_modulate_
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
-    const __half* scale_row = (const __half*)p.scale + b * p.scale_stride[0] + (l / (p.L / p.F)) * p.scale_stride[1];
-    const __half* shift_row = (const __half*)p.shift + b * p.shift_stride[0] + (l / (p.L / p.F)) * p.shift_stride[1];
+    const __half* scale_row = (const __half*)p.scale + b * p.scale_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.scale_stride[1];
+    const __half* shift_row = (const __half*)p.shift + b * p.shift_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.shift_stride[1];
     if (p.norm != 2) {  // not none
       float s = 0.f;
       if (p.norm == 0) {  // LayerNorm: centre first

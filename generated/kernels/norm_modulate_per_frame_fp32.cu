@@ -60,8 +60,8 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)(const fg_norm_modulate
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
-    const float* scale_row = (const float*)p.scale + b * p.scale_stride[0] + (l / (p.L / p.F)) * p.scale_stride[1];
-    const float* shift_row = (const float*)p.shift + b * p.shift_stride[0] + (l / (p.L / p.F)) * p.shift_stride[1];
+    const float* scale_row = (const float*)p.scale + b * p.scale_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.scale_stride[1];
+    const float* shift_row = (const float*)p.shift + b * p.shift_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.shift_stride[1];
     if (p.norm != 2) {  // not none
       float s = 0.f;
       if (p.norm == 0) {  // LayerNorm: centre first
@@ -311,8 +311,8 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)(const fg_norm_modulate
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
-    const float* scale_row = (const float*)p.scale + b * p.scale_stride[0] + (l / (p.L / p.F)) * p.scale_stride[1];
-    const float* shift_row = (const float*)p.shift + b * p.shift_stride[0] + (l / (p.L / p.F)) * p.shift_stride[1];
+    const float* scale_row = (const float*)p.scale + b * p.scale_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.scale_stride[1];
+    const float* shift_row = (const float*)p.shift + b * p.shift_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.shift_stride[1];
     if (p.norm != 2) {  // not none
       float s = 0.f;
       if (p.norm == 0) {  // LayerNorm: centre first
@@ -561,8 +561,8 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_vec16)(const fg_norm_modulate
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
-    const float* scale_row = (const float*)p.scale + b * p.scale_stride[0] + (l / (p.L / p.F)) * p.scale_stride[1];
-    const float* shift_row = (const float*)p.shift + b * p.shift_stride[0] + (l / (p.L / p.F)) * p.shift_stride[1];
+    const float* scale_row = (const float*)p.scale + b * p.scale_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.scale_stride[1];
+    const float* shift_row = (const float*)p.shift + b * p.shift_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.shift_stride[1];
     if (p.norm != 2) {  // not none
       float s = 0.f;
       if (p.norm == 0) {  // LayerNorm: centre first
@@ -861,8 +861,8 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_nores_scalar)(const fg_norm_modulat
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
-    const float* scale_row = (const float*)p.scale + b * p.scale_stride[0] + (l / (p.L / p.F)) * p.scale_stride[1];
-    const float* shift_row = (const float*)p.shift + b * p.shift_stride[0] + (l / (p.L / p.F)) * p.shift_stride[1];
+    const float* scale_row = (const float*)p.scale + b * p.scale_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.scale_stride[1];
+    const float* shift_row = (const float*)p.shift + b * p.shift_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.shift_stride[1];
     if (p.norm != 2) {  // not none
       float s = 0.f;
       if (p.norm == 0) {  // LayerNorm: centre first
@@ -1625,8 +1625,8 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_p
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
-    const float* scale_row = (const float*)p.scale + b * p.scale_stride[0] + (l / (p.L / p.F)) * p.scale_stride[1];
-    const float* shift_row = (const float*)p.shift + b * p.shift_stride[0] + (l / (p.L / p.F)) * p.shift_stride[1];
+    const float* scale_row = (const float*)p.scale + b * p.scale_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.scale_stride[1];
+    const float* shift_row = (const float*)p.shift + b * p.shift_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.shift_stride[1];
     if (p.norm != 2) {  // not none
       float s = 0.f;
       if (p.norm == 0) {  // LayerNorm: centre first
@@ -1921,8 +1921,8 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_p
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
-    const float* scale_row = (const float*)p.scale + b * p.scale_stride[0] + (l / (p.L / p.F)) * p.scale_stride[1];
-    const float* shift_row = (const float*)p.shift + b * p.shift_stride[0] + (l / (p.L / p.F)) * p.shift_stride[1];
+    const float* scale_row = (const float*)p.scale + b * p.scale_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.scale_stride[1];
+    const float* shift_row = (const float*)p.shift + b * p.shift_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.shift_stride[1];
     if (p.norm != 2) {  // not none
       float s = 0.f;
       if (p.norm == 0) {  // LayerNorm: centre first
@@ -2216,8 +2216,8 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_vec16)(const fg_norm_modulate_p
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
-    const float* scale_row = (const float*)p.scale + b * p.scale_stride[0] + (l / (p.L / p.F)) * p.scale_stride[1];
-    const float* shift_row = (const float*)p.shift + b * p.shift_stride[0] + (l / (p.L / p.F)) * p.shift_stride[1];
+    const float* scale_row = (const float*)p.scale + b * p.scale_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.scale_stride[1];
+    const float* shift_row = (const float*)p.shift + b * p.shift_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.shift_stride[1];
     if (p.norm != 2) {  // not none
       float s = 0.f;
       if (p.norm == 0) {  // LayerNorm: centre first
@@ -2681,8 +2681,8 @@ FG_ARCH_NAME(fg_norm_modulate_per_frame_fp32_res_scalar)(const fg_norm_modulate_
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
-    const float* scale_row = (const float*)p.scale + b * p.scale_stride[0] + (l / (p.L / p.F)) * p.scale_stride[1];
-    const float* shift_row = (const float*)p.shift + b * p.shift_stride[0] + (l / (p.L / p.F)) * p.shift_stride[1];
+    const float* scale_row = (const float*)p.scale + b * p.scale_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.scale_stride[1];
+    const float* shift_row = (const float*)p.shift + b * p.shift_stride[0] + (int64_t)((uint32_t)l / ((uint32_t)p.L / (uint32_t)p.F)) * p.shift_stride[1];
     if (p.norm != 2) {  // not none
       float s = 0.f;
       if (p.norm == 0) {  // LayerNorm: centre first
