@@ -19,21 +19,24 @@
 //            a row cut into slices of up to 4 warps, one block each (no stage reduces over it); 16-byte accesses
 //            one block per slice; inputs loaded ahead of the stores
 __global__ void __launch_bounds__(128, 8)
-FG_ARCH_NAME(fg_gated_residual_add_bf16_vec16)(const fg_gated_residual_add_params p)
+FG_ARCH_NAME(fg_gated_residual_add_bf16_vec16)(const fg_gated_residual_add_params p, const uint32_t slices, const fg_udiv slices_div)
 {
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
   const int wr = min(4, (nc + 63) / 64);  // warps per slice: fewer for a short row
   const int tpr = 32 * wr;                        // threads per row (per slice)
-  const int slices = (nc + 2 * tpr - 1) / (2 * tpr);  // blocks per row: one slice each
+  // block = row * slices + slice: the launcher's slice count and its divisor
+  // (no division here: a block of one chunk a thread is short, and its
+  // divisions before the first load cost the long calls 1%)
+  const uint32_t row_of_block = fg_udiv_div31(blockIdx.x, slices_div);
   // this thread's place in the row: its slice's first chunk, then the thread
-  const int pos = (int)(blockIdx.x % (unsigned)slices) * (2 * tpr) + (int)threadIdx.x;
-  // grid (rows x slices of a batch entry, batch entries as y + 65535 z): one
-  // division finds the row, and no loop over b
+  const int pos = (int)(blockIdx.x - row_of_block * slices) * (2 * tpr) + (int)threadIdx.x;
+  // grid (rows x slices of a batch entry, batch entries as y + 65535 z): a
+  // multiply-high finds the row, and no loop over b
   {
     const int64_t b = (int64_t)(blockIdx.z * 65535u + blockIdx.y);  // in 32 bits: B * L < 2^31
     if (b >= p.B) return;  // the whole block: no sync is left waiting
-    const int64_t l = (int64_t)(blockIdx.x / (unsigned)slices);
+    const int64_t l = (int64_t)row_of_block;
     const bool live = true;  // gridDim.x == L * slices
     float v[2][8] = {};  // the row's values, fp32
     // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
@@ -120,7 +123,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_gated_residual_add_bf16_vec16)(co
   const int64_t threads = 32 * (wr < 4 ? wr : 4), slices = (nc + 2 * threads - 1) / (2 * threads);
   const dim3 grid((unsigned)(p->L * slices), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_gated_residual_add_bf16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_gated_residual_add_bf16_vec16)<<<grid, (unsigned)threads, 0, stream>>>(*p, (uint32_t)slices, fg_udiv_make((uint32_t)slices));
   return cudaGetLastError();
 }
 
@@ -131,21 +134,24 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_gated_residual_add_bf16_vec16)(co
 //            a row cut into slices of up to 2 warps, one block each (no stage reduces over it); 16-byte accesses
 //            one block per slice; inputs loaded ahead of the stores
 __global__ void __launch_bounds__(64, 8)
-FG_ARCH_NAME(fg_gated_residual_add_bf16_vec16_h200)(const fg_gated_residual_add_params p)
+FG_ARCH_NAME(fg_gated_residual_add_bf16_vec16_h200)(const fg_gated_residual_add_params p, const uint32_t slices, const fg_udiv slices_div)
 {
   const int C = (int)p.C;
   const int nc = (C + 7) / 8;               // chunks per row
   const int wr = min(2, (nc + 63) / 64);  // warps per slice: fewer for a short row
   const int tpr = 32 * wr;                        // threads per row (per slice)
-  const int slices = (nc + 2 * tpr - 1) / (2 * tpr);  // blocks per row: one slice each
+  // block = row * slices + slice: the launcher's slice count and its divisor
+  // (no division here: a block of one chunk a thread is short, and its
+  // divisions before the first load cost the long calls 1%)
+  const uint32_t row_of_block = fg_udiv_div31(blockIdx.x, slices_div);
   // this thread's place in the row: its slice's first chunk, then the thread
-  const int pos = (int)(blockIdx.x % (unsigned)slices) * (2 * tpr) + (int)threadIdx.x;
-  // grid (rows x slices of a batch entry, batch entries as y + 65535 z): one
-  // division finds the row, and no loop over b
+  const int pos = (int)(blockIdx.x - row_of_block * slices) * (2 * tpr) + (int)threadIdx.x;
+  // grid (rows x slices of a batch entry, batch entries as y + 65535 z): a
+  // multiply-high finds the row, and no loop over b
   {
     const int64_t b = (int64_t)(blockIdx.z * 65535u + blockIdx.y);  // in 32 bits: B * L < 2^31
     if (b >= p.B) return;  // the whole block: no sync is left waiting
-    const int64_t l = (int64_t)(blockIdx.x / (unsigned)slices);
+    const int64_t l = (int64_t)row_of_block;
     const bool live = true;  // gridDim.x == L * slices
     float v[2][8] = {};  // the row's values, fp32
     // issue: each stage's loads (raw 16-byte chunks), before any store or reduction
@@ -232,7 +238,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_gated_residual_add_bf16_vec16_h20
   const int64_t threads = 32 * (wr < 2 ? wr : 2), slices = (nc + 2 * threads - 1) / (2 * threads);
   const dim3 grid((unsigned)(p->L * slices), (unsigned)(p->B < 65535 ? p->B : 65535),
           (unsigned)((p->B + 65534) / 65535));
-  FG_ARCH_NAME(fg_gated_residual_add_bf16_vec16_h200)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+  FG_ARCH_NAME(fg_gated_residual_add_bf16_vec16_h200)<<<grid, (unsigned)threads, 0, stream>>>(*p, (uint32_t)slices, fg_udiv_make((uint32_t)slices));
   return cudaGetLastError();
 }
 #endif

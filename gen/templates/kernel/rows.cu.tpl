@@ -14,7 +14,11 @@
 % end
 //            $(m.slice > 0 and "one block per slice" or per_row_grid and "one block per row group" or "a grid of what fits, looping over rows")$(prefetch_note)
 __global__ void __launch_bounds__($(m.threads), $(m.min_blocks))
+% if m.slice > 0 then
+$(kernel_name)(const $(params_type) p, const uint32_t slices, const fg_udiv slices_div)
+% else
 $(kernel_name)(const $(params_type) p)
+% end
 {
 % if m.reduce and m.wide_sum then
   __shared__ __align__(16) float red[2][$(m.warps)];  // partial sums of the row's warps (read as float4)
@@ -34,9 +38,12 @@ $(kernel_name)(const $(params_type) p)
 % end
   const int tpr = 32 * wr;                        // threads per row$(m.slice > 0 and " (per slice)" or "")
 % if m.slice > 0 then
-  const int slices = (nc + $(m.K) * tpr - 1) / ($(m.K) * tpr);  // blocks per row: one slice each
+  // block = row * slices + slice: the launcher's slice count and its divisor
+  // (no division here: a block of one chunk a thread is short, and its
+  // divisions before the first load cost the long calls 1%)
+  const uint32_t row_of_block = fg_udiv_div31(blockIdx.x, slices_div);
   // this thread's place in the row: its slice's first chunk, then the thread
-  const int pos = (int)(blockIdx.x % (unsigned)slices) * ($(m.K) * tpr) + (int)threadIdx.x;
+  const int pos = (int)(blockIdx.x - row_of_block * slices) * ($(m.K) * tpr) + (int)threadIdx.x;
 % elseif one_row then
   const int rpb = 1, group = 0;                   // one row per block: the launcher starts its warps only
   const int pos = threadIdx.x;                    // this thread's place in the row
@@ -57,8 +64,8 @@ $(kernel_name)(const $(params_type) p)
 % end
 % if per_row_grid then
 %   if m.slice > 0 then
-  // grid (rows x slices of a batch entry, batch entries as y + 65535 z): one
-  // division finds the row, and no loop over b
+  // grid (rows x slices of a batch entry, batch entries as y + 65535 z): a
+  // multiply-high finds the row, and no loop over b
 %   else
   // grid (row groups of a batch entry, batch entries as y + 65535 z): no
   // division to find b and l, and no loop over b
@@ -67,7 +74,7 @@ $(kernel_name)(const $(params_type) p)
     const int64_t b = (int64_t)(blockIdx.z * 65535u + blockIdx.y);  // in 32 bits: B * L < 2^31
     if (b >= $(dims.batch)) return;  // the whole block: no sync is left waiting
 %   if m.slice > 0 then
-    const int64_t l = (int64_t)(blockIdx.x / (unsigned)slices);
+    const int64_t l = (int64_t)row_of_block;
     const bool live = true;  // gridDim.x == L * slices
 %   elseif one_row then
     const int64_t l = (int64_t)blockIdx.x * rpb + group;
@@ -168,7 +175,11 @@ extern "C" cudaError_t $(launcher_name)(const void* params, int sm_count, cudaSt
 %   local grid_x = m.slice > 0 and (host_dims.rows .. " * slices") or ("(" .. host_dims.rows .. " + rpb - 1) / rpb")
   const dim3 grid((unsigned)($(grid_x)), (unsigned)($(host_dims.batch) < 65535 ? $(host_dims.batch) : 65535),
           (unsigned)(($(host_dims.batch) + 65534) / 65535));
+%   if m.slice > 0 then
+  $(kernel_name)<<<grid, (unsigned)threads, 0, stream>>>(*p, (uint32_t)slices, fg_udiv_make((uint32_t)slices));
+%   else
   $(kernel_name)<<<grid, (unsigned)threads, 0, stream>>>(*p);
+%   end
 % else
 %   if m.rows_per_block > 0 then
   int64_t fit = (int64_t)per_sm * $(m.threads) / threads;  // the occupancy asked for full blocks
