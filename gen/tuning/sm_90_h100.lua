@@ -15,25 +15,42 @@ return {
       -- fused_add_rmsnorm [4096,4096]: 44.2 us -> 44.2 us
       -- fused_add_rmsnorm [8192,5120]: 111.3 us -> 111.3 us
       -- fused_add_rmsnorm [16384,8192]: 358.5 us -> 358.5 us
-      fused_add_rmsnorm_bf16_wbf16_vec16 = {},
+      -- evict_first = 0 (plain loads, not __ldcs): C bench, 60 runs, best of two alternating passes:
+      --   fused_add_rmsnorm [32,4096]: 4.96 us -> 4.96 us
+      --   fused_add_rmsnorm [4096,4096]: 43.81 us -> 43.65 us
+      --   fused_add_rmsnorm [8192,5120]: 111.17 us -> 110.50 us
+      --   fused_add_rmsnorm [16384,8192]: 355.81 us -> 354.37 us
+      fused_add_rmsnorm_bf16_wbf16_vec16 = { evict_first = 0 },
     },
     fused_add_rmsnorm_quant_fp8 = {
       -- fused_add_rmsnorm_quant_fp8 [32,4096]: 5.2 us -> 5.2 us
       -- fused_add_rmsnorm_quant_fp8 [4096,4096]: 38.2 us -> 38.2 us
       -- fused_add_rmsnorm_quant_fp8 [8192,5120]: 97.3 us -> 97.3 us
       -- fused_add_rmsnorm_quant_fp8 [16384,8192]: 310.5 us -> 310.5 us
-      fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16 = {},
+      -- evict_first = 0 (plain loads, not __ldcs): C bench, 60 runs, best of two alternating passes:
+      --   fused_add_rmsnorm_quant_fp8 [32,4096]: 4.99 us -> 4.99 us
+      --   fused_add_rmsnorm_quant_fp8 [4096,4096]: 37.95 us -> 37.06 us
+      --   fused_add_rmsnorm_quant_fp8 [8192,5120]: 97.02 us -> 95.33 us
+      --   fused_add_rmsnorm_quant_fp8 [16384,8192]: 310.78 us -> 306.08 us
+      fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16 = { evict_first = 0 },
     },
     gated_residual_add = {
       -- gated_residual_add [2,4096,3072] gate [B,C]: 47.4 us -> 47.4 us
       -- gated_residual_add [1,16384,5120] gate [B,C]: 164.5 us -> 164.5 us
-      gated_residual_add_bf16_vec16 = {},
+      -- evict_first = 0 (plain loads, not __ldcs): C bench, 60 runs, best of two alternating passes:
+      --   gated_residual_add [2,4096,3072] gate [B,C]: 47.17 us -> 46.14 us
+      --   gated_residual_add [1,16384,5120] gate [B,C]: 164.32 us -> 160.74 us
+      gated_residual_add_bf16_vec16 = { evict_first = 0 },
     },
     gelu_tanh_and_mul = {
       -- gelu_tanh_and_mul [32,28672]: 5.9 us -> 5.4 us
       -- gelu_tanh_and_mul [4096,28672]: 115.6 us -> 116.6 us
       -- gelu_tanh_and_mul [16384,16384]: 264.7 us -> 265.7 us
-      gelu_tanh_and_mul_bf16_vec16 = { chunks = 1, min_blocks = 4 },
+      -- evict_first = 0 (plain loads, not __ldcs): C bench, 60 runs, best of two alternating passes:
+      --   gelu_tanh_and_mul [32,28672]: 5.15 us -> 5.18 us
+      --   gelu_tanh_and_mul [4096,28672]: 114.78 us -> 112.51 us
+      --   gelu_tanh_and_mul [16384,16384]: 265.22 us -> 259.62 us
+      gelu_tanh_and_mul_bf16_vec16 = { chunks = 1, evict_first = 0, min_blocks = 4 },
     },
     layernorm = {
       -- layernorm [32,4096]: 6.1 us -> 5.8 us
@@ -47,7 +64,12 @@ return {
       -- rmsnorm [4096,4096]: 22.0 us -> 22.0 us
       -- rmsnorm [8192,5120]: 56.1 us -> 56.1 us
       -- rmsnorm [16384,8192]: 179.4 us -> 179.4 us
-      rmsnorm_bf16_wbf16_vec16 = {},
+      -- evict_first = 0 (plain loads, not __ldcs): C bench, 60 runs, best of two alternating passes:
+      --   rmsnorm [32,4096]: 4.93 us -> 5.12 us
+      --   rmsnorm [4096,4096]: 21.66 us -> 21.44 us
+      --   rmsnorm [8192,5120]: 55.84 us -> 54.53 us
+      --   rmsnorm [16384,8192]: 179.52 us -> 177.09 us
+      rmsnorm_bf16_wbf16_vec16 = { evict_first = 0 },
     },
     rmsnorm_dynamic_quant_fp8 = {
       -- rmsnorm_dynamic_quant_fp8 [32,4096]: 5.7 us -> 5.2 us
@@ -75,7 +97,11 @@ return {
       -- silu_and_mul [32,28672]: 5.6 us -> 5.2 us
       -- silu_and_mul [4096,28672]: 114.4 us -> 115.0 us
       -- silu_and_mul [16384,16384]: 264.1 us -> 265.1 us
-      silu_and_mul_bf16_vec16 = { chunks = 1, min_blocks = 4 },
+      -- evict_first = 0 (plain loads, not __ldcs): C bench, 60 runs, best of two alternating passes:
+      --   silu_and_mul [32,28672]: 5.12 us -> 5.15 us
+      --   silu_and_mul [4096,28672]: 114.46 us -> 112.06 us
+      --   silu_and_mul [16384,16384]: 265.12 us -> 259.14 us
+      silu_and_mul_bf16_vec16 = { chunks = 1, evict_first = 0, min_blocks = 4 },
     },
     norm_modulate = {
       -- norm_modulate layer per batch [2,2048,3072]: 19.2 us -> 19.2 us
@@ -115,7 +141,12 @@ return {
       -- norm_modulate_select01 layer [1,4096,3072]: 27.1 us -> 27.1 us
       -- norm_modulate_select01 layer [2,8192,3072]: 102.8 us -> 102.8 us
       -- norm_modulate_select01 layer [1,4096,5120]: 43.9 us -> 43.9 us
-      norm_modulate_select01_bf16_idxi64_nores_vec16 = {},
+      -- evict_first = 0 (plain loads, not __ldcs): C bench, 60 runs, best of two alternating passes:
+      --   norm_modulate_select01 layer [2,2048,3072]: 26.75 us -> 26.37 us
+      --   norm_modulate_select01 layer [1,4096,3072]: 25.98 us -> 25.76 us
+      --   norm_modulate_select01 layer [2,8192,3072]: 102.94 us -> 102.53 us
+      --   norm_modulate_select01 layer [1,4096,5120]: 44.03 us -> 43.68 us
+      norm_modulate_select01_bf16_idxi64_nores_vec16 = { evict_first = 0 },
       -- norm_modulate_select01 layer residual [2,2048,3072]: 52.0 us -> 52.0 us
       -- norm_modulate_select01 layer residual [1,4096,3072]: 51.4 us -> 51.4 us
       -- norm_modulate_select01 layer residual [2,8192,3072]: 204.9 us -> 204.9 us
@@ -134,13 +165,24 @@ return {
       -- qknorm_rope batch2 2x2048 H=24: 36.3 us -> 35.9 us
       -- qknorm_rope flux2 N=4096 H=48: 73.7 us -> 72.5 us
       -- qknorm_rope hunyuan N=115200 H=24: 1033.2 us -> 997.1 us
-      qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16 = { blocks_per_sm = 0, min_blocks = 8 },
+      -- evict_first = 0 (plain loads, not __ldcs): C bench, 60 runs, best of two alternating passes:
+      --   qknorm_rope flux_1024 N=4096 H=24: 35.68 us -> 35.39 us
+      --   qknorm_rope qwen_1024 N=4096 H=32: 48.13 us -> 48.13 us
+      --   qknorm_rope zimage_1024 N=4096 H=30: 45.73 us -> 45.50 us
+      --   qknorm_rope batch2 2x2048 H=24: 35.65 us -> 35.39 us
+      --   qknorm_rope flux2 N=4096 H=48: 72.83 us -> 72.42 us
+      --   qknorm_rope hunyuan N=115200 H=24: 997.12 us -> 992.00 us
+      qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16 = { blocks_per_sm = 0, evict_first = 0, min_blocks = 8 },
       -- qknorm_rope qwen_partial N=4096 H=32 R=64: 50.8 us -> 48.5 us
-      qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16 = { blocks_per_sm = 0, min_blocks = 8 },
+      -- evict_first = 0 (plain loads, not __ldcs): C bench, 60 runs, best of two alternating passes:
+      --   qknorm_rope qwen_partial N=4096 H=32 R=64: 48.03 us -> 47.84 us
+      qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16 = { blocks_per_sm = 0, evict_first = 0, min_blocks = 8 },
     },
     rope = {
       -- rope half [1,115200,24,128]: 526.1 us -> 496.1 us
-      rope_bf16_tabfp32_pairhalf_d128_rotfull_vec16 = { blocks_per_sm = 0, warps = 2 },
+      -- evict_first = 0 (plain loads, not __ldcs): C bench, 60 runs, best of two alternating passes:
+      --   rope half [1,115200,24,128]: 493.44 us -> 485.41 us
+      rope_bf16_tabfp32_pairhalf_d128_rotfull_vec16 = { blocks_per_sm = 0, evict_first = 0, warps = 2 },
       -- rope hunyuan [1,115200,24,128]: 532.3 us -> 497.7 us
       -- rope wan [1,32760,12,128]: 75.3 us -> 73.5 us
       -- rope [2,4096,24,128]: 35.0 us -> 34.5 us

@@ -16,14 +16,24 @@ return {
       -- fused_add_rmsnorm [4096,4096]: 34.4 us -> 34.4 us
       -- fused_add_rmsnorm [8192,5120]: 83.1 us -> 83.1 us
       -- fused_add_rmsnorm [16384,8192]: 271.2 us -> 271.2 us
-      fused_add_rmsnorm_bf16_wbf16_vec16 = {},
+      -- evict_first = 0 (plain loads, not __ldcs): C bench, 60 runs, best of two alternating passes:
+      --   fused_add_rmsnorm [32,4096]: 4.70 us -> 4.77 us
+      --   fused_add_rmsnorm [4096,4096]: 34.43 us -> 33.98 us
+      --   fused_add_rmsnorm [8192,5120]: 82.98 us -> 82.11 us
+      --   fused_add_rmsnorm [16384,8192]: 263.97 us -> 260.83 us
+      fused_add_rmsnorm_bf16_wbf16_vec16 = { evict_first = 0 },
     },
     fused_add_rmsnorm_quant_fp8 = {
       -- fused_add_rmsnorm_quant_fp8 [32,4096]: 4.8 us -> 4.8 us
       -- fused_add_rmsnorm_quant_fp8 [4096,4096]: 30.4 us -> 30.4 us
       -- fused_add_rmsnorm_quant_fp8 [8192,5120]: 73.0 us -> 73.0 us
       -- fused_add_rmsnorm_quant_fp8 [16384,8192]: 230.4 us -> 230.4 us
-      fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16 = {},
+      -- evict_first = 0 (plain loads, not __ldcs): C bench, 60 runs, best of two alternating passes:
+      --   fused_add_rmsnorm_quant_fp8 [32,4096]: 4.86 us -> 4.83 us
+      --   fused_add_rmsnorm_quant_fp8 [4096,4096]: 30.62 us -> 29.47 us
+      --   fused_add_rmsnorm_quant_fp8 [8192,5120]: 73.50 us -> 71.04 us
+      --   fused_add_rmsnorm_quant_fp8 [16384,8192]: 231.46 us -> 222.37 us
+      fused_add_rmsnorm_quant_fp8_bf16_wbf16_vec16 = { evict_first = 0 },
     },
     gated_residual_add = {
       -- gated_residual_add [2,4096,3072] gate [B,C]: 36.7 us -> 35.5 us
@@ -41,7 +51,12 @@ return {
       -- layernorm [4096,4096]: 21.4 us -> 21.0 us
       -- layernorm [8192,5120]: 49.4 us -> 45.5 us
       -- layernorm [16384,8192]: 154.4 us -> 136.7 us
-      layernorm_bf16_vec16 = { chunks = 4, prefetch = 1, spread_below = 2, warps = 16 },
+      -- evict_first = 0 (plain loads, not __ldcs): C bench, 60 runs, best of two alternating passes:
+      --   layernorm [32,4096]: 5.57 us -> 5.54 us
+      --   layernorm [4096,4096]: 21.18 us -> 21.22 us
+      --   layernorm [8192,5120]: 44.96 us -> 43.84 us
+      --   layernorm [16384,8192]: 136.54 us -> 134.40 us
+      layernorm_bf16_vec16 = { chunks = 4, evict_first = 0, prefetch = 1, spread_below = 2, warps = 16 },
     },
     norm_modulate = {
       -- norm_modulate layer per batch [2,2048,3072]: 18.6 us -> 18.6 us
@@ -74,14 +89,24 @@ return {
       -- norm_modulate_scalar layer scalar [1,4096,3072]: 15.5 us -> 14.6 us
       -- norm_modulate_scalar layer scalar [2,8192,3072]: 51.2 us -> 50.5 us
       -- norm_modulate_scalar layer scalar [1,4096,5120]: 23.4 us -> 22.1 us
-      norm_modulate_scalar_bf16_nores_vec16 = { chunks = 4, min_blocks = 1, prefetch = 2, warps = 16 },
+      -- evict_first = 0 (plain loads, not __ldcs): C bench, 60 runs, best of two alternating passes:
+      --   norm_modulate_scalar layer scalar [2,2048,3072]: 14.50 us -> 14.50 us
+      --   norm_modulate_scalar layer scalar [1,4096,3072]: 14.56 us -> 14.56 us
+      --   norm_modulate_scalar layer scalar [2,8192,3072]: 50.24 us -> 48.48 us
+      --   norm_modulate_scalar layer scalar [1,4096,5120]: 22.21 us -> 21.92 us
+      norm_modulate_scalar_bf16_nores_vec16 = { chunks = 4, evict_first = 0, min_blocks = 1, prefetch = 2, warps = 16 },
     },
     norm_modulate_select01 = {
       -- norm_modulate_select01 layer [2,2048,3072]: 22.2 us -> 22.2 us
       -- norm_modulate_select01 layer [1,4096,3072]: 22.6 us -> 22.6 us
       -- norm_modulate_select01 layer [2,8192,3072]: 78.0 us -> 78.0 us
       -- norm_modulate_select01 layer [1,4096,5120]: 35.4 us -> 35.4 us
-      norm_modulate_select01_bf16_idxi64_nores_vec16 = {},
+      -- evict_first = 0 (plain loads, not __ldcs): C bench, 60 runs, best of two alternating passes:
+      --   norm_modulate_select01 layer [2,2048,3072]: 22.14 us -> 22.18 us
+      --   norm_modulate_select01 layer [1,4096,3072]: 21.22 us -> 21.25 us
+      --   norm_modulate_select01 layer [2,8192,3072]: 76.83 us -> 76.48 us
+      --   norm_modulate_select01 layer [1,4096,5120]: 34.72 us -> 34.46 us
+      norm_modulate_select01_bf16_idxi64_nores_vec16 = { evict_first = 0 },
       -- norm_modulate_select01 layer residual [2,2048,3072]: 38.6 us -> 38.6 us
       -- norm_modulate_select01 layer residual [1,4096,3072]: 39.0 us -> 39.0 us
       -- norm_modulate_select01 layer residual [2,8192,3072]: 145.5 us -> 145.5 us
@@ -103,16 +128,30 @@ return {
       -- qknorm_rope batch2 2x2048 H=24: 30.6 us -> 28.4 us
       -- qknorm_rope flux2 N=4096 H=48: 58.3 us -> 54.7 us
       -- qknorm_rope hunyuan N=115200 H=24: 757.2 us -> 724.5 us
-      qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16 = { blocks_per_sm = 0, min_blocks = 8 },
+      -- evict_first = 0 (plain loads, not __ldcs): C bench, 60 runs, best of two alternating passes:
+      --   qknorm_rope flux_1024 N=4096 H=24: 28.38 us -> 28.19 us
+      --   qknorm_rope qwen_1024 N=4096 H=32: 37.86 us -> 37.66 us
+      --   qknorm_rope zimage_1024 N=4096 H=30: 35.81 us -> 35.65 us
+      --   qknorm_rope batch2 2x2048 H=24: 28.26 us -> 28.16 us
+      --   qknorm_rope flux2 N=4096 H=48: 55.01 us -> 54.46 us
+      --   qknorm_rope hunyuan N=115200 H=24: 721.22 us -> 715.65 us
+      qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16 = { blocks_per_sm = 0, evict_first = 0, min_blocks = 8 },
       -- qknorm_rope qwen_partial N=4096 H=32 R=64: 40.5 us -> 37.2 us
-      qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16 = { min_blocks = 8 },
+      -- evict_first = 0 (plain loads, not __ldcs): C bench, 60 runs, best of two alternating passes:
+      --   qknorm_rope qwen_partial N=4096 H=32 R=64: 37.60 us -> 37.41 us
+      qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16 = { evict_first = 0, min_blocks = 8 },
     },
     rmsnorm = {
       -- rmsnorm [32,4096]: 4.8 us -> 4.6 us
       -- rmsnorm [4096,4096]: 18.8 us -> 18.6 us
       -- rmsnorm [8192,5120]: 43.1 us -> 43.1 us
       -- rmsnorm [16384,8192]: 136.3 us -> 136.0 us
-      rmsnorm_bf16_wbf16_vec16 = { chunks = 4, warps = 16 },
+      -- evict_first = 0 (plain loads, not __ldcs): C bench, 60 runs, best of two alternating passes:
+      --   rmsnorm [32,4096]: 4.67 us -> 4.58 us
+      --   rmsnorm [4096,4096]: 18.62 us -> 18.46 us
+      --   rmsnorm [8192,5120]: 42.56 us -> 40.96 us
+      --   rmsnorm [16384,8192]: 136.35 us -> 129.50 us
+      rmsnorm_bf16_wbf16_vec16 = { chunks = 4, evict_first = 0, warps = 16 },
     },
     rmsnorm_dynamic_quant_fp8 = {
       -- rmsnorm_dynamic_quant_fp8 [32,4096]: 5.4 us -> 5.1 us
@@ -130,12 +169,19 @@ return {
     },
     rope = {
       -- rope half [1,115200,24,128]: 381.6 us -> 360.9 us
-      rope_bf16_tabfp32_pairhalf_d128_rotfull_vec16 = { blocks_per_sm = 0, warps = 2 },
+      -- evict_first = 0 (plain loads, not __ldcs): C bench, 60 runs, best of two alternating passes:
+      --   rope half [1,115200,24,128]: 357.41 us -> 347.10 us
+      rope_bf16_tabfp32_pairhalf_d128_rotfull_vec16 = { blocks_per_sm = 0, evict_first = 0, warps = 2 },
       -- rope hunyuan [1,115200,24,128]: 383.8 us -> 358.5 us
       -- rope wan [1,32760,12,128]: 55.9 us -> 54.2 us
       -- rope [2,4096,24,128]: 27.7 us -> 27.2 us
       -- rope [4096,24,128]: 15.1 us -> 14.8 us
-      rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16 = { chunks = 1, flat_waves = 8, heads_in_flight = 2, warps = 2 },
+      -- evict_first = 0 (plain loads, not __ldcs): C bench, 60 runs, best of two alternating passes:
+      --   rope hunyuan [1,115200,24,128]: 355.68 us -> 346.18 us
+      --   rope wan [1,32760,12,128]: 54.30 us -> 51.97 us
+      --   rope [2,4096,24,128]: 26.43 us -> 26.24 us
+      --   rope [4096,24,128]: 14.75 us -> 14.88 us
+      rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16 = { chunks = 1, evict_first = 0, flat_waves = 8, heads_in_flight = 2, warps = 2 },
       -- rope [1,4096,32,64]: 11.9 us -> 11.3 us
       rope_bf16_tabfp32_pairinterleaved_d64_rotfull_vec16 = { chunks = 1, heads_in_flight = 2 },
     },
@@ -169,7 +215,11 @@ return {
       -- silu_and_mul [32,28672]: 5.28 us -> 4.86 us
       -- silu_and_mul [4096,28672]: 84.74 us -> 84.83 us
       -- silu_and_mul [16384,16384]: 191.17 us -> 190.88 us
-      silu_and_mul_bf16_vec16 = { chunks = 1, min_blocks = 4 },
+      -- evict_first = 0 (plain loads, not __ldcs): C bench, 60 runs, best of two alternating passes:
+      --   silu_and_mul [32,28672]: 4.77 us -> 4.83 us
+      --   silu_and_mul [4096,28672]: 84.83 us -> 83.55 us
+      --   silu_and_mul [16384,16384]: 190.94 us -> 186.72 us
+      silu_and_mul_bf16_vec16 = { chunks = 1, evict_first = 0, min_blocks = 4 },
     },
   },
 }

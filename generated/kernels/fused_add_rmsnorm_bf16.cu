@@ -1638,7 +1638,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_fused_add_rmsnorm_bf16_wbf16_vec1
   return cudaGetLastError();
 }
 
-#elif FG_SM == 90  // tile parameters for sm_90
+#elif FG_SM == 90  // tile parameters for sm_90 (gen/tuning/sm_90_h100.lua)
 // fused_add_rmsnorm_bf16_wbf16_vec16
 //   fused_add_rmsnorm: act=bf16 weight=bf16 access=vec16
 //   mapping: rows of C channels, chunks of 8, 2 chunk slot(s) per thread,
@@ -1670,11 +1670,11 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wbf16_vec16)(const fg_fused_add_rmsnorm_p
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        x_raw[0] = fg_ld16_stream(xr + e);
+        x_raw[0] = fg_ld16_plain(xr + e);
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
-        x_raw[1] = fg_ld16_stream(xr + e);
+        x_raw[1] = fg_ld16_plain(xr + e);
       }
     }
     uint4 residual_raw[2];
@@ -1682,11 +1682,11 @@ FG_ARCH_NAME(fg_fused_add_rmsnorm_bf16_wbf16_vec16)(const fg_fused_add_rmsnorm_p
       const __nv_bfloat16* residual_row = (const __nv_bfloat16*)p.residual + b * p.residual_stride[0] + l * p.residual_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        residual_raw[0] = fg_ld16_stream(residual_row + e);
+        residual_raw[0] = fg_ld16_plain(residual_row + e);
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
-        residual_raw[1] = fg_ld16_stream(residual_row + e);
+        residual_raw[1] = fg_ld16_plain(residual_row + e);
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)

@@ -150,7 +150,7 @@ FG_ARCH_NAME(fg_gelu_tanh_and_mul_bf16_vec16)(const fg_gelu_tanh_and_mul_params 
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        x_raw[0] = fg_ld16_stream(xr + e);
+        x_raw[0] = fg_ld16_plain(xr + e);
       }
     }
     uint4 x_from_c_raw[1];
@@ -158,7 +158,7 @@ FG_ARCH_NAME(fg_gelu_tanh_and_mul_bf16_vec16)(const fg_gelu_tanh_and_mul_params 
       const __nv_bfloat16* x_from_c_row = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1] + p.C;
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        x_from_c_raw[0] = fg_ld16_stream(x_from_c_row + e);
+        x_from_c_raw[0] = fg_ld16_plain(x_from_c_row + e);
       }
     }
     // use: the stages' arithmetic and stores on what the loads returned

@@ -589,19 +589,19 @@ FG_ARCH_NAME(fg_norm_modulate_scalar_bf16_nores_vec16_h200)(const fg_norm_modula
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        x_raw[0] = fg_ld16_stream(xr + e);
+        x_raw[0] = fg_ld16_plain(xr + e);
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
-        x_raw[1] = fg_ld16_stream(xr + e);
+        x_raw[1] = fg_ld16_plain(xr + e);
       }
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 8;
-        x_raw[2] = fg_ld16_stream(xr + e);
+        x_raw[2] = fg_ld16_plain(xr + e);
       }
       if (live && pos + 3 * tpr < nc) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 8;
-        x_raw[3] = fg_ld16_stream(xr + e);
+        x_raw[3] = fg_ld16_plain(xr + e);
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)

@@ -205,7 +205,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_norm_modulate_select01_bf16_idxi6
   return cudaGetLastError();
 }
 
-#elif FG_SM == 90  // tile parameters for sm_90
+#elif FG_SM == 90  // tile parameters for sm_90 (gen/tuning/sm_90_h100.lua)
 // norm_modulate_select01_bf16_idxi64_nores_vec16
 //   norm_modulate_select01: act=bf16 index=i64 residual=nores access=vec16
 //   mapping: rows of C channels, chunks of 8, 2 chunk slot(s) per thread,
@@ -235,11 +235,11 @@ FG_ARCH_NAME(fg_norm_modulate_select01_bf16_idxi64_nores_vec16)(const fg_norm_mo
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        fg_load_bf16x8_stream(xr + e + 0, &v[0][0]);
+        fg_load_bf16x8_plain(xr + e + 0, &v[0][0]);
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
-        fg_load_bf16x8_stream(xr + e + 0, &v[1][0]);
+        fg_load_bf16x8_plain(xr + e + 0, &v[1][0]);
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)

@@ -5184,11 +5184,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
         const __nv_bfloat16* px = xin + (h) * xin_hs;
         {  // rotate chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][0][0]);
         }
         {  // rotate chunk slot 1
           const int e = (pos + 8) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][1][0]);
         }
       }
       // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -5869,11 +5869,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
         const __nv_bfloat16* px = xin + (h) * xin_hs;
         {  // chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][0][0]);
         }
         {  // chunk slot 1
           const int e = (pos + 8) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][1][0]);
         }
       }
       // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -6328,11 +6328,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
         const __nv_bfloat16* px = xin + (h) * xin_hs;
         {  // chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][0][0]);
         }
         {  // chunk slot 1
           const int e = (pos + 8) * 8;
-          fg_load_bf16x8_stream(px + e + 0, &xa[0][1][0]);
+          fg_load_bf16x8_plain(px + e + 0, &xa[0][1][0]);
         }
       }
       // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)

@@ -1155,7 +1155,7 @@ extern "C" cudaError_t FG_ARCH_NAME(fg__launch_rmsnorm_bf16_wbf16_vec16)(const v
   return cudaGetLastError();
 }
 
-#elif FG_SM == 90  // tile parameters for sm_90
+#elif FG_SM == 90  // tile parameters for sm_90 (gen/tuning/sm_90_h100.lua)
 // rmsnorm_bf16_wbf16_vec16
 //   rmsnorm: act=bf16 weight=bf16 access=vec16
 //   mapping: rows of C channels, chunks of 8, 2 chunk slot(s) per thread,
@@ -1185,11 +1185,11 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16)(const fg_rmsnorm_params p)
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        fg_load_bf16x8_stream(xr + e + 0, &v[0][0]);
+        fg_load_bf16x8_plain(xr + e + 0, &v[0][0]);
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
-        fg_load_bf16x8_stream(xr + e + 0, &v[1][0]);
+        fg_load_bf16x8_plain(xr + e + 0, &v[1][0]);
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)
@@ -1387,19 +1387,19 @@ FG_ARCH_NAME(fg_rmsnorm_bf16_wbf16_vec16_h200)(const fg_rmsnorm_params p)
       const __nv_bfloat16* xr = (const __nv_bfloat16*)p.x + b * p.x_stride[0] + l * p.x_stride[1];
       if (live && pos < nc) {  // chunk slot 0
         const int e = pos * 8;
-        fg_load_bf16x8_stream(xr + e + 0, &v[0][0]);
+        fg_load_bf16x8_plain(xr + e + 0, &v[0][0]);
       }
       if (live && pos + 1 * tpr < nc) {  // chunk slot 1
         const int e = (pos + 1 * tpr) * 8;
-        fg_load_bf16x8_stream(xr + e + 0, &v[1][0]);
+        fg_load_bf16x8_plain(xr + e + 0, &v[1][0]);
       }
       if (live && pos + 2 * tpr < nc) {  // chunk slot 2
         const int e = (pos + 2 * tpr) * 8;
-        fg_load_bf16x8_stream(xr + e + 0, &v[2][0]);
+        fg_load_bf16x8_plain(xr + e + 0, &v[2][0]);
       }
       if (live && pos + 3 * tpr < nc) {  // chunk slot 3
         const int e = (pos + 3 * tpr) * 8;
-        fg_load_bf16x8_stream(xr + e + 0, &v[3][0]);
+        fg_load_bf16x8_plain(xr + e + 0, &v[3][0]);
       }
     }
     // the row pointers of the rows many rows read (modulation rows, branches)

@@ -1028,14 +1028,14 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16_h200)(const
       const __nv_bfloat16* px = xin + (h) * xin_hs;
       {  // rotate chunk slot 0
         const int e = (pos + 0) * 8;
-        fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
+        fg_load_bf16x8_plain(px + e + 0, &xa[0][0][0]);
       }
     }
     if (h + 1 * hg < H) {  // head h + 1 * hg
       const __nv_bfloat16* px = xin + (h + 1 * hg) * xin_hs;
       {  // rotate chunk slot 0
         const int e = (pos + 0) * 8;
-        fg_load_bf16x8_stream(px + e + 0, &xa[1][0][0]);
+        fg_load_bf16x8_plain(px + e + 0, &xa[1][0][0]);
       }
     }
     // rotate (interleaved pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
@@ -2263,8 +2263,8 @@ FG_ARCH_NAME(fg_rope_bf16_tabfp32_pairhalf_d128_rotfull_vec16)(const fg_rope_par
       const __nv_bfloat16* px = xin + (h) * xin_hs;
       {  // rotate chunk slot 0
         const int e = (pos + 0) * 8;
-        fg_load_bf16x8_stream(px + e + 0, &xa[0][0][0]);
-        fg_load_bf16x8_stream(px + e + 64 + 0, &xb[0][0][0]);
+        fg_load_bf16x8_plain(px + e + 0, &xa[0][0][0]);
+        fg_load_bf16x8_plain(px + e + 64 + 0, &xb[0][0][0]);
       }
     }
     // rotate (half pairs): a' = a*cos - b*sin, b' = b*cos + a*sin
