@@ -4,7 +4,7 @@
 #include "fusegen_kernels.h"
 
 // GPU models with tiles of their own (their tuning files); a device whose
-// name one lists runs its kernels (runtime/device_model.c).
+// name one lists runs its kernels (runtime/device.c).
 static const char* const fg__model_h100_devices[] = {"NVIDIA H100 80GB HBM3"};
 static const char* const fg__model_h200_devices[] = {"NVIDIA H200"};
 const fg__model fg__models[] = {

@@ -5,7 +5,6 @@
  * asks CUDA about the pointers and the current device. */
 #include "fusegen_internal.h"
 
-#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -357,31 +356,6 @@ static _Thread_local int vouched; /* fg__vouch_for_devices */
 
 void fg__vouch_for_devices(int on) { vouched = on; }
 
-/* A device's compute capability and multiprocessor count, asked once. */
-#define PROP_DEVICES 64
-static atomic_int prop_cc[PROP_DEVICES], prop_sms[PROP_DEVICES]; /* 0: not asked yet */
-
-static int device_props(int device, int *cc, int *sm_count) {
-  if (device >= 0 && device < PROP_DEVICES) {
-    *cc = atomic_load_explicit(&prop_cc[device], memory_order_relaxed);
-    *sm_count = atomic_load_explicit(&prop_sms[device], memory_order_relaxed);
-    if (*cc && *sm_count) return 1;
-  }
-  int major = 0, minor = 0;
-  if (cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device) != cudaSuccess ||
-      cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, device) != cudaSuccess ||
-      cudaDeviceGetAttribute(sm_count, cudaDevAttrMultiProcessorCount, device) != cudaSuccess) {
-    cudaGetLastError();
-    return 0;
-  }
-  *cc = major * 10 + minor;
-  if (device >= 0 && device < PROP_DEVICES) {
-    atomic_store_explicit(&prop_sms[device], *sm_count, memory_order_relaxed);
-    atomic_store_explicit(&prop_cc[device], *cc, memory_order_relaxed);
-  }
-  return 1;
-}
-
 fg_status fg__check_device(const fg__op_sig *sig, fg__call *c) {
   const char *fn = sig->fn;
   const int device_id = c->device;
@@ -412,7 +386,7 @@ fg_status fg__check_device(const fg__op_sig *sig, fg__call *c) {
       return fg__fail(FG_ERR_DEVICE, "%s: %s.data lives on cuda:%d, not on cuda:%d", fn, sig->tensors[i].name,
                       attr.device, current);
   }
-  if (!device_props(current, &c->cc, &c->sm_count))
+  if (!fg__device_props(current, &c->cc, &c->sm_count))
     return fg__fail(FG_ERR_DEVICE, "%s: cannot read the properties of cuda:%d", fn, current);
   c->device = current;
   c->model = fg__device_model(current);

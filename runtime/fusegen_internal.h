@@ -92,7 +92,7 @@ typedef struct {
 } fg__kernel_entry;
 
 /* GPU models with tiles of their own (gen/tuning/sm_<N>_<model>.lua),
-   generated in fusegen_dispatch.c; runtime/device_model.c matches a device. */
+   generated in fusegen_dispatch.c; runtime/device.c matches a device. */
 typedef struct {
   const char *name; /* "h200" */
   int arch;         /* the target its file tunes: 90 */
@@ -101,6 +101,9 @@ typedef struct {
 } fg__model;
 extern const fg__model fg__models[];
 extern const int fg__model_count;
+/* A device's compute capability (90 for sm_90) and multiprocessor count, read
+   once per device (runtime/device.c); 0 where they cannot be read. */
+int fg__device_props(int device, int *cc, int *sm_count);
 /* The GPU model whose kernels device runs (see fg__call.model); cached. */
 int fg__device_model(int device);
 /* Tests: make this thread's calls run model's kernels (0: the target's

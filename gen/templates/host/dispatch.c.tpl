@@ -4,7 +4,7 @@
 #include "fusegen_kernels.h"
 
 // GPU models with tiles of their own (their tuning files); a device whose
-// name one lists runs its kernels (runtime/device_model.c).
+// name one lists runs its kernels (runtime/device.c).
 % for _, m in ipairs(models) do
 static const char* const fg__model_$(m.name)_devices[] = {$(quoted_list(m.devices))};
 % end

@@ -1,5 +1,10 @@
-/* copied from runtime/device_model.c by fusegen: do not edit */
-/* Which GPU model's tuned kernels a device runs. Tuning files may give a GPU
+/* copied from runtime/device.c by fusegen: do not edit */
+/* What the runtime knows of each CUDA device, asked once and kept in one
+ * record per device: its compute capability and multiprocessor count (the
+ * dispatch's target and the launchers' grids), and which GPU model's tuned
+ * kernels it runs.
+ *
+ * Tuning files may give a GPU
  * model its own tiles within a target (gen/tuning/sm_90_h200.lua); the
  * generator then lists the models in fg__models and gives a variant a second
  * kernel where that model's tiles differ. A device runs a model's kernels when
@@ -16,14 +21,40 @@
 
 #define MAX_DEVICES 64
 
-/* per device: 0 not yet known, else 1 + its model (0: the target's default) */
-static atomic_int known[MAX_DEVICES];
+/* A device's record; each field 0 until asked. model: 1 + its model (1: the
+   target's default). Devices past MAX_DEVICES are asked on every call. */
+typedef struct {
+  atomic_int cc, sm_count, model;
+} device_record;
+static device_record devices[MAX_DEVICES];
 static _Thread_local int selected = -1;
+
+int fg__device_props(int device, int *cc, int *sm_count) {
+  device_record *r = device >= 0 && device < MAX_DEVICES ? &devices[device] : NULL;
+  if (r) {
+    *cc = atomic_load_explicit(&r->cc, memory_order_relaxed);
+    *sm_count = atomic_load_explicit(&r->sm_count, memory_order_relaxed);
+    if (*cc && *sm_count) return 1;
+  }
+  int major = 0, minor = 0;
+  if (cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device) != cudaSuccess ||
+      cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, device) != cudaSuccess ||
+      cudaDeviceGetAttribute(sm_count, cudaDevAttrMultiProcessorCount, device) != cudaSuccess) {
+    cudaGetLastError();
+    return 0;
+  }
+  *cc = major * 10 + minor;
+  if (r) {
+    atomic_store_explicit(&r->sm_count, *sm_count, memory_order_relaxed);
+    atomic_store_explicit(&r->cc, *cc, memory_order_relaxed);
+  }
+  return 1;
+}
 
 void fg__select_model(int model) { selected = model; }
 
 void fg__forget_device_models(void) {
-  for (int i = 0; i < MAX_DEVICES; i++) atomic_store_explicit(&known[i], 0, memory_order_relaxed);
+  for (int i = 0; i < MAX_DEVICES; i++) atomic_store_explicit(&devices[i].model, 0, memory_order_relaxed);
 }
 
 /* The model whose file lists name (or that is called name), 0 for none. */
@@ -40,7 +71,7 @@ int fg__device_model(int device) {
   if (selected >= 0) return selected;
   if (fg__model_count == 0) return 0;
   if (device >= 0 && device < MAX_DEVICES) {
-    int k = atomic_load_explicit(&known[device], memory_order_relaxed);
+    int k = atomic_load_explicit(&devices[device].model, memory_order_relaxed);
     if (k) return k - 1;
   }
   int model = 0;
@@ -55,7 +86,7 @@ int fg__device_model(int device) {
     }
     model = model_of_name(prop.name);
   }
-  if (device >= 0 && device < MAX_DEVICES) atomic_store_explicit(&known[device], model + 1, memory_order_relaxed);
+  if (device >= 0 && device < MAX_DEVICES) atomic_store_explicit(&devices[device].model, model + 1, memory_order_relaxed);
   return model;
 }
 
