@@ -6,6 +6,8 @@
 -- The serving catalogue's entries (rmsnorm ... silu_and_mul) are from a later
 -- run of the tuner (60 runs per time) over candidates with the rows tiles slice_warps and
 -- spread_below; the rest are from the first.
+-- The evict_first = 0 entries are from an A/B run of the C bench, not the tuner
+-- (docs/tuning.md, "Plain loads, chosen from an A/B run").
 return {
   gpu = "NVIDIA H100 80GB HBM3",
   devices = { "NVIDIA H100 80GB HBM3" },

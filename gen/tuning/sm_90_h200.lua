@@ -7,6 +7,8 @@
 -- run of the tuner (60 runs per time) over candidates with the rows tiles slice_warps and
 -- spread_below (gated_residual_add, gelu_tanh_and_mul and silu_and_mul: a third,
 -- with evict_first too); the rest are from the first.
+-- The evict_first = 0 entries are from an A/B run of the C bench, not the tuner
+-- (docs/tuning.md, "Plain loads, chosen from an A/B run").
 return {
   gpu = "NVIDIA H200",
   devices = { "NVIDIA H200" },
