@@ -152,6 +152,53 @@ TEST(test_generator_heads_kernels_divide_by_constants) {
   }
 }
 
+/* The rows mapping's slice form (the ops that reduce over no row: a block per
+   slice of a row) finds a block's row through the launcher's divisor: no
+   division or remainder by a run-time value in the kernel body, where a block
+   of one chunk a thread is short and two divisions came before its first
+   load; and every launcher makes the divisor it passes. */
+TEST(test_generator_slice_kernels_divide_by_constants) {
+  char *spec = read_text("gen/specs/serving.lua", NULL);
+  CHECK_MSG(spec != NULL, "cannot read gen/specs/serving.lua");
+  fixture f;
+  memset(&f, 0, sizeof f);
+  if (!spec || !fixture_open(&f, spec)) { free(spec); fixture_close(&f); return; }
+  free(spec);
+  run_result r = generate(&f);
+  CHECK_MSG(r.code == 0, "exit %d, stderr:\n%s", r.code, r.err);
+  static const char *const files[] = {"silu_and_mul_bf16.cu", "gelu_tanh_and_mul_fp16.cu", "gated_residual_add_fp32.cu"};
+  for (int fi = 0; fi < 3; fi++) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s/kernels/%s", f.out, files[fi]);
+    char *text = read_text(path, NULL);
+    CHECK_MSG(text != NULL, "cannot read %s", path);
+    static const char *const runtime_division[] = {"/ (unsigned)", "% (unsigned)", "tpr - 1) /", "/ (1 * tpr)", "/ p.", "% p."};
+    int slice_kernels = 0;
+    for (char *k = text ? strstr(text, "__global__") : NULL; k; k = strstr(k + 1, "__global__")) {
+      char *launcher = strstr(k, "extern \"C\" cudaError_t");
+      CHECK_MSG(launcher != NULL, "%s: a kernel without its launcher", path);
+      if (!launcher) break;
+      const char *sig = strchr(strchr(k, '\n') + 1, '\n');
+      if (!sig || !memmem(k, (size_t)(sig - k), "_vec16", 6)) continue;  // the element path: a block per row
+      slice_kernels++;
+      CHECK_MSG(strstr(k, "fg_udiv_div31(blockIdx.x, slices_div)") != NULL && strstr(k, "fg_udiv_div31(blockIdx.x, slices_div)") < launcher,
+                "%s: a slice kernel does not find its row by the launcher's divisor", path);
+      for (size_t i = 0; i < sizeof runtime_division / sizeof runtime_division[0]; i++) {
+        char *at = strstr(k, runtime_division[i]);
+        CHECK_MSG(!at || at > launcher, "%s: a slice kernel divides by a run-time value (%s): %.120s", path,
+                  runtime_division[i], at ? at - 60 : "");
+      }
+      char *end = strstr(launcher, "\n}\n");
+      char *made = strstr(launcher, "(uint32_t)slices, fg_udiv_make((uint32_t)slices));");
+      CHECK_MSG(made && (!end || made < end), "%s: a launcher does not pass the slice count and its divisor", path);
+    }
+    CHECK_MSG(slice_kernels >= 1, "%s: no 16-byte (slice) kernel found", path);
+    free(text);
+  }
+  run_free(&r);
+  fixture_close(&f);
+}
+
 TEST(test_generator_list_prints_variants) {
   fixture f;
   if (!fixture_open(&f, NULL)) { fixture_close(&f); return; }
