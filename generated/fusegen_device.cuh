@@ -62,12 +62,95 @@ struct fg_heads_set {
   int64_t nit;
 };
 
+// L2 eviction policies for the loads and stores of the tile l2_keep: a kernel
+// that overwrites its rows in place loads them evict-last (kept in L2 until its
+// stores, which merge with them) and stores evict-first, so that the lines
+// leave L2 first afterwards; out of place, it loads evict-first (as __ldcs).
+__device__ __forceinline__ unsigned long long fg_l2_evict_last()
+{
+  unsigned long long policy = 0;
+#if __CUDA_ARCH__ >= 800
+  asm("createpolicy.fractional.L2::evict_last.b64 %0, 1.0;" : "=l"(policy));
+#endif
+  return policy;
+}
+__device__ __forceinline__ unsigned long long fg_l2_evict_first()
+{
+  unsigned long long policy = 0;
+#if __CUDA_ARCH__ >= 800
+  asm("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l"(policy));
+#endif
+  return policy;
+}
+// Loads under a policy. Volatile: the compiler keeps them in order with the
+// stores around them (a kernel in place loads a row before it overwrites it).
+__device__ __forceinline__ uint4 fg_ld_policy(const uint4* p, unsigned long long policy)
+{
+#if __CUDA_ARCH__ >= 800
+  uint4 r;
+  asm volatile("ld.global.L2::cache_hint.v4.u32 {%0, %1, %2, %3}, [%4], %5;"
+               : "=r"(r.x), "=r"(r.y), "=r"(r.z), "=r"(r.w) : "l"(p), "l"(policy));
+  return r;
+#else
+  return *p;
+#endif
+}
+__device__ __forceinline__ uint2 fg_ld_policy(const uint2* p, unsigned long long policy)
+{
+#if __CUDA_ARCH__ >= 800
+  uint2 r;
+  asm volatile("ld.global.L2::cache_hint.v2.u32 {%0, %1}, [%2], %3;" : "=r"(r.x), "=r"(r.y) : "l"(p), "l"(policy));
+  return r;
+#else
+  return *p;
+#endif
+}
+__device__ __forceinline__ unsigned fg_ld_policy(const unsigned* p, unsigned long long policy)
+{
+#if __CUDA_ARCH__ >= 800
+  unsigned r;
+  asm volatile("ld.global.L2::cache_hint.u32 %0, [%1], %2;" : "=r"(r) : "l"(p), "l"(policy));
+  return r;
+#else
+  return *p;
+#endif
+}
+// Stores under the evict-first policy.
+__device__ __forceinline__ void fg_st_first(uint4* p, uint4 v)
+{
+#if __CUDA_ARCH__ >= 800
+  asm volatile("st.global.L2::cache_hint.v4.u32 [%0], {%1, %2, %3, %4}, %5;"
+               :: "l"(p), "r"(v.x), "r"(v.y), "r"(v.z), "r"(v.w), "l"(fg_l2_evict_first()) : "memory");
+#else
+  __stwb(p, v);
+#endif
+}
+__device__ __forceinline__ void fg_st_first(uint2* p, uint2 v)
+{
+#if __CUDA_ARCH__ >= 800
+  asm volatile("st.global.L2::cache_hint.v2.u32 [%0], {%1, %2}, %3;" :: "l"(p), "r"(v.x), "r"(v.y), "l"(fg_l2_evict_first()) : "memory");
+#else
+  __stwb(p, v);
+#endif
+}
+__device__ __forceinline__ void fg_st_first(unsigned* p, unsigned v)
+{
+#if __CUDA_ARCH__ >= 800
+  asm volatile("st.global.L2::cache_hint.u32 [%0], %1, %2;" :: "l"(p), "r"(v), "l"(fg_l2_evict_first()) : "memory");
+#else
+  __stwb(p, v);
+#endif
+}
+
 // Raw 16-byte accesses. Reads once: "stream" (evict first) or "plain" (the default
-// policy; the tile evict_first picks); "keep": read again (tables).
+// policy; the tile evict_first picks), or "policy" (an L2 policy; the tile
+// l2_keep); "keep": read again (tables).
 __device__ __forceinline__ uint4 fg_ld16_stream(const void* p) { return __ldcs(reinterpret_cast<const uint4*>(p)); }
 __device__ __forceinline__ uint4 fg_ld16_plain(const void* p) { return *reinterpret_cast<const uint4*>(p); }
+__device__ __forceinline__ uint4 fg_ld16_policy(const void* p, unsigned long long policy) { return fg_ld_policy(reinterpret_cast<const uint4*>(p), policy); }
 __device__ __forceinline__ uint4 fg_ld16_keep(const void* p) { return __ldg(reinterpret_cast<const uint4*>(p)); }
 __device__ __forceinline__ void fg_st16(void* p, uint4 v) { __stwb(reinterpret_cast<uint4*>(p), v); }
+__device__ __forceinline__ void fg_st16_first(void* p, uint4 v) { fg_st_first(reinterpret_cast<uint4*>(p), v); }
 
 // One element to and from fp32; rounding to nearest even.
 __device__ __forceinline__ float fg_to_f32(float x) { return x; }
@@ -124,11 +207,20 @@ __device__ __forceinline__ void fg_load_fp32x2_plain(const float* p, float* d) {
 __device__ __forceinline__ void fg_load_fp32x2_keep(const float* p, float* d) {
   fg_unpack_fp32x2(__ldg(reinterpret_cast<const uint2*>(p)), d);
 }
+__device__ __forceinline__ void fg_load_fp32x2_policy(const float* p, float* d, unsigned long long policy) {
+  fg_unpack_fp32x2(fg_ld_policy(reinterpret_cast<const uint2*>(p), policy), d);
+}
 __device__ __forceinline__ void fg_store_fp32x2(float* p, const float* s) {
   uint2 r;
   r.x = __float_as_uint(s[0]);
   r.y = __float_as_uint(s[1]);
   __stwb(reinterpret_cast<uint2*>(p), r);
+}
+__device__ __forceinline__ void fg_store_fp32x2_first(float* p, const float* s) {
+  uint2 r;
+  r.x = __float_as_uint(s[0]);
+  r.y = __float_as_uint(s[1]);
+  fg_st_first(reinterpret_cast<uint2*>(p), r);
 }
 __device__ __forceinline__ void fg_unpack_fp32x4(const uint4 r, float* d) {
   d[0] = __uint_as_float(r.x);
@@ -145,6 +237,9 @@ __device__ __forceinline__ void fg_load_fp32x4_plain(const float* p, float* d) {
 __device__ __forceinline__ void fg_load_fp32x4_keep(const float* p, float* d) {
   fg_unpack_fp32x4(__ldg(reinterpret_cast<const uint4*>(p)), d);
 }
+__device__ __forceinline__ void fg_load_fp32x4_policy(const float* p, float* d, unsigned long long policy) {
+  fg_unpack_fp32x4(fg_ld_policy(reinterpret_cast<const uint4*>(p), policy), d);
+}
 __device__ __forceinline__ void fg_store_fp32x4(float* p, const float* s) {
   uint4 r;
   r.x = __float_as_uint(s[0]);
@@ -152,6 +247,14 @@ __device__ __forceinline__ void fg_store_fp32x4(float* p, const float* s) {
   r.z = __float_as_uint(s[2]);
   r.w = __float_as_uint(s[3]);
   __stwb(reinterpret_cast<uint4*>(p), r);
+}
+__device__ __forceinline__ void fg_store_fp32x4_first(float* p, const float* s) {
+  uint4 r;
+  r.x = __float_as_uint(s[0]);
+  r.y = __float_as_uint(s[1]);
+  r.z = __float_as_uint(s[2]);
+  r.w = __float_as_uint(s[3]);
+  fg_st_first(reinterpret_cast<uint4*>(p), r);
 }
 __device__ __forceinline__ void fg_unpack_fp16x2(const unsigned r, float* d) {
   fg_unpack2(r, __half(), d + 0);
@@ -165,10 +268,18 @@ __device__ __forceinline__ void fg_load_fp16x2_plain(const __half* p, float* d) 
 __device__ __forceinline__ void fg_load_fp16x2_keep(const __half* p, float* d) {
   fg_unpack_fp16x2(__ldg(reinterpret_cast<const unsigned*>(p)), d);
 }
+__device__ __forceinline__ void fg_load_fp16x2_policy(const __half* p, float* d, unsigned long long policy) {
+  fg_unpack_fp16x2(fg_ld_policy(reinterpret_cast<const unsigned*>(p), policy), d);
+}
 __device__ __forceinline__ void fg_store_fp16x2(__half* p, const float* s) {
   unsigned r;
   r = fg_pack2(s + 0, __half());
   __stwb(reinterpret_cast<unsigned*>(p), r);
+}
+__device__ __forceinline__ void fg_store_fp16x2_first(__half* p, const float* s) {
+  unsigned r;
+  r = fg_pack2(s + 0, __half());
+  fg_st_first(reinterpret_cast<unsigned*>(p), r);
 }
 __device__ __forceinline__ void fg_unpack_fp16x4(const uint2 r, float* d) {
   fg_unpack2(r.x, __half(), d + 0);
@@ -183,11 +294,20 @@ __device__ __forceinline__ void fg_load_fp16x4_plain(const __half* p, float* d) 
 __device__ __forceinline__ void fg_load_fp16x4_keep(const __half* p, float* d) {
   fg_unpack_fp16x4(__ldg(reinterpret_cast<const uint2*>(p)), d);
 }
+__device__ __forceinline__ void fg_load_fp16x4_policy(const __half* p, float* d, unsigned long long policy) {
+  fg_unpack_fp16x4(fg_ld_policy(reinterpret_cast<const uint2*>(p), policy), d);
+}
 __device__ __forceinline__ void fg_store_fp16x4(__half* p, const float* s) {
   uint2 r;
   r.x = fg_pack2(s + 0, __half());
   r.y = fg_pack2(s + 2, __half());
   __stwb(reinterpret_cast<uint2*>(p), r);
+}
+__device__ __forceinline__ void fg_store_fp16x4_first(__half* p, const float* s) {
+  uint2 r;
+  r.x = fg_pack2(s + 0, __half());
+  r.y = fg_pack2(s + 2, __half());
+  fg_st_first(reinterpret_cast<uint2*>(p), r);
 }
 __device__ __forceinline__ void fg_unpack_fp16x8(const uint4 r, float* d) {
   fg_unpack2(r.x, __half(), d + 0);
@@ -204,6 +324,9 @@ __device__ __forceinline__ void fg_load_fp16x8_plain(const __half* p, float* d) 
 __device__ __forceinline__ void fg_load_fp16x8_keep(const __half* p, float* d) {
   fg_unpack_fp16x8(__ldg(reinterpret_cast<const uint4*>(p)), d);
 }
+__device__ __forceinline__ void fg_load_fp16x8_policy(const __half* p, float* d, unsigned long long policy) {
+  fg_unpack_fp16x8(fg_ld_policy(reinterpret_cast<const uint4*>(p), policy), d);
+}
 __device__ __forceinline__ void fg_store_fp16x8(__half* p, const float* s) {
   uint4 r;
   r.x = fg_pack2(s + 0, __half());
@@ -211,6 +334,14 @@ __device__ __forceinline__ void fg_store_fp16x8(__half* p, const float* s) {
   r.z = fg_pack2(s + 4, __half());
   r.w = fg_pack2(s + 6, __half());
   __stwb(reinterpret_cast<uint4*>(p), r);
+}
+__device__ __forceinline__ void fg_store_fp16x8_first(__half* p, const float* s) {
+  uint4 r;
+  r.x = fg_pack2(s + 0, __half());
+  r.y = fg_pack2(s + 2, __half());
+  r.z = fg_pack2(s + 4, __half());
+  r.w = fg_pack2(s + 6, __half());
+  fg_st_first(reinterpret_cast<uint4*>(p), r);
 }
 __device__ __forceinline__ void fg_unpack_bf16x2(const unsigned r, float* d) {
   fg_unpack2(r, __nv_bfloat16(), d + 0);
@@ -224,10 +355,18 @@ __device__ __forceinline__ void fg_load_bf16x2_plain(const __nv_bfloat16* p, flo
 __device__ __forceinline__ void fg_load_bf16x2_keep(const __nv_bfloat16* p, float* d) {
   fg_unpack_bf16x2(__ldg(reinterpret_cast<const unsigned*>(p)), d);
 }
+__device__ __forceinline__ void fg_load_bf16x2_policy(const __nv_bfloat16* p, float* d, unsigned long long policy) {
+  fg_unpack_bf16x2(fg_ld_policy(reinterpret_cast<const unsigned*>(p), policy), d);
+}
 __device__ __forceinline__ void fg_store_bf16x2(__nv_bfloat16* p, const float* s) {
   unsigned r;
   r = fg_pack2(s + 0, __nv_bfloat16());
   __stwb(reinterpret_cast<unsigned*>(p), r);
+}
+__device__ __forceinline__ void fg_store_bf16x2_first(__nv_bfloat16* p, const float* s) {
+  unsigned r;
+  r = fg_pack2(s + 0, __nv_bfloat16());
+  fg_st_first(reinterpret_cast<unsigned*>(p), r);
 }
 __device__ __forceinline__ void fg_unpack_bf16x4(const uint2 r, float* d) {
   fg_unpack2(r.x, __nv_bfloat16(), d + 0);
@@ -242,11 +381,20 @@ __device__ __forceinline__ void fg_load_bf16x4_plain(const __nv_bfloat16* p, flo
 __device__ __forceinline__ void fg_load_bf16x4_keep(const __nv_bfloat16* p, float* d) {
   fg_unpack_bf16x4(__ldg(reinterpret_cast<const uint2*>(p)), d);
 }
+__device__ __forceinline__ void fg_load_bf16x4_policy(const __nv_bfloat16* p, float* d, unsigned long long policy) {
+  fg_unpack_bf16x4(fg_ld_policy(reinterpret_cast<const uint2*>(p), policy), d);
+}
 __device__ __forceinline__ void fg_store_bf16x4(__nv_bfloat16* p, const float* s) {
   uint2 r;
   r.x = fg_pack2(s + 0, __nv_bfloat16());
   r.y = fg_pack2(s + 2, __nv_bfloat16());
   __stwb(reinterpret_cast<uint2*>(p), r);
+}
+__device__ __forceinline__ void fg_store_bf16x4_first(__nv_bfloat16* p, const float* s) {
+  uint2 r;
+  r.x = fg_pack2(s + 0, __nv_bfloat16());
+  r.y = fg_pack2(s + 2, __nv_bfloat16());
+  fg_st_first(reinterpret_cast<uint2*>(p), r);
 }
 __device__ __forceinline__ void fg_unpack_bf16x8(const uint4 r, float* d) {
   fg_unpack2(r.x, __nv_bfloat16(), d + 0);
@@ -263,6 +411,9 @@ __device__ __forceinline__ void fg_load_bf16x8_plain(const __nv_bfloat16* p, flo
 __device__ __forceinline__ void fg_load_bf16x8_keep(const __nv_bfloat16* p, float* d) {
   fg_unpack_bf16x8(__ldg(reinterpret_cast<const uint4*>(p)), d);
 }
+__device__ __forceinline__ void fg_load_bf16x8_policy(const __nv_bfloat16* p, float* d, unsigned long long policy) {
+  fg_unpack_bf16x8(fg_ld_policy(reinterpret_cast<const uint4*>(p), policy), d);
+}
 __device__ __forceinline__ void fg_store_bf16x8(__nv_bfloat16* p, const float* s) {
   uint4 r;
   r.x = fg_pack2(s + 0, __nv_bfloat16());
@@ -270,6 +421,14 @@ __device__ __forceinline__ void fg_store_bf16x8(__nv_bfloat16* p, const float* s
   r.z = fg_pack2(s + 4, __nv_bfloat16());
   r.w = fg_pack2(s + 6, __nv_bfloat16());
   __stwb(reinterpret_cast<uint4*>(p), r);
+}
+__device__ __forceinline__ void fg_store_bf16x8_first(__nv_bfloat16* p, const float* s) {
+  uint4 r;
+  r.x = fg_pack2(s + 0, __nv_bfloat16());
+  r.y = fg_pack2(s + 2, __nv_bfloat16());
+  r.z = fg_pack2(s + 4, __nv_bfloat16());
+  r.w = fg_pack2(s + 6, __nv_bfloat16());
+  fg_st_first(reinterpret_cast<uint4*>(p), r);
 }
 // fp8 e4m3 stores only (no op reads fp8): 2, 4, 8 or 16 values at a time.
 __device__ __forceinline__ void fg_store_fp8e4m3x2(__nv_fp8_e4m3* p, const float* s) {

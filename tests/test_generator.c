@@ -199,6 +199,57 @@ TEST(test_generator_slice_kernels_divide_by_constants) {
   fixture_close(&f);
 }
 
+/* l2_keep = 1: each 16-byte kernel picks its loads' L2 policy per work item (evict-last
+   when it overwrites its rows in place, else evict-first) and stores evict-first; the
+   element path and kernels without the tile keep plain accesses. */
+static int holds(const char *k, size_t len, const char *s) { return memmem(k, len, s, strlen(s)) != NULL; }
+static void check_l2_keep_kernels(const char *tiles_repl, int want) {
+  char *spec = tiles_repl ? replace_once(rope_text(), "warps = 4, chunks = 1, heads_in_flight = 1, blocks_per_sm = 32,",
+                                         tiles_repl)
+                          : strdup(rope_text());
+  CHECK_MSG(spec != NULL, "tests/fixtures/rope.lua no longer holds the tiles this test edits");
+  fixture f;
+  memset(&f, 0, sizeof f);
+  if (!spec || !fixture_open(&f, spec)) { free(spec); fixture_close(&f); return; }
+  free(spec);
+  run_result r = generate(&f);
+  CHECK_MSG(r.code == 0, "exit %d, stderr:\n%s", r.code, r.err);
+  char path[4096];
+  snprintf(path, sizeof path, "%s/kernels/rope_bf16_tabfp32_pairinterleaved.cu", f.out);
+  char *text = read_text(path, NULL);
+  CHECK_MSG(text != NULL, "cannot read %s", path);
+  int vec = 0, scalar = 0;
+  for (char *k = text ? strstr(text, "__global__") : NULL; k; k = strstr(k + 1, "__global__")) {
+    char *launcher = strstr(k, "extern \"C\" cudaError_t");
+    CHECK_MSG(launcher != NULL, "%s: a kernel without its launcher", path);
+    if (!launcher) break;
+    const char *sig = strchr(strchr(k, '\n') + 1, '\n');
+    const int is_vec = sig && memmem(k, (size_t)(sig - k), "_vec16", 6) != NULL;
+    *(is_vec ? &vec : &scalar) += 1;
+    const size_t len = (size_t)(launcher - k);
+    const int policy = holds(k, len, "const unsigned long long l2_load = (const void*)xin == (const void*)xout ? "
+                                     "fg_l2_evict_last() : fg_l2_evict_first();");
+    const int loads = holds(k, len, "fg_load_bf16x8_policy(px + e + 0, &xa[0][0][0], l2_load);");
+    const int stores = holds(k, len, "fg_store_bf16x8_first(po + e + 0, &xa[0][0][0]);");
+    const int plain = holds(k, len, "fg_load_bf16x8_stream(") || holds(k, len, "fg_store_bf16x8(");
+    if (want && is_vec)
+      CHECK_MSG(policy && loads && stores && !plain, "%s: a 16-byte kernel with l2_keep = 1 lacks its policy (%d), policy loads (%d) "
+                "or evict-first stores (%d), or keeps plain accesses (%d): %.160s", path, policy, loads, stores, plain, k);
+    else
+      CHECK_MSG(!policy && !loads && !stores && !holds(k, len, "l2_load"),
+                "%s: a kernel %s uses the L2 policies: %.160s", path, is_vec ? "without l2_keep" : "of the element path", k);
+  }
+  CHECK_MSG(vec >= 1 && scalar >= 1, "%s: %d 16-byte and %d element kernels found", path, vec, scalar);
+  free(text);
+  run_free(&r);
+  fixture_close(&f);
+}
+
+TEST(test_generator_l2_keep_picks_policies_per_item) {
+  check_l2_keep_kernels("warps = 4, chunks = 1, heads_in_flight = 1, blocks_per_sm = 32, l2_keep = 1,", 1);
+  check_l2_keep_kernels(NULL, 0);
+}
+
 TEST(test_generator_list_prints_variants) {
   fixture f;
   if (!fixture_open(&f, NULL)) { fixture_close(&f); return; }
@@ -381,7 +432,7 @@ TEST(test_generator_spec_files_unknown_axis) {
 
 TEST(test_generator_spec_tile_unknown_name) {
   expect_spec_error("warps = 4, chunks = 1", "warp = 4, chunks = 1", "tiles.warp",
-                    "a tile parameter (blocks_per_sm, chunks, evict_first, flat_waves, heads_in_flight, lean, min_blocks, walk, warps), got \"warp\"");
+                    "a tile parameter (blocks_per_sm, chunks, evict_first, flat_waves, heads_in_flight, l2_keep, lean, min_blocks, walk, warps), got \"warp\"");
 }
 
 TEST(test_generator_spec_tile_bad_value) {

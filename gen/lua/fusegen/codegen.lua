@@ -18,17 +18,22 @@ local function access_widths(n, size)
   return out
 end
 
+-- The variable that holds a kernel's L2 policy for the loads of the hint "policy"
+M.L2_LOAD_POLICY = "l2_load"
+
 -- Loads of n contiguous elements at ptr (an expression of type const T*) into
 -- the fp32 array slice dst (an lvalue like "xa[0][1]"), first element at dst[0].
 --   vec:   accesses of up to 16 bytes (the caller checked alignment)
 --   guard: for scalar accesses, function(j) -> C condition for element j, or nil
---   hint:  "stream" (read once, evict first), "plain" (read once, the default policy)
+--   hint:  "stream" (read once, evict first), "plain" (read once, the default policy),
+--          "policy" (under the L2 policy in the kernel's variable M.L2_LOAD_POLICY)
 --          or "keep" (read again: tables)
 function M.load_f32(dst, ptr, n, dtype, opts)
   local lines = {}
   if opts.vec then
     for _, a in ipairs(access_widths(n, dtypes.info(dtype).size)) do
-      lines[#lines + 1] = string.format("fg_load_%sx%d_%s(%s + %d, &%s[%d]);", dtype, a.n, opts.hint, ptr, a.off, dst, a.off)
+      lines[#lines + 1] = string.format("fg_load_%sx%d_%s(%s + %d, &%s[%d]%s);", dtype, a.n, opts.hint, ptr, a.off, dst, a.off,
+        opts.hint == "policy" and ", " .. M.L2_LOAD_POLICY or "")
     end
   else
     for j = 0, n - 1 do
@@ -40,12 +45,13 @@ function M.load_f32(dst, ptr, n, dtype, opts)
   return lines
 end
 
--- Stores of the fp32 slice src, rounded once to dtype, at ptr.
+-- Stores of the fp32 slice src, rounded once to dtype, at ptr; opts.hint "first":
+-- under an L2 evict-first policy (the vector path).
 function M.store_f32(src, ptr, n, dtype, opts)
   local lines = {}
   if opts.vec then
     for _, a in ipairs(access_widths(n, dtypes.info(dtype).size)) do
-      lines[#lines + 1] = string.format("fg_store_%sx%d(%s + %d, &%s[%d]);", dtype, a.n, ptr, a.off, src, a.off)
+      lines[#lines + 1] = string.format("fg_store_%sx%d%s(%s + %d, &%s[%d]);", dtype, a.n, opts.hint == "first" and "_first" or "", ptr, a.off, src, a.off)
     end
   else
     for j = 0, n - 1 do

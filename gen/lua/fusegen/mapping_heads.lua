@@ -25,7 +25,7 @@ local variants_mod = require "fusegen.variants"
 local M = { NAME = "heads" }
 
 local TILE_DEFAULTS = { warps = 8, chunks = 1, heads_in_flight = 2, blocks_per_sm = 32, min_blocks = 1, walk = 0,
-  evict_first = 1, flat_waves = 0, lean = 0 }
+  evict_first = 1, flat_waves = 0, lean = 0, l2_keep = 0 }
 local TILE_DOC = {
   warps = "warps per block (1 to 32)",
   chunks = "rotate-region chunk slots per lane, at least (1 to 8)",
@@ -34,11 +34,12 @@ local TILE_DOC = {
   flat_waves = "with blocks_per_sm = n: 0: every call on the grid of what fits; w: a call of more than w such grids of items launches a block per item group instead (0 to 1024)",
   min_blocks = "blocks per multiprocessor the registers must allow (__launch_bounds__; 1 to 32)",
   evict_first = "1: the activations (read once) are loaded evict-first (__ldcs); 0: with plain loads (0 or 1)",
+  l2_keep = "1: in place, the activations are loaded under an L2 evict-last policy (out of place, evict-first) and stored evict-first: their lines stay in L2 from a head's load to its store, then leave first (over evict_first; the 16-byte path); 0: not (0 or 1)",
   lean = "1: a second kernel, a lane group per (token, block of heads) with 32-bit offsets, runs the calls the item loop would pass over once (kernel/heads_lean.cu.tpl); 0: none (0 or 1)",
   walk = "0: items of one block of heads; n: a warp walks up to n blocks of one token's heads per item, loading per-token data once (0 to 64); \"token\": all of them",
 }
 local TILE_LIMITS = { warps = { 1, 32 }, chunks = { 1, 8 }, heads_in_flight = { 1, 8 }, blocks_per_sm = { 0, 32 },
-  min_blocks = { 1, 32 }, walk = { 0, 64 }, evict_first = { 0, 1 }, flat_waves = { 0, 1024 }, lean = { 0, 1 } }
+  min_blocks = { 1, 32 }, walk = { 0, 64 }, evict_first = { 0, 1 }, l2_keep = { 0, 1 }, flat_waves = { 0, 1024 }, lean = { 0, 1 } }
 
 -- The flat grid (blocks_per_sm = 0) launches every block at any size, so
 -- flat_waves means nothing there; a walk has no lean form: one form, one candidate.
@@ -282,7 +283,10 @@ function M.plan(spec, v, tuning)
   m.min_blocks = m.tiles.min_blocks
   -- the lean form: not for a walk (a warp per token, or runs of its heads)
   m.lean = m.tiles.lean == 1 and not m.walk
-  m.stream_hint = m.tiles.evict_first == 1 and "stream" or "plain"  -- loads of what is read once
+  -- loads of what is read once
+  local l2_keep = m.tiles.l2_keep == 1 and m.vec  -- the element path: plain accesses
+  m.stream_hint = l2_keep and "policy" or m.tiles.evict_first == 1 and "stream" or "plain"
+  m.store_hint = l2_keep and "first" or nil  -- stores of the activations
   -- angles per chunk: interleaved C/2 (one per pair), half C
   m.angles = m.half and m.C or m.C // 2
   return m

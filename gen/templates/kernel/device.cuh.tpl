@@ -61,12 +61,95 @@ struct fg_heads_set {
   int64_t nit;
 };
 
+// L2 eviction policies for the loads and stores of the tile l2_keep: a kernel
+// that overwrites its rows in place loads them evict-last (kept in L2 until its
+// stores, which merge with them) and stores evict-first, so that the lines
+// leave L2 first afterwards; out of place, it loads evict-first (as __ldcs).
+__device__ __forceinline__ unsigned long long fg_l2_evict_last()
+{
+  unsigned long long policy = 0;
+#if __CUDA_ARCH__ >= 800
+  asm("createpolicy.fractional.L2::evict_last.b64 %0, 1.0;" : "=l"(policy));
+#endif
+  return policy;
+}
+__device__ __forceinline__ unsigned long long fg_l2_evict_first()
+{
+  unsigned long long policy = 0;
+#if __CUDA_ARCH__ >= 800
+  asm("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l"(policy));
+#endif
+  return policy;
+}
+// Loads under a policy. Volatile: the compiler keeps them in order with the
+// stores around them (a kernel in place loads a row before it overwrites it).
+__device__ __forceinline__ uint4 fg_ld_policy(const uint4* p, unsigned long long policy)
+{
+#if __CUDA_ARCH__ >= 800
+  uint4 r;
+  asm volatile("ld.global.L2::cache_hint.v4.u32 {%0, %1, %2, %3}, [%4], %5;"
+               : "=r"(r.x), "=r"(r.y), "=r"(r.z), "=r"(r.w) : "l"(p), "l"(policy));
+  return r;
+#else
+  return *p;
+#endif
+}
+__device__ __forceinline__ uint2 fg_ld_policy(const uint2* p, unsigned long long policy)
+{
+#if __CUDA_ARCH__ >= 800
+  uint2 r;
+  asm volatile("ld.global.L2::cache_hint.v2.u32 {%0, %1}, [%2], %3;" : "=r"(r.x), "=r"(r.y) : "l"(p), "l"(policy));
+  return r;
+#else
+  return *p;
+#endif
+}
+__device__ __forceinline__ unsigned fg_ld_policy(const unsigned* p, unsigned long long policy)
+{
+#if __CUDA_ARCH__ >= 800
+  unsigned r;
+  asm volatile("ld.global.L2::cache_hint.u32 %0, [%1], %2;" : "=r"(r) : "l"(p), "l"(policy));
+  return r;
+#else
+  return *p;
+#endif
+}
+// Stores under the evict-first policy.
+__device__ __forceinline__ void fg_st_first(uint4* p, uint4 v)
+{
+#if __CUDA_ARCH__ >= 800
+  asm volatile("st.global.L2::cache_hint.v4.u32 [%0], {%1, %2, %3, %4}, %5;"
+               :: "l"(p), "r"(v.x), "r"(v.y), "r"(v.z), "r"(v.w), "l"(fg_l2_evict_first()) : "memory");
+#else
+  __stwb(p, v);
+#endif
+}
+__device__ __forceinline__ void fg_st_first(uint2* p, uint2 v)
+{
+#if __CUDA_ARCH__ >= 800
+  asm volatile("st.global.L2::cache_hint.v2.u32 [%0], {%1, %2}, %3;" :: "l"(p), "r"(v.x), "r"(v.y), "l"(fg_l2_evict_first()) : "memory");
+#else
+  __stwb(p, v);
+#endif
+}
+__device__ __forceinline__ void fg_st_first(unsigned* p, unsigned v)
+{
+#if __CUDA_ARCH__ >= 800
+  asm volatile("st.global.L2::cache_hint.u32 [%0], %1, %2;" :: "l"(p), "r"(v), "l"(fg_l2_evict_first()) : "memory");
+#else
+  __stwb(p, v);
+#endif
+}
+
 // Raw 16-byte accesses. Reads once: "stream" (evict first) or "plain" (the default
-// policy; the tile evict_first picks); "keep": read again (tables).
+// policy; the tile evict_first picks), or "policy" (an L2 policy; the tile
+// l2_keep); "keep": read again (tables).
 __device__ __forceinline__ uint4 fg_ld16_stream(const void* p) { return __ldcs(reinterpret_cast<const uint4*>(p)); }
 __device__ __forceinline__ uint4 fg_ld16_plain(const void* p) { return *reinterpret_cast<const uint4*>(p); }
+__device__ __forceinline__ uint4 fg_ld16_policy(const void* p, unsigned long long policy) { return fg_ld_policy(reinterpret_cast<const uint4*>(p), policy); }
 __device__ __forceinline__ uint4 fg_ld16_keep(const void* p) { return __ldg(reinterpret_cast<const uint4*>(p)); }
 __device__ __forceinline__ void fg_st16(void* p, uint4 v) { __stwb(reinterpret_cast<uint4*>(p), v); }
+__device__ __forceinline__ void fg_st16_first(void* p, uint4 v) { fg_st_first(reinterpret_cast<uint4*>(p), v); }
 
 // One element to and from fp32; rounding to nearest even.
 __device__ __forceinline__ float fg_to_f32(float x) { return x; }
@@ -107,7 +190,8 @@ __device__ __forceinline__ unsigned fg_pack4_fp8e4m3(const float* s) {
   return (unsigned)fg_pack2_fp8e4m3(s) | ((unsigned)fg_pack2_fp8e4m3(s + 2) << 16);
 }
 
-% -- Vector loads and stores: fg_load_<dtype>x<n>_<hint>(p, d), fg_store_<dtype>x<n>(p, s),
+% -- Vector loads and stores: fg_load_<dtype>x<n>_<hint>(p, d), fg_load_<dtype>x<n>_policy(p, d, policy),
+% -- fg_store_<dtype>x<n>[_first](p, s),
 % -- and fg_unpack_<dtype>x<n>(r, d) for a raw access loaded earlier (fg_ld16_*).
 // Vector loads and stores. The stores go through __stwb, a plain write-back
 // store: a uint4 built field by field and assigned came out of some kernels as
@@ -134,17 +218,22 @@ __device__ __forceinline__ void fg_load_$(dt)x$(n)_$(hint)(const $(info.cuda)* p
   fg_unpack_$(dt)x$(n)($(read)reinterpret_cast<const $(R)*>(p)), d);
 }
 %     end
-__device__ __forceinline__ void fg_store_$(dt)x$(n)($(info.cuda)* p, const float* s) {
-  $(R) r;
-%     for w, field in ipairs(words[bytes]) do
-%       if dt == "fp32" then
-  r$(field) = __float_as_uint(s[$(w - 1)]);
-%       else
-  r$(field) = fg_pack2(s + $(2 * (w - 1)), $(info.cuda)());
-%       end
-%     end
-  __stwb(reinterpret_cast<$(R)*>(p), r);
+__device__ __forceinline__ void fg_load_$(dt)x$(n)_policy(const $(info.cuda)* p, float* d, unsigned long long policy) {
+  fg_unpack_$(dt)x$(n)(fg_ld_policy(reinterpret_cast<const $(R)*>(p), policy), d);
 }
+%     for _, hint in ipairs { "", "_first" } do
+__device__ __forceinline__ void fg_store_$(dt)x$(n)$(hint)($(info.cuda)* p, const float* s) {
+  $(R) r;
+%       for w, field in ipairs(words[bytes]) do
+%         if dt == "fp32" then
+  r$(field) = __float_as_uint(s[$(w - 1)]);
+%         else
+  r$(field) = fg_pack2(s + $(2 * (w - 1)), $(info.cuda)());
+%         end
+%       end
+  $(hint == "" and "__stwb" or "fg_st_first")(reinterpret_cast<$(R)*>(p), r);
+}
+%     end
 %   end
 % end
 // fp8 e4m3 stores only (no op reads fp8): 2, 4, 8 or 16 values at a time.

@@ -49,6 +49,10 @@ $(lean_kernel_name)(const $(params_type) p, const $(lean_grid_type) g)
   const int xin_hs = $(lean_ix(pick("p.{input}_stride[2]")));
   $(act_ctype)* xout = ($(act_ctype)*)$(pick("p.{output}")) + (b * $(lean_ix(pick("p.{output}_stride[0]"))) + s * $(lean_ix(pick("p.{output}_stride[1]"))));
   const int xout_hs = $(lean_ix(pick("p.{output}_stride[2]")));
+% if m.stream_hint == "policy" then
+  // rows overwritten in place stay in L2 from their load to their store (tile l2_keep)
+  const unsigned long long $(cg.L2_LOAD_POLICY) = (const void*)xin == (const void*)xout ? fg_l2_evict_last() : fg_l2_evict_first();
+% end
   const int H = $(lean_ix(pick("p.{heads}")));
   __builtin_assume(h < H);  // the first head of a lane group's block is always there
 % if has_pass then

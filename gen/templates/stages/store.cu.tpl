@@ -16,9 +16,9 @@ if ($(head) < H) {  // head $(head)
 %     if open then
   $(open)  // $(m.merged and "" or "rotate ")chunk slot $(k)
     const int e = (pos + $(k * m.L)) * $(m.C);
-    % put(cg.store_f32(("xa[%d][%d]"):format(u, k), "po + e", m.C, act_dtype, { vec = m.vec, guard = element_guard }))
+    % put(cg.store_f32(("xa[%d][%d]"):format(u, k), "po + e", m.C, act_dtype, { vec = m.vec, hint = m.store_hint, guard = element_guard }))
 %       if m.half then
-    % put(cg.store_f32(("xb[%d][%d]"):format(u, k), "po + e + " .. half_offset, m.C, act_dtype, { vec = m.vec, guard = element_guard }))
+    % put(cg.store_f32(("xb[%d][%d]"):format(u, k), "po + e + " .. half_offset, m.C, act_dtype, { vec = m.vec, hint = m.store_hint, guard = element_guard }))
 %       end
   }
 %     end
@@ -27,13 +27,13 @@ if ($(head) < H) {  // head $(head)
 %     if m.whole_head then
   if ($(pass_guard(k))) {  // pass chunk slot $(k): [R, D), not rotated
     const int e = $(dims.rot) + (pos + $(k * m.L)) * $(m.C);
-    % put(cg.store_f32(("xp[%d][%d]"):format(u, k), "po + e", m.C, act_dtype, { vec = m.vec, guard = pass_element_guard }))
+    % put(cg.store_f32(("xp[%d][%d]"):format(u, k), "po + e", m.C, act_dtype, { vec = m.vec, hint = m.store_hint, guard = pass_element_guard }))
   }
 %     else
   if (copy_pass && $(pass_guard(k))) {  // pass chunk slot $(k)
     const int e = $(dims.rot) + (pos + $(k * m.L)) * $(m.C);
 %       if m.vec then
-    fg_st16(po + e, xp[$(u)][$(k)]);
+    fg_st16$(m.store_hint and "_" .. m.store_hint or "")(po + e, xp[$(u)][$(k)]);
 %       else
 %         for j = 0, m.C - 1 do
     if (e + $(j) < $(m.D_expr)) po[e + $(j)] = xp[$(u)][$(k)][$(j)];
