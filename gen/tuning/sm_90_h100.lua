@@ -7,7 +7,8 @@
 -- run of the tuner (60 runs per time) over candidates with the rows tiles slice_warps and
 -- spread_below; the rest are from the first.
 -- The evict_first = 0 entries are from an A/B run of the C bench, not the tuner
--- (docs/tuning.md, "Plain loads, chosen from an A/B run").
+-- (docs/tuning.md, "Plain loads, chosen from an A/B run"); so are the l2_keep = 1
+-- entries ("L2 evict-last for the in-place heads ops").
 return {
   gpu = "NVIDIA H100 80GB HBM3",
   devices = { "NVIDIA H100 80GB HBM3" },
@@ -91,9 +92,15 @@ return {
       -- rope_qk_cos_sin_cache [4096,24/24,128] qkv: 35.9 us -> 35.9 us
       -- rope_qk_cos_sin_cache [4096,32/8,128] qkv: 30.0 us -> 30.0 us
       -- rope_qk_cos_sin_cache [115200,24/24,128] qkv: 1078.6 us -> 1078.6 us
-      rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16 = {},
+      -- l2_keep = 1 (in place: L2 evict-last loads, evict-first stores): C bench, 60 runs, best of two alternating passes:
+      --   rope_qk_cos_sin_cache [4096,24/24,128] qkv: 34.78 us -> 33.86 us
+      --   rope_qk_cos_sin_cache [4096,32/8,128] qkv: 28.96 us -> 28.45 us
+      --   rope_qk_cos_sin_cache [115200,24/24,128] qkv: 1076.42 us -> 1056.42 us
+      rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16 = { l2_keep = 1 },
       -- rope_qk_cos_sin_cache [4096,32/32,64] qkv: 24.3 us -> 22.7 us
-      rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16 = { chunks = 1, heads_in_flight = 2, walk = "token", warps = 2 },
+      -- l2_keep = 1 (in place: L2 evict-last loads, evict-first stores): C bench, 60 runs, best of two alternating passes:
+      --   rope_qk_cos_sin_cache [4096,32/32,64] qkv: 22.59 us -> 21.31 us
+      rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16 = { chunks = 1, heads_in_flight = 2, l2_keep = 1, walk = "token", warps = 2 },
     },
     silu_and_mul = {
       -- silu_and_mul [32,28672]: 5.6 us -> 5.2 us
@@ -174,11 +181,20 @@ return {
       --   qknorm_rope batch2 2x2048 H=24: 35.65 us -> 35.39 us
       --   qknorm_rope flux2 N=4096 H=48: 72.83 us -> 72.42 us
       --   qknorm_rope hunyuan N=115200 H=24: 997.12 us -> 992.00 us
-      qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16 = { blocks_per_sm = 0, evict_first = 0, min_blocks = 8 },
+      -- l2_keep = 1 (in place: L2 evict-last loads, evict-first stores): C bench, 60 runs, best of two alternating passes:
+      --   qknorm_rope flux_1024 N=4096 H=24: 36.06 us -> 34.59 us
+      --   qknorm_rope qwen_1024 N=4096 H=32: 47.87 us -> 46.34 us
+      --   qknorm_rope zimage_1024 N=4096 H=30: 45.76 us -> 44.77 us
+      --   qknorm_rope batch2 2x2048 H=24: 36.13 us -> 34.50 us
+      --   qknorm_rope flux2 N=4096 H=48: 72.48 us -> 70.72 us
+      --   qknorm_rope hunyuan N=115200 H=24: 992.22 us -> 989.57 us
+      qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16 = { blocks_per_sm = 0, evict_first = 0, l2_keep = 1, min_blocks = 8 },
       -- qknorm_rope qwen_partial N=4096 H=32 R=64: 50.8 us -> 48.5 us
       -- evict_first = 0 (plain loads, not __ldcs): C bench, 60 runs, best of two alternating passes:
       --   qknorm_rope qwen_partial N=4096 H=32 R=64: 48.03 us -> 47.84 us
-      qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16 = { blocks_per_sm = 0, evict_first = 0, min_blocks = 8 },
+      -- l2_keep = 1 (in place: L2 evict-last loads, evict-first stores): C bench, 60 runs, best of two alternating passes:
+      --   qknorm_rope qwen_partial N=4096 H=32 R=64: 48.74 us -> 46.85 us
+      qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16 = { blocks_per_sm = 0, evict_first = 0, l2_keep = 1, min_blocks = 8 },
     },
     rope = {
       -- rope half [1,115200,24,128]: 526.1 us -> 496.1 us
@@ -206,7 +222,9 @@ return {
     },
     rope_qk = {
       -- rope_qk gqa 32/8 [4096,*,128] qkv: 30.0 us -> 30.0 us
-      rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16 = {},
+      -- l2_keep = 1 (in place: L2 evict-last loads, evict-first stores): C bench, 60 runs, best of two alternating passes:
+      --   rope_qk gqa 32/8 [4096,*,128] qkv: 29.02 us -> 27.26 us
+      rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16 = { l2_keep = 1 },
     },
   },
 }

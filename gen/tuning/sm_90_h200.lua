@@ -8,7 +8,8 @@
 -- spread_below (gated_residual_add, gelu_tanh_and_mul and silu_and_mul: a third,
 -- with evict_first too); the rest are from the first.
 -- The evict_first = 0 entries are from an A/B run of the C bench, not the tuner
--- (docs/tuning.md, "Plain loads, chosen from an A/B run").
+-- (docs/tuning.md, "Plain loads, chosen from an A/B run"); so are the l2_keep = 1
+-- entries ("L2 evict-last for the in-place heads ops").
 return {
   gpu = "NVIDIA H200",
   devices = { "NVIDIA H200" },
@@ -137,11 +138,20 @@ return {
       --   qknorm_rope batch2 2x2048 H=24: 28.26 us -> 28.16 us
       --   qknorm_rope flux2 N=4096 H=48: 55.01 us -> 54.46 us
       --   qknorm_rope hunyuan N=115200 H=24: 721.22 us -> 715.65 us
-      qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16 = { blocks_per_sm = 0, evict_first = 0, min_blocks = 8 },
+      -- l2_keep = 1 (in place: L2 evict-last loads, evict-first stores): C bench, 60 runs, best of two alternating passes:
+      --   qknorm_rope flux_1024 N=4096 H=24: 28.77 us -> 27.87 us
+      --   qknorm_rope qwen_1024 N=4096 H=32: 37.73 us -> 36.54 us
+      --   qknorm_rope zimage_1024 N=4096 H=30: 36.19 us -> 35.23 us
+      --   qknorm_rope batch2 2x2048 H=24: 28.74 us -> 27.90 us
+      --   qknorm_rope flux2 N=4096 H=48: 54.59 us -> 54.08 us
+      --   qknorm_rope hunyuan N=115200 H=24: 715.71 us -> 709.54 us
+      qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16 = { blocks_per_sm = 0, evict_first = 0, l2_keep = 1, min_blocks = 8 },
       -- qknorm_rope qwen_partial N=4096 H=32 R=64: 40.5 us -> 37.2 us
       -- evict_first = 0 (plain loads, not __ldcs): C bench, 60 runs, best of two alternating passes:
       --   qknorm_rope qwen_partial N=4096 H=32 R=64: 37.60 us -> 37.41 us
-      qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16 = { evict_first = 0, min_blocks = 8 },
+      -- l2_keep = 1 (in place: L2 evict-last loads, evict-first stores): C bench, 60 runs, best of two alternating passes:
+      --   qknorm_rope qwen_partial N=4096 H=32 R=64: 37.82 us -> 36.38 us
+      qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterleaved_d128_rotpartial_vec16 = { evict_first = 0, l2_keep = 1, min_blocks = 8 },
     },
     rmsnorm = {
       -- rmsnorm [32,4096]: 4.8 us -> 4.6 us
@@ -200,15 +210,23 @@ return {
     },
     rope_qk = {
       -- rope_qk gqa 32/8 [4096,*,128] qkv: 24.0 us -> 23.0 us
+      -- l2_keep = 1 (in place: L2 evict-last loads, evict-first stores): level, not taken (C bench, 60 runs,
+      -- best of two alternating passes, two runs: 23.01 us -> 22.72 us, 23.71 us -> 23.94 us)
       rope_qk_bf16_tabfp32_pairinterleaved_d128_rotfull_vec16 = { blocks_per_sm = 0 },
     },
     rope_qk_cos_sin_cache = {
       -- rope_qk_cos_sin_cache [4096,24/24,128] qkv: 29.2 us -> 27.6 us
       -- rope_qk_cos_sin_cache [4096,32/8,128] qkv: 24.5 us -> 24.4 us
       -- rope_qk_cos_sin_cache [115200,24/24,128] qkv: 759.0 us -> 708.6 us
-      rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16 = { blocks_per_sm = 0, chunks = 1, heads_in_flight = 2, walk = "token" },
+      -- l2_keep = 1 (in place: L2 evict-last loads, evict-first stores): C bench, 60 runs, best of two alternating passes:
+      --   rope_qk_cos_sin_cache [4096,24/24,128] qkv: 27.36 us -> 26.11 us
+      --   rope_qk_cos_sin_cache [4096,32/8,128] qkv: 24.10 us -> 23.30 us
+      --   rope_qk_cos_sin_cache [115200,24/24,128] qkv: 706.62 us -> 698.62 us
+      rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_rotfull_vec16 = { blocks_per_sm = 0, chunks = 1, heads_in_flight = 2, l2_keep = 1, walk = "token" },
       -- rope_qk_cos_sin_cache [4096,32/32,64] qkv: 20.7 us -> 18.9 us
-      rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16 = { chunks = 1, heads_in_flight = 2, walk = "token", warps = 2 },
+      -- l2_keep = 1 (in place: L2 evict-last loads, evict-first stores): C bench, 60 runs, best of two alternating passes:
+      --   rope_qk_cos_sin_cache [4096,32/32,64] qkv: 18.82 us -> 18.66 us
+      rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_rotfull_vec16 = { chunks = 1, heads_in_flight = 2, l2_keep = 1, walk = "token", warps = 2 },
     },
     silu_and_mul = {
       -- the target's tiles (a chunk per thread, 31 registers: every thread slot

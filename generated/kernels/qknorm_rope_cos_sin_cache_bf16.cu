@@ -5128,6 +5128,8 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
     const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
     __nv_bfloat16* xout = (__nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
     const int64_t xout_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
+    // rows overwritten in place stay in L2 from their load to their store (tile l2_keep)
+    const unsigned long long l2_load = (const void*)xin == (const void*)xout ? fg_l2_evict_last() : fg_l2_evict_first();
     const int64_t H = (set == 0 ? p.HQ : p.HK);
     // cos/sin of row positions[b, s] + position_offset of the packed cache
     float cs[2][4] = {}, sn[2][4] = {};
@@ -5184,11 +5186,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
         const __nv_bfloat16* px = xin + (h) * xin_hs;
         {  // rotate chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_bf16x8_plain(px + e + 0, &xa[0][0][0]);
+          fg_load_bf16x8_policy(px + e + 0, &xa[0][0][0], l2_load);
         }
         {  // rotate chunk slot 1
           const int e = (pos + 8) * 8;
-          fg_load_bf16x8_plain(px + e + 0, &xa[0][1][0]);
+          fg_load_bf16x8_policy(px + e + 0, &xa[0][1][0], l2_load);
         }
       }
       // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -5263,11 +5265,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
         __nv_bfloat16* po = xout + (h) * xout_hs;
         {  // rotate chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+          fg_store_bf16x8_first(po + e + 0, &xa[0][0][0]);
         }
         {  // rotate chunk slot 1
           const int e = (pos + 8) * 8;
-          fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+          fg_store_bf16x8_first(po + e + 0, &xa[0][1][0]);
         }
       }
     }
@@ -5813,6 +5815,8 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
     const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
     __nv_bfloat16* xout = (__nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
     const int64_t xout_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
+    // rows overwritten in place stay in L2 from their load to their store (tile l2_keep)
+    const unsigned long long l2_load = (const void*)xin == (const void*)xout ? fg_l2_evict_last() : fg_l2_evict_first();
     const int64_t H = (set == 0 ? p.HQ : p.HK);
     // cos/sin of row positions[b, s] + position_offset of the packed cache
     float cs[2][4] = {}, sn[2][4] = {};
@@ -5869,11 +5873,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
         const __nv_bfloat16* px = xin + (h) * xin_hs;
         {  // chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_bf16x8_plain(px + e + 0, &xa[0][0][0]);
+          fg_load_bf16x8_policy(px + e + 0, &xa[0][0][0], l2_load);
         }
         {  // chunk slot 1
           const int e = (pos + 8) * 8;
-          fg_load_bf16x8_plain(px + e + 0, &xa[0][1][0]);
+          fg_load_bf16x8_policy(px + e + 0, &xa[0][1][0], l2_load);
         }
       }
       // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -5952,11 +5956,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
         __nv_bfloat16* po = xout + (h) * xout_hs;
         {  // chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+          fg_store_bf16x8_first(po + e + 0, &xa[0][0][0]);
         }
         {  // chunk slot 1
           const int e = (pos + 8) * 8;
-          fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+          fg_store_bf16x8_first(po + e + 0, &xa[0][1][0]);
         }
       }
     }
@@ -6272,6 +6276,8 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
     const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
     __nv_bfloat16* xout = (__nv_bfloat16*)(set == 0 ? p.q : p.k) + b * (set == 0 ? p.q_stride[0] : p.k_stride[0]) + s * (set == 0 ? p.q_stride[1] : p.k_stride[1]);
     const int64_t xout_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
+    // rows overwritten in place stay in L2 from their load to their store (tile l2_keep)
+    const unsigned long long l2_load = (const void*)xin == (const void*)xout ? fg_l2_evict_last() : fg_l2_evict_first();
     const int64_t H = (set == 0 ? p.HQ : p.HK);
     // cos/sin of row positions[b, s] + position_offset of the packed cache
     float cs[2][4] = {}, sn[2][4] = {};
@@ -6328,11 +6334,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
         const __nv_bfloat16* px = xin + (h) * xin_hs;
         {  // chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_load_bf16x8_plain(px + e + 0, &xa[0][0][0]);
+          fg_load_bf16x8_policy(px + e + 0, &xa[0][0][0], l2_load);
         }
         {  // chunk slot 1
           const int e = (pos + 8) * 8;
-          fg_load_bf16x8_plain(px + e + 0, &xa[0][1][0]);
+          fg_load_bf16x8_policy(px + e + 0, &xa[0][1][0], l2_load);
         }
       }
       // RMSNorm over each head: y = x * (rsqrt(mean(x^2) + eps) * w)
@@ -6411,11 +6417,11 @@ FG_ARCH_NAME(fg_qknorm_rope_cos_sin_cache_bf16_wfp32_tabfp32_posi64_pairinterlea
         __nv_bfloat16* po = xout + (h) * xout_hs;
         {  // chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_store_bf16x8(po + e + 0, &xa[0][0][0]);
+          fg_store_bf16x8_first(po + e + 0, &xa[0][0][0]);
         }
         {  // chunk slot 1
           const int e = (pos + 8) * 8;
-          fg_store_bf16x8(po + e + 0, &xa[0][1][0]);
+          fg_store_bf16x8_first(po + e + 0, &xa[0][1][0]);
         }
       }
     }
