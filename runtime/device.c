@@ -28,8 +28,11 @@ typedef struct {
 static device_record devices[MAX_DEVICES];
 static _Thread_local int selected = -1;
 
+/* The record of device, NULL past MAX_DEVICES */
+static device_record *record_of(int device) { return device >= 0 && device < MAX_DEVICES ? &devices[device] : NULL; }
+
 int fg__device_props(int device, int *cc, int *sm_count) {
-  device_record *r = device >= 0 && device < MAX_DEVICES ? &devices[device] : NULL;
+  device_record *r = record_of(device);
   if (r) {
     *cc = atomic_load_explicit(&r->cc, memory_order_relaxed);
     *sm_count = atomic_load_explicit(&r->sm_count, memory_order_relaxed);
@@ -69,8 +72,9 @@ static int model_of_name(const char *name) {
 int fg__device_model(int device) {
   if (selected >= 0) return selected;
   if (fg__model_count == 0) return 0;
-  if (device >= 0 && device < MAX_DEVICES) {
-    int k = atomic_load_explicit(&devices[device].model, memory_order_relaxed);
+  device_record *r = record_of(device);
+  if (r) {
+    int k = atomic_load_explicit(&r->model, memory_order_relaxed);
     if (k) return k - 1;
   }
   int model = 0;
@@ -85,7 +89,7 @@ int fg__device_model(int device) {
     }
     model = model_of_name(prop.name);
   }
-  if (device >= 0 && device < MAX_DEVICES) atomic_store_explicit(&devices[device].model, model + 1, memory_order_relaxed);
+  if (r) atomic_store_explicit(&r->model, model + 1, memory_order_relaxed);
   return model;
 }
 
