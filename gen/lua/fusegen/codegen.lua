@@ -21,6 +21,18 @@ end
 -- The variable that holds a kernel's L2 policy for the loads of the hint "policy"
 M.L2_LOAD_POLICY = "l2_load"
 
+-- Its declaration in a kernel that reads rows at input and writes them at
+-- output: evict-last when they are the same rows (overwritten in place).
+function M.l2_load_policy_decl(input, output)
+  return ("const unsigned long long %s = (const void*)%s == (const void*)%s ? fg_l2_evict_last() : fg_l2_evict_first();")
+    :format(M.L2_LOAD_POLICY, input, output)
+end
+
+-- The trailing argument of a load of the given hint ("policy": the policy), and
+-- the suffix of a store's function for a store hint ("first": _first).
+function M.load_extra(hint) return hint == "policy" and ", " .. M.L2_LOAD_POLICY or "" end
+function M.store_suffix(hint) return hint == "first" and "_first" or "" end
+
 -- Loads of n contiguous elements at ptr (an expression of type const T*) into
 -- the fp32 array slice dst (an lvalue like "xa[0][1]"), first element at dst[0].
 --   vec:   accesses of up to 16 bytes (the caller checked alignment)
@@ -33,7 +45,7 @@ function M.load_f32(dst, ptr, n, dtype, opts)
   if opts.vec then
     for _, a in ipairs(access_widths(n, dtypes.info(dtype).size)) do
       lines[#lines + 1] = string.format("fg_load_%sx%d_%s(%s + %d, &%s[%d]%s);", dtype, a.n, opts.hint, ptr, a.off, dst, a.off,
-        opts.hint == "policy" and ", " .. M.L2_LOAD_POLICY or "")
+        M.load_extra(opts.hint))
     end
   else
     for j = 0, n - 1 do
@@ -51,7 +63,7 @@ function M.store_f32(src, ptr, n, dtype, opts)
   local lines = {}
   if opts.vec then
     for _, a in ipairs(access_widths(n, dtypes.info(dtype).size)) do
-      lines[#lines + 1] = string.format("fg_store_%sx%d%s(%s + %d, &%s[%d]);", dtype, a.n, opts.hint == "first" and "_first" or "", ptr, a.off, src, a.off)
+      lines[#lines + 1] = string.format("fg_store_%sx%d%s(%s + %d, &%s[%d]);", dtype, a.n, M.store_suffix(opts.hint), ptr, a.off, src, a.off)
     end
   else
     for j = 0, n - 1 do

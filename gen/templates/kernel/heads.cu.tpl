@@ -92,7 +92,7 @@ $(kernel_name)(const $(params_type) p, const $(grid_type) g)
     const int64_t xout_hs = $(pick("p.{output}_stride[2]"));
 % if m.stream_hint == "policy" then
     // rows overwritten in place stay in L2 from their load to their store (tile l2_keep)
-    const unsigned long long $(cg.L2_LOAD_POLICY) = (const void*)xin == (const void*)xout ? fg_l2_evict_last() : fg_l2_evict_first();
+    $(cg.l2_load_policy_decl("xin", "xout"))
 % end
     const int64_t H = $(pick("p.{heads}"));
 % if has_pass then

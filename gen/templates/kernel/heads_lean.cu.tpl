@@ -51,7 +51,7 @@ $(lean_kernel_name)(const $(params_type) p, const $(lean_grid_type) g)
   const int xout_hs = $(lean_ix(pick("p.{output}_stride[2]")));
 % if m.stream_hint == "policy" then
   // rows overwritten in place stay in L2 from their load to their store (tile l2_keep)
-  const unsigned long long $(cg.L2_LOAD_POLICY) = (const void*)xin == (const void*)xout ? fg_l2_evict_last() : fg_l2_evict_first();
+  $(cg.l2_load_policy_decl("xin", "xout"))
 % end
   const int H = $(lean_ix(pick("p.{heads}")));
   __builtin_assume(h < H);  // the first head of a lane group's block is always there

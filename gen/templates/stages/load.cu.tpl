@@ -43,7 +43,7 @@ if ($(head) < H) {  // head $(head)
   if (copy_pass && $(pass_guard(k))) {  // pass chunk slot $(k): [R, D) copied as it is
     const int e = $(dims.rot) + (pos + $(k * m.L)) * $(m.C);
 %       if m.vec then
-    xp[$(u)][$(k)] = fg_ld16_$(m.stream_hint)(px + e$(m.stream_hint == "policy" and ", " .. cg.L2_LOAD_POLICY or ""));
+    xp[$(u)][$(k)] = fg_ld16_$(m.stream_hint)(px + e$(cg.load_extra(m.stream_hint)));
 %       else
 %         for j = 0, m.C - 1 do
     if (e + $(j) < $(m.D_expr)) xp[$(u)][$(k)][$(j)] = px[e + $(j)];
