@@ -63,14 +63,25 @@ struct fg_heads_set {
 };
 
 // L2 eviction policies for the loads and stores of the tile l2_keep: a kernel
-// that overwrites its rows in place loads them evict-last (kept in L2 until its
-// stores, which merge with them) and stores evict-first, so that the lines
-// leave L2 first afterwards; out of place, it loads evict-first (as __ldcs).
+// that overwrites rows in place loads them evict-last (kept in L2 until its
+// stores, which merge with them) and stores them evict-normal, which also puts
+// the lines back to the normal priority (stores without a policy leave them
+// evict-last, and evict-first ones did not demote them either: lines that a
+// later kernel's data could not evict); out of place, the heads mapping loads
+// and stores evict-first (as __ldcs).
 __device__ __forceinline__ unsigned long long fg_l2_evict_last()
 {
   unsigned long long policy = 0;
 #if __CUDA_ARCH__ >= 800
   asm("createpolicy.fractional.L2::evict_last.b64 %0, 1.0;" : "=l"(policy));
+#endif
+  return policy;
+}
+__device__ __forceinline__ unsigned long long fg_l2_evict_normal()
+{
+  unsigned long long policy = 0;
+#if __CUDA_ARCH__ >= 800
+  asm("createpolicy.fractional.L2::evict_normal.b64 %0, 1.0;" : "=l"(policy));
 #endif
   return policy;
 }
@@ -115,28 +126,28 @@ __device__ __forceinline__ unsigned fg_ld_policy(const unsigned* p, unsigned lon
   return *p;
 #endif
 }
-// Stores under the evict-first policy.
-__device__ __forceinline__ void fg_st_first(uint4* p, uint4 v)
+// Stores under a policy.
+__device__ __forceinline__ void fg_st_policy(uint4* p, uint4 v, unsigned long long policy)
 {
 #if __CUDA_ARCH__ >= 800
   asm volatile("st.global.L2::cache_hint.v4.u32 [%0], {%1, %2, %3, %4}, %5;"
-               :: "l"(p), "r"(v.x), "r"(v.y), "r"(v.z), "r"(v.w), "l"(fg_l2_evict_first()) : "memory");
+               :: "l"(p), "r"(v.x), "r"(v.y), "r"(v.z), "r"(v.w), "l"(policy) : "memory");
 #else
   __stwb(p, v);
 #endif
 }
-__device__ __forceinline__ void fg_st_first(uint2* p, uint2 v)
+__device__ __forceinline__ void fg_st_policy(uint2* p, uint2 v, unsigned long long policy)
 {
 #if __CUDA_ARCH__ >= 800
-  asm volatile("st.global.L2::cache_hint.v2.u32 [%0], {%1, %2}, %3;" :: "l"(p), "r"(v.x), "r"(v.y), "l"(fg_l2_evict_first()) : "memory");
+  asm volatile("st.global.L2::cache_hint.v2.u32 [%0], {%1, %2}, %3;" :: "l"(p), "r"(v.x), "r"(v.y), "l"(policy) : "memory");
 #else
   __stwb(p, v);
 #endif
 }
-__device__ __forceinline__ void fg_st_first(unsigned* p, unsigned v)
+__device__ __forceinline__ void fg_st_policy(unsigned* p, unsigned v, unsigned long long policy)
 {
 #if __CUDA_ARCH__ >= 800
-  asm volatile("st.global.L2::cache_hint.u32 [%0], %1, %2;" :: "l"(p), "r"(v), "l"(fg_l2_evict_first()) : "memory");
+  asm volatile("st.global.L2::cache_hint.u32 [%0], %1, %2;" :: "l"(p), "r"(v), "l"(policy) : "memory");
 #else
   __stwb(p, v);
 #endif
@@ -150,7 +161,7 @@ __device__ __forceinline__ uint4 fg_ld16_plain(const void* p) { return *reinterp
 __device__ __forceinline__ uint4 fg_ld16_policy(const void* p, unsigned long long policy) { return fg_ld_policy(reinterpret_cast<const uint4*>(p), policy); }
 __device__ __forceinline__ uint4 fg_ld16_keep(const void* p) { return __ldg(reinterpret_cast<const uint4*>(p)); }
 __device__ __forceinline__ void fg_st16(void* p, uint4 v) { __stwb(reinterpret_cast<uint4*>(p), v); }
-__device__ __forceinline__ void fg_st16_first(void* p, uint4 v) { fg_st_first(reinterpret_cast<uint4*>(p), v); }
+__device__ __forceinline__ void fg_st16_policy(void* p, uint4 v, unsigned long long policy) { fg_st_policy(reinterpret_cast<uint4*>(p), v, policy); }
 
 // One element to and from fp32; rounding to nearest even.
 __device__ __forceinline__ float fg_to_f32(float x) { return x; }
@@ -216,11 +227,11 @@ __device__ __forceinline__ void fg_store_fp32x2(float* p, const float* s) {
   r.y = __float_as_uint(s[1]);
   __stwb(reinterpret_cast<uint2*>(p), r);
 }
-__device__ __forceinline__ void fg_store_fp32x2_first(float* p, const float* s) {
+__device__ __forceinline__ void fg_store_fp32x2_policy(float* p, const float* s, unsigned long long policy) {
   uint2 r;
   r.x = __float_as_uint(s[0]);
   r.y = __float_as_uint(s[1]);
-  fg_st_first(reinterpret_cast<uint2*>(p), r);
+  fg_st_policy(reinterpret_cast<uint2*>(p), r, policy);
 }
 __device__ __forceinline__ void fg_unpack_fp32x4(const uint4 r, float* d) {
   d[0] = __uint_as_float(r.x);
@@ -248,13 +259,13 @@ __device__ __forceinline__ void fg_store_fp32x4(float* p, const float* s) {
   r.w = __float_as_uint(s[3]);
   __stwb(reinterpret_cast<uint4*>(p), r);
 }
-__device__ __forceinline__ void fg_store_fp32x4_first(float* p, const float* s) {
+__device__ __forceinline__ void fg_store_fp32x4_policy(float* p, const float* s, unsigned long long policy) {
   uint4 r;
   r.x = __float_as_uint(s[0]);
   r.y = __float_as_uint(s[1]);
   r.z = __float_as_uint(s[2]);
   r.w = __float_as_uint(s[3]);
-  fg_st_first(reinterpret_cast<uint4*>(p), r);
+  fg_st_policy(reinterpret_cast<uint4*>(p), r, policy);
 }
 __device__ __forceinline__ void fg_unpack_fp16x2(const unsigned r, float* d) {
   fg_unpack2(r, __half(), d + 0);
@@ -276,10 +287,10 @@ __device__ __forceinline__ void fg_store_fp16x2(__half* p, const float* s) {
   r = fg_pack2(s + 0, __half());
   __stwb(reinterpret_cast<unsigned*>(p), r);
 }
-__device__ __forceinline__ void fg_store_fp16x2_first(__half* p, const float* s) {
+__device__ __forceinline__ void fg_store_fp16x2_policy(__half* p, const float* s, unsigned long long policy) {
   unsigned r;
   r = fg_pack2(s + 0, __half());
-  fg_st_first(reinterpret_cast<unsigned*>(p), r);
+  fg_st_policy(reinterpret_cast<unsigned*>(p), r, policy);
 }
 __device__ __forceinline__ void fg_unpack_fp16x4(const uint2 r, float* d) {
   fg_unpack2(r.x, __half(), d + 0);
@@ -303,11 +314,11 @@ __device__ __forceinline__ void fg_store_fp16x4(__half* p, const float* s) {
   r.y = fg_pack2(s + 2, __half());
   __stwb(reinterpret_cast<uint2*>(p), r);
 }
-__device__ __forceinline__ void fg_store_fp16x4_first(__half* p, const float* s) {
+__device__ __forceinline__ void fg_store_fp16x4_policy(__half* p, const float* s, unsigned long long policy) {
   uint2 r;
   r.x = fg_pack2(s + 0, __half());
   r.y = fg_pack2(s + 2, __half());
-  fg_st_first(reinterpret_cast<uint2*>(p), r);
+  fg_st_policy(reinterpret_cast<uint2*>(p), r, policy);
 }
 __device__ __forceinline__ void fg_unpack_fp16x8(const uint4 r, float* d) {
   fg_unpack2(r.x, __half(), d + 0);
@@ -335,13 +346,13 @@ __device__ __forceinline__ void fg_store_fp16x8(__half* p, const float* s) {
   r.w = fg_pack2(s + 6, __half());
   __stwb(reinterpret_cast<uint4*>(p), r);
 }
-__device__ __forceinline__ void fg_store_fp16x8_first(__half* p, const float* s) {
+__device__ __forceinline__ void fg_store_fp16x8_policy(__half* p, const float* s, unsigned long long policy) {
   uint4 r;
   r.x = fg_pack2(s + 0, __half());
   r.y = fg_pack2(s + 2, __half());
   r.z = fg_pack2(s + 4, __half());
   r.w = fg_pack2(s + 6, __half());
-  fg_st_first(reinterpret_cast<uint4*>(p), r);
+  fg_st_policy(reinterpret_cast<uint4*>(p), r, policy);
 }
 __device__ __forceinline__ void fg_unpack_bf16x2(const unsigned r, float* d) {
   fg_unpack2(r, __nv_bfloat16(), d + 0);
@@ -363,10 +374,10 @@ __device__ __forceinline__ void fg_store_bf16x2(__nv_bfloat16* p, const float* s
   r = fg_pack2(s + 0, __nv_bfloat16());
   __stwb(reinterpret_cast<unsigned*>(p), r);
 }
-__device__ __forceinline__ void fg_store_bf16x2_first(__nv_bfloat16* p, const float* s) {
+__device__ __forceinline__ void fg_store_bf16x2_policy(__nv_bfloat16* p, const float* s, unsigned long long policy) {
   unsigned r;
   r = fg_pack2(s + 0, __nv_bfloat16());
-  fg_st_first(reinterpret_cast<unsigned*>(p), r);
+  fg_st_policy(reinterpret_cast<unsigned*>(p), r, policy);
 }
 __device__ __forceinline__ void fg_unpack_bf16x4(const uint2 r, float* d) {
   fg_unpack2(r.x, __nv_bfloat16(), d + 0);
@@ -390,11 +401,11 @@ __device__ __forceinline__ void fg_store_bf16x4(__nv_bfloat16* p, const float* s
   r.y = fg_pack2(s + 2, __nv_bfloat16());
   __stwb(reinterpret_cast<uint2*>(p), r);
 }
-__device__ __forceinline__ void fg_store_bf16x4_first(__nv_bfloat16* p, const float* s) {
+__device__ __forceinline__ void fg_store_bf16x4_policy(__nv_bfloat16* p, const float* s, unsigned long long policy) {
   uint2 r;
   r.x = fg_pack2(s + 0, __nv_bfloat16());
   r.y = fg_pack2(s + 2, __nv_bfloat16());
-  fg_st_first(reinterpret_cast<uint2*>(p), r);
+  fg_st_policy(reinterpret_cast<uint2*>(p), r, policy);
 }
 __device__ __forceinline__ void fg_unpack_bf16x8(const uint4 r, float* d) {
   fg_unpack2(r.x, __nv_bfloat16(), d + 0);
@@ -422,13 +433,13 @@ __device__ __forceinline__ void fg_store_bf16x8(__nv_bfloat16* p, const float* s
   r.w = fg_pack2(s + 6, __nv_bfloat16());
   __stwb(reinterpret_cast<uint4*>(p), r);
 }
-__device__ __forceinline__ void fg_store_bf16x8_first(__nv_bfloat16* p, const float* s) {
+__device__ __forceinline__ void fg_store_bf16x8_policy(__nv_bfloat16* p, const float* s, unsigned long long policy) {
   uint4 r;
   r.x = fg_pack2(s + 0, __nv_bfloat16());
   r.y = fg_pack2(s + 2, __nv_bfloat16());
   r.z = fg_pack2(s + 4, __nv_bfloat16());
   r.w = fg_pack2(s + 6, __nv_bfloat16());
-  fg_st_first(reinterpret_cast<uint4*>(p), r);
+  fg_st_policy(reinterpret_cast<uint4*>(p), r, policy);
 }
 // fp8 e4m3 stores only (no op reads fp8): 2, 4, 8 or 16 values at a time.
 __device__ __forceinline__ void fg_store_fp8e4m3x2(__nv_fp8_e4m3* p, const float* s) {

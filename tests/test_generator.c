@@ -199,9 +199,9 @@ TEST(test_generator_slice_kernels_divide_by_constants) {
   fixture_close(&f);
 }
 
-/* l2_keep = 1: each 16-byte kernel picks its loads' L2 policy per work item (evict-last
-   when it overwrites its rows in place, else evict-first) and stores evict-first; the
-   element path and kernels without the tile keep plain accesses. */
+/* l2_keep = 1: each 16-byte kernel picks its L2 policies per work item (in place,
+   loads evict-last and stores evict-normal; else both evict-first); the element path
+   and kernels without the tile keep plain accesses. */
 static int holds(const char *k, size_t len, const char *s) { return memmem(k, len, s, strlen(s)) != NULL; }
 static void check_l2_keep_kernels(const char *tiles_repl, int want) {
   char *spec = tiles_repl ? replace_once(rope_text(), "warps = 4, chunks = 1, heads_in_flight = 1, blocks_per_sm = 32,",
@@ -228,15 +228,17 @@ static void check_l2_keep_kernels(const char *tiles_repl, int want) {
     *(is_vec ? &vec : &scalar) += 1;
     const size_t len = (size_t)(launcher - k);
     const int policy = holds(k, len, "const unsigned long long l2_load = (const void*)xin == (const void*)xout ? "
-                                     "fg_l2_evict_last() : fg_l2_evict_first();");
+                                     "fg_l2_evict_last() : fg_l2_evict_first();") &&
+                       holds(k, len, "const unsigned long long l2_store = (const void*)xin == (const void*)xout ? "
+                                     "fg_l2_evict_normal() : fg_l2_evict_first();");
     const int loads = holds(k, len, "fg_load_bf16x8_policy(px + e + 0, &xa[0][0][0], l2_load);");
-    const int stores = holds(k, len, "fg_store_bf16x8_first(po + e + 0, &xa[0][0][0]);");
+    const int stores = holds(k, len, "fg_store_bf16x8_policy(po + e + 0, &xa[0][0][0], l2_store);");
     const int plain = holds(k, len, "fg_load_bf16x8_stream(") || holds(k, len, "fg_store_bf16x8(");
     if (want && is_vec)
       CHECK_MSG(policy && loads && stores && !plain, "%s: a 16-byte kernel with l2_keep = 1 lacks its policy (%d), policy loads (%d) "
-                "or evict-first stores (%d), or keeps plain accesses (%d): %.160s", path, policy, loads, stores, plain, k);
+                "or policy stores (%d), or keeps plain accesses (%d): %.160s", path, policy, loads, stores, plain, k);
     else
-      CHECK_MSG(!policy && !loads && !stores && !holds(k, len, "l2_load"),
+      CHECK_MSG(!policy && !loads && !stores && !holds(k, len, "l2_"),
                 "%s: a kernel %s uses the L2 policies: %.160s", path, is_vec ? "without l2_keep" : "of the element path", k);
   }
   CHECK_MSG(vec >= 1 && scalar >= 1, "%s: %d 16-byte and %d element kernels found", path, vec, scalar);
@@ -248,6 +250,83 @@ static void check_l2_keep_kernels(const char *tiles_repl, int want) {
 TEST(test_generator_l2_keep_picks_policies_per_item) {
   check_l2_keep_kernels("warps = 4, chunks = 1, heads_in_flight = 1, blocks_per_sm = 32, l2_keep = 1,", 1);
   check_l2_keep_kernels(NULL, 0);
+}
+
+/* The rows mapping's l2_keep: a streamed input that an output overwrites loads under
+   a policy that is evict-last in place (an optional output equal to its input, or a
+   tensor read and written), and that output stores evict-normal; other inputs and
+   outputs, the element path and kernels without the tile keep their accesses. */
+static const char *const ROWS_L2_CHECKS[][2] = {
+  /* fused_add_rmsnorm: out over x, residual_out over residual, tested per call */
+  {"fused_add_rmsnorm_bf16.cu", "const unsigned long long l2_x = (const void*)p.x == (const void*)p.out ? fg_l2_evict_last() : fg_l2_evict_first();"},
+  {"fused_add_rmsnorm_bf16.cu", "const unsigned long long l2_residual = (const void*)p.residual == (const void*)p.residual_out ? fg_l2_evict_last() : fg_l2_evict_first();"},
+  {"fused_add_rmsnorm_bf16.cu", "const unsigned long long l2_store = fg_l2_evict_normal();"},
+  {"fused_add_rmsnorm_bf16.cu", "x_raw[0] = fg_ld16_policy(xr + e, l2_x);"},
+  {"fused_add_rmsnorm_bf16.cu", "residual_raw[0] = fg_ld16_policy(residual_row + e, l2_residual);"},
+  {"fused_add_rmsnorm_bf16.cu", "fg_store_bf16x8_policy(to_row + e + 0, &v[0][0], l2_store);"},
+  {"fused_add_rmsnorm_bf16.cu", "fg_store_bf16x8_policy(orow + e + 0, &v[0][0], l2_store);"},
+  /* fused_add_rmsnorm_quant_fp8: the residual read and written, always in place;
+     x and the fp8 output as before */
+  {"fused_add_rmsnorm_quant_fp8_bf16.cu", "const unsigned long long l2_residual = fg_l2_evict_last();"},
+  {"fused_add_rmsnorm_quant_fp8_bf16.cu", "x_raw[0] = fg_ld16_stream(xr + e);"},
+  {"fused_add_rmsnorm_quant_fp8_bf16.cu", "residual_raw[0] = fg_ld16_policy(residual_row + e, l2_residual);"},
+  {"fused_add_rmsnorm_quant_fp8_bf16.cu", "fg_store_bf16x8_policy(to_row + e + 0, &v[0][0], l2_store);"},
+  {"fused_add_rmsnorm_quant_fp8_bf16.cu", "fg_store_fp8e4m3x8(orow + e + 0, &v[0][0]);"},
+};
+static void check_rows_l2_keep(int want) {
+  char *text = read_text("gen/specs/serving.lua", NULL), *spec = text;
+  CHECK_MSG(text != NULL, "cannot read gen/specs/serving.lua");
+  if (want && text) {
+    char *a = replace_once(text, "op = \"fused_add_rmsnorm\", norm = true,", "op = \"fused_add_rmsnorm\", norm = true, tiles = { { when = { act = \"bf16\" }, l2_keep = 1 } },");
+    spec = a ? replace_once(a, "op = \"fused_add_rmsnorm_quant_fp8\", norm = true,",
+                            "op = \"fused_add_rmsnorm_quant_fp8\", norm = true, tiles = { { when = { act = \"bf16\" }, l2_keep = 1 } },") : NULL;
+    free(a);
+    free(text);
+    CHECK_MSG(spec != NULL, "gen/specs/serving.lua no longer holds the members this test edits");
+  }
+  fixture f;
+  memset(&f, 0, sizeof f);
+  if (!spec || !fixture_open(&f, spec)) { free(spec); fixture_close(&f); return; }
+  free(spec);
+  run_result r = generate(&f);
+  CHECK_MSG(r.code == 0, "exit %d, stderr:\n%s", r.code, r.err);
+  static const char *const files[] = {"fused_add_rmsnorm_bf16.cu", "fused_add_rmsnorm_quant_fp8_bf16.cu"};
+  for (int fi = 0; fi < 2; fi++) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s/kernels/%s", f.out, files[fi]);
+    char *t = read_text(path, NULL);
+    CHECK_MSG(t != NULL, "cannot read %s", path);
+    int vec = 0, scalar = 0;
+    for (char *k = t ? strstr(t, "__global__") : NULL; k; k = strstr(k + 1, "__global__")) {
+      char *launcher = strstr(k, "extern \"C\" cudaError_t");
+      CHECK_MSG(launcher != NULL, "%s: a kernel without its launcher", path);
+      if (!launcher) break;
+      const char *sig = strchr(strchr(k, '\n') + 1, '\n');
+      const int is_vec = sig && memmem(k, (size_t)(sig - k), "_vec16", 6) != NULL;
+      *(is_vec ? &vec : &scalar) += 1;
+      const size_t len = (size_t)(launcher - k);
+      if (want && is_vec) {
+        for (size_t i = 0; i < sizeof ROWS_L2_CHECKS / sizeof ROWS_L2_CHECKS[0]; i++)
+          if (!strcmp(ROWS_L2_CHECKS[i][0], files[fi]))
+            CHECK_MSG(holds(k, len, ROWS_L2_CHECKS[i][1]), "%s: a 16-byte kernel with l2_keep = 1 lacks `%s`: %.160s", path,
+                      ROWS_L2_CHECKS[i][1], k);
+        CHECK_MSG(!holds(k, len, "fg_store_bf16x8(") && !holds(k, len, "fg_ld16_stream(residual"),
+                  "%s: a 16-byte kernel with l2_keep = 1 keeps a plain access of an overwritten row: %.160s", path, k);
+      } else {
+        CHECK_MSG(!holds(k, len, "l2_") && !holds(k, len, "_policy("), "%s: a kernel %s uses the L2 policies: %.160s", path,
+                  is_vec ? "without l2_keep" : "of the element path", k);
+      }
+    }
+    CHECK_MSG(vec >= 1 && scalar >= 1, "%s: %d 16-byte and %d element kernels found", path, vec, scalar);
+    free(t);
+  }
+  run_free(&r);
+  fixture_close(&f);
+}
+
+TEST(test_generator_rows_l2_keep_overwritten_inputs) {
+  check_rows_l2_keep(1);
+  check_rows_l2_keep(0);
 }
 
 TEST(test_generator_list_prints_variants) {

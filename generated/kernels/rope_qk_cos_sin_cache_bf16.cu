@@ -2046,8 +2046,10 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_ro
     const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
     __nv_bfloat16* xout = (__nv_bfloat16*)(set == 0 ? p.q_out : p.k_out) + b * (set == 0 ? p.q_out_stride[0] : p.k_out_stride[0]) + s * (set == 0 ? p.q_out_stride[1] : p.k_out_stride[1]);
     const int64_t xout_hs = (set == 0 ? p.q_out_stride[2] : p.k_out_stride[2]);
-    // rows overwritten in place stay in L2 from their load to their store (tile l2_keep)
+    // rows overwritten in place stay in L2 from their load to their store, then
+    // go back to the normal priority (tile l2_keep); out of place: evict-first
     const unsigned long long l2_load = (const void*)xin == (const void*)xout ? fg_l2_evict_last() : fg_l2_evict_first();
+    const unsigned long long l2_store = (const void*)xin == (const void*)xout ? fg_l2_evict_normal() : fg_l2_evict_first();
     const int64_t H = (set == 0 ? p.HQ : p.HK);
     // cos/sin of row positions[b, s] + position_offset of the packed cache
     float cs[1][4] = {}, sn[1][4] = {};
@@ -2102,14 +2104,14 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d64_ro
         __nv_bfloat16* po = xout + (h) * xout_hs;
         {  // rotate chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_store_bf16x8_first(po + e + 0, &xa[0][0][0]);
+          fg_store_bf16x8_policy(po + e + 0, &xa[0][0][0], l2_store);
         }
       }
       if (h + 1 * hg < H) {  // head h + 1 * hg
         __nv_bfloat16* po = xout + (h + 1 * hg) * xout_hs;
         {  // rotate chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_store_bf16x8_first(po + e + 0, &xa[1][0][0]);
+          fg_store_bf16x8_policy(po + e + 0, &xa[1][0][0], l2_store);
         }
       }
     }
@@ -2531,8 +2533,10 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_r
     const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
     __nv_bfloat16* xout = (__nv_bfloat16*)(set == 0 ? p.q_out : p.k_out) + b * (set == 0 ? p.q_out_stride[0] : p.k_out_stride[0]) + s * (set == 0 ? p.q_out_stride[1] : p.k_out_stride[1]);
     const int64_t xout_hs = (set == 0 ? p.q_out_stride[2] : p.k_out_stride[2]);
-    // rows overwritten in place stay in L2 from their load to their store (tile l2_keep)
+    // rows overwritten in place stay in L2 from their load to their store, then
+    // go back to the normal priority (tile l2_keep); out of place: evict-first
     const unsigned long long l2_load = (const void*)xin == (const void*)xout ? fg_l2_evict_last() : fg_l2_evict_first();
+    const unsigned long long l2_store = (const void*)xin == (const void*)xout ? fg_l2_evict_normal() : fg_l2_evict_first();
     const int64_t H = (set == 0 ? p.HQ : p.HK);
     // cos/sin of row positions[b, s] + position_offset of the packed cache
     float cs[2][4] = {}, sn[2][4] = {};
@@ -2595,11 +2599,11 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_r
       __nv_bfloat16* po = xout + (h) * xout_hs;
       {  // rotate chunk slot 0
         const int e = (pos + 0) * 8;
-        fg_store_bf16x8_first(po + e + 0, &xa[0][0][0]);
+        fg_store_bf16x8_policy(po + e + 0, &xa[0][0][0], l2_store);
       }
       {  // rotate chunk slot 1
         const int e = (pos + 8) * 8;
-        fg_store_bf16x8_first(po + e + 0, &xa[0][1][0]);
+        fg_store_bf16x8_policy(po + e + 0, &xa[0][1][0], l2_store);
       }
     }
   }
@@ -2853,8 +2857,10 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_r
     const int64_t xin_hs = (set == 0 ? p.q_stride[2] : p.k_stride[2]);
     __nv_bfloat16* xout = (__nv_bfloat16*)(set == 0 ? p.q_out : p.k_out) + b * (set == 0 ? p.q_out_stride[0] : p.k_out_stride[0]) + s * (set == 0 ? p.q_out_stride[1] : p.k_out_stride[1]);
     const int64_t xout_hs = (set == 0 ? p.q_out_stride[2] : p.k_out_stride[2]);
-    // rows overwritten in place stay in L2 from their load to their store (tile l2_keep)
+    // rows overwritten in place stay in L2 from their load to their store, then
+    // go back to the normal priority (tile l2_keep); out of place: evict-first
     const unsigned long long l2_load = (const void*)xin == (const void*)xout ? fg_l2_evict_last() : fg_l2_evict_first();
+    const unsigned long long l2_store = (const void*)xin == (const void*)xout ? fg_l2_evict_normal() : fg_l2_evict_first();
     const int64_t H = (set == 0 ? p.HQ : p.HK);
     // cos/sin of row positions[b, s] + position_offset of the packed cache
     float cs[1][4] = {}, sn[1][4] = {};
@@ -2909,14 +2915,14 @@ FG_ARCH_NAME(fg_rope_qk_cos_sin_cache_bf16_tabfp32_posi64_pairinterleaved_d128_r
         __nv_bfloat16* po = xout + (h) * xout_hs;
         {  // rotate chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_store_bf16x8_first(po + e + 0, &xa[0][0][0]);
+          fg_store_bf16x8_policy(po + e + 0, &xa[0][0][0], l2_store);
         }
       }
       if (h + 1 * hg < H) {  // head h + 1 * hg
         __nv_bfloat16* po = xout + (h + 1 * hg) * xout_hs;
         {  // rotate chunk slot 0
           const int e = (pos + 0) * 8;
-          fg_store_bf16x8_first(po + e + 0, &xa[1][0][0]);
+          fg_store_bf16x8_policy(po + e + 0, &xa[1][0][0], l2_store);
         }
       }
     }

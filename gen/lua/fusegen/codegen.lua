@@ -18,34 +18,52 @@ local function access_widths(n, size)
   return out
 end
 
--- The variable that holds a kernel's L2 policy for the loads of the hint "policy"
+-- The variables that hold a kernel's L2 policies for the accesses of the hint
+-- "policy" (the tile l2_keep), where a template names none
 M.L2_LOAD_POLICY = "l2_load"
+M.L2_STORE_POLICY = "l2_store"
 
--- Its declaration in a kernel that reads rows at input and writes them at
--- output: evict-last when they are the same rows (overwritten in place).
-function M.l2_load_policy_decl(input, output)
-  return ("const unsigned long long %s = (const void*)%s == (const void*)%s ? fg_l2_evict_last() : fg_l2_evict_first();")
-    :format(M.L2_LOAD_POLICY, input, output)
+-- The declaration of variable var, an L2 policy for the accesses to rows at
+-- input that rows at output may overwrite: `same` (a fg_l2_* call) when they
+-- are the same rows (in place), else `otherwise`; output nil: always in place
+-- (a tensor read and written).
+local function policy_decl(var, same, input, output, otherwise)
+  if not output then return ("const unsigned long long %s = %s;"):format(var, same) end
+  return ("const unsigned long long %s = (const void*)%s == (const void*)%s ? %s : %s;")
+    :format(var, input, output, same, otherwise)
+end
+-- loads: evict-last in place (kept in L2 until the stores that overwrite them)
+function M.l2_load_policy_decl(var, input, output, otherwise)
+  return policy_decl(var, "fg_l2_evict_last()", input, output, otherwise)
+end
+-- stores: evict-normal in place (the lines back to the normal priority)
+function M.l2_store_policy_decl(var, input, output, otherwise)
+  return policy_decl(var, "fg_l2_evict_normal()", input, output, otherwise)
 end
 
--- The trailing argument of a load of the given hint ("policy": the policy), and
--- the suffix of a store's function for a store hint ("first": _first).
-function M.load_extra(hint) return hint == "policy" and ", " .. M.L2_LOAD_POLICY or "" end
-function M.store_suffix(hint) return hint == "first" and "_first" or "" end
+-- The trailing argument of an access of the given hint ("policy": its policy
+-- variable, by default `default`).
+local function policy_arg(hint, policy, default)
+  return hint == "policy" and ", " .. (policy or default) or ""
+end
+function M.load_extra(hint, policy) return policy_arg(hint, policy, M.L2_LOAD_POLICY) end
+function M.store_extra(hint, policy) return policy_arg(hint, policy, M.L2_STORE_POLICY) end
+-- the suffix of a store's function for a store hint ("policy": _policy)
+function M.store_suffix(hint) return hint == "policy" and "_policy" or "" end
 
 -- Loads of n contiguous elements at ptr (an expression of type const T*) into
 -- the fp32 array slice dst (an lvalue like "xa[0][1]"), first element at dst[0].
 --   vec:   accesses of up to 16 bytes (the caller checked alignment)
 --   guard: for scalar accesses, function(j) -> C condition for element j, or nil
 --   hint:  "stream" (read once, evict first), "plain" (read once, the default policy),
---          "policy" (under the L2 policy in the kernel's variable M.L2_LOAD_POLICY)
---          or "keep" (read again: tables)
+--          "policy" (under the L2 policy in the variable opts.policy, by default
+--          M.L2_LOAD_POLICY) or "keep" (read again: tables)
 function M.load_f32(dst, ptr, n, dtype, opts)
   local lines = {}
   if opts.vec then
     for _, a in ipairs(access_widths(n, dtypes.info(dtype).size)) do
       lines[#lines + 1] = string.format("fg_load_%sx%d_%s(%s + %d, &%s[%d]%s);", dtype, a.n, opts.hint, ptr, a.off, dst, a.off,
-        M.load_extra(opts.hint))
+        M.load_extra(opts.hint, opts.policy))
     end
   else
     for j = 0, n - 1 do
@@ -57,13 +75,15 @@ function M.load_f32(dst, ptr, n, dtype, opts)
   return lines
 end
 
--- Stores of the fp32 slice src, rounded once to dtype, at ptr; opts.hint "first":
--- under an L2 evict-first policy (the vector path).
+-- Stores of the fp32 slice src, rounded once to dtype, at ptr; opts.hint
+-- "policy": under the L2 policy in the variable opts.policy, by default
+-- M.L2_STORE_POLICY (the vector path).
 function M.store_f32(src, ptr, n, dtype, opts)
   local lines = {}
   if opts.vec then
     for _, a in ipairs(access_widths(n, dtypes.info(dtype).size)) do
-      lines[#lines + 1] = string.format("fg_store_%sx%d%s(%s + %d, &%s[%d]);", dtype, a.n, M.store_suffix(opts.hint), ptr, a.off, src, a.off)
+      lines[#lines + 1] = string.format("fg_store_%sx%d%s(%s + %d, &%s[%d]%s);", dtype, a.n, M.store_suffix(opts.hint), ptr, a.off, src, a.off,
+        M.store_extra(opts.hint, opts.policy))
     end
   else
     for j = 0, n - 1 do

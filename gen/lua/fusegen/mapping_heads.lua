@@ -34,7 +34,7 @@ local TILE_DOC = {
   flat_waves = "with blocks_per_sm = n: 0: every call on the grid of what fits; w: a call of more than w such grids of items launches a block per item group instead (0 to 1024)",
   min_blocks = "blocks per multiprocessor the registers must allow (__launch_bounds__; 1 to 32)",
   evict_first = "1: the activations (read once) are loaded evict-first (__ldcs); 0: with plain loads (0 or 1)",
-  l2_keep = "1: in place, the activations are loaded under an L2 evict-last policy (out of place, evict-first) and stored evict-first: their lines stay in L2 from a head's load to its store, then leave first (over evict_first; the 16-byte path); 0: not (0 or 1)",
+  l2_keep = "1: in place, the activations are loaded under an L2 evict-last policy and stored evict-normal: their lines stay in L2 from a head's load to its store, then go back to the normal priority (out of place, both evict-first; over evict_first; the 16-byte path); 0: not (0 or 1)",
   lean = "1: a second kernel, a lane group per (token, block of heads) with 32-bit offsets, runs the calls the item loop would pass over once (kernel/heads_lean.cu.tpl); 0: none (0 or 1)",
   walk = "0: items of one block of heads; n: a warp walks up to n blocks of one token's heads per item, loading per-token data once (0 to 64); \"token\": all of them",
 }
@@ -286,7 +286,7 @@ function M.plan(spec, v, tuning)
   -- loads of what is read once
   local l2_keep = m.tiles.l2_keep == 1 and m.vec  -- the element path: plain accesses
   m.stream_hint = l2_keep and "policy" or m.tiles.evict_first == 1 and "stream" or "plain"
-  m.store_hint = l2_keep and "first" or nil  -- stores of the activations
+  m.store_hint = l2_keep and "policy" or nil  -- stores of the activations
   -- angles per chunk: interleaved C/2 (one per pair), half C
   m.angles = m.half and m.C or m.C // 2
   return m

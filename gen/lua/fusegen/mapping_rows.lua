@@ -29,7 +29,7 @@ local variants_mod = require "fusegen.variants"
 local M = { NAME = "rows" }
 
 local TILE_DEFAULTS = { warps = 16, chunks = 4, blocks_per_sm = 32, min_blocks = 1, rows_per_block = 0, prefetch = 0,
-  evict_first = 1, wide_sum = 0, slice_warps = 0, spread_below = 0 }
+  evict_first = 1, wide_sum = 0, slice_warps = 0, spread_below = 0, l2_keep = 0 }
 local TILE_DOC = {
   warps = "warps per block (1 to 32); a row takes 1 to all of them",
   chunks = "chunk slots per thread (1 to 32): 16 bytes each, or one element on the element path",
@@ -40,10 +40,12 @@ local TILE_DOC = {
   evict_first = "1: the streamed inputs (x, the residual and its gate) are loaded evict-first (__ldcs); 0: with plain loads (0 or 1; 16-byte path)",
   wide_sum = "1: a block of one row reads its warps' partial sums four at a time, unrolled; 0: one at a time, in a loop on the warp count (0 or 1; rows_per_block = 1)",
   spread_below = "0: a row takes the warps its chunks need; n: a call of fewer than n rows per multiprocessor spreads each row over up to twice the warps (at most warps), each thread filling half its chunk slots (0 to 64; 16-byte path, rows_per_block = 1, blocks_per_sm = 0)",
+  l2_keep = "1: a streamed input whose rows an output overwrites (in place, or a tensor read and written) is loaded under an L2 evict-last policy and that output stored evict-normal: the lines stay in L2 from the row's load to its store, then go back to the normal priority (out of place, the loads of evict_first; 0 or 1; 16-byte path); 0: not",
   slice_warps = "0: a row is held by one row group; n: where no stage reduces over the row, it is cut into slices of up to n warps (32 * n * chunks chunks), one block each, so that many small blocks share a multiprocessor (0 to 32; 16-byte path, blocks_per_sm = 0)",
 }
 local TILE_LIMITS = { warps = { 1, 32 }, chunks = { 1, 32 }, blocks_per_sm = { 0, 32 }, min_blocks = { 1, 32 },
-  rows_per_block = { 0, 32 }, prefetch = { 0, 2 }, evict_first = { 0, 1 }, wide_sum = { 0, 1 }, slice_warps = { 0, 32 }, spread_below = { 0, 64 } }
+  rows_per_block = { 0, 32 }, prefetch = { 0, 2 }, evict_first = { 0, 1 }, wide_sum = { 0, 1 }, slice_warps = { 0, 32 }, spread_below = { 0, 64 },
+  l2_keep = { 0, 1 } }
 
 -- This mapping's tile parameters: defaults, meaning and range
 -- (gen/lua/fusegen/tiles.lua resolves a variant's from them).
@@ -182,6 +184,29 @@ function M.check_helpers(c)
   end
 end
 
+-- l2_keep: the streamed inputs whose rows an output overwrites, in the spec's
+-- order: { input, output, always } (always: a tensor read and written; else an
+-- output that is its input when the pointers are equal, in place)
+local function overwritten_inputs(spec, v, tensors)
+  local read, written = {}, {}
+  for _, inst in ipairs(stages_mod.for_variant(spec, v, tensors)) do
+    for _, p in ipairs(inst.decl.params) do
+      local a = inst.arg[p.name]
+      if type(a) == "table" and (a.kind == "tensor" or a.kind == "row") then
+        if p.access == "out" then written[a.name] = true else read[a.name] = true end
+      end
+    end
+  end
+  local list = {}
+  for _, t in ipairs(spec.tensors) do
+    local input = t.access == "inout" and t.name or t.inplace_of
+    if input and read[input] and written[t.name] then
+      list[#list + 1] = { input = input, output = t.name, always = t.access == "inout" }
+    end
+  end
+  return list
+end
+
 function M.plan(spec, v, tuning)
   local tensors = variants_mod.tensor_types(spec, v)
   local act_name = tensors[spec.kernel.rows].dtype
@@ -201,6 +226,14 @@ function M.plan(spec, v, tuning)
   m.rows_per_block = m.vec and m.tiles.rows_per_block or 0  -- the element path: a row takes the block
   m.prefetch = m.vec and m.tiles.prefetch or 0  -- the element path loads at use
   m.stream_hint = m.tiles.evict_first == 1 and "stream" or "plain"  -- loads of the streamed inputs
+  -- tile l2_keep (16-byte path): the inputs overwritten in place, their loads'
+  -- policy variables (kernel_env names them) and the outputs stored over them
+  m.l2_pairs = (m.vec and m.tiles.l2_keep == 1) and overwritten_inputs(spec, v, tensors) or {}
+  m.l2_by_input, m.l2_outputs = {}, {}
+  for _, pair in ipairs(m.l2_pairs) do
+    m.l2_by_input[pair.input] = pair
+    m.l2_outputs[pair.output] = true
+  end
   m.wide_sum = m.rows_per_block == 1 and m.tiles.wide_sum == 1  -- fg_block_sum (fusegen_device.cuh)
   -- slices: a row that no stage reduces over needs no block of its own; a
   -- block of a few warps takes a slice of it, and more blocks fit per
@@ -263,11 +296,30 @@ function M.kernel_env(spec, v, tuning, env)
   env.chunk_first = function(k)
     return k == 0 and ("const int e = pos * %d;"):format(m.V) or ("const int e = (pos + %d * tpr) * %d;"):format(k, m.V)
   end
-  env.load = function(dst, ptr, dtype, hint)
-    return cg.load_f32(dst, ptr, m.V, dtype, { vec = m.vec, hint = hint })
+  env.load = function(dst, ptr, dtype, hint, policy)
+    return cg.load_f32(dst, ptr, m.V, dtype, { vec = m.vec, hint = hint, policy = policy })
   end
-  env.store = function(src, ptr, dtype)
-    return cg.store_f32(src, ptr, m.V, dtype, { vec = m.vec })
+  -- stores to output `to` (a stage's tensor argument): under the store policy
+  -- where it overwrites a streamed input (tile l2_keep)
+  env.store_hint = function(to)
+    if to and m.l2_outputs[to.name] then return "policy", m.l2_store end
+    return nil
+  end
+  env.store = function(src, ptr, dtype, to)
+    local hint, policy = env.store_hint(to)
+    return cg.store_f32(src, ptr, m.V, dtype, { vec = m.vec, hint = hint, policy = policy })
+  end
+  -- a raw 16-byte chunk to output `to`
+  env.store_raw = function(ptr, raw, to)
+    local hint, policy = env.store_hint(to)
+    return ("fg_st16%s(%s, %s%s);"):format(cg.store_suffix(hint), ptr, raw, cg.store_extra(hint, policy))
+  end
+  -- the hint (and policy variable) of the loads of streamed input a (a stage's
+  -- tensor argument): its policy where an output overwrites it (tile l2_keep)
+  env.stream_hint = function(a)
+    local pair = a and m.l2_by_input[a.name]
+    if pair then return "policy", pair.var end
+    return m.stream_hint
   end
   -- prefetch levels of the stages' loads: 1 streamed inputs, 2 rows read by
   -- every row of a batch (modulation); what a stage with loads of that level
@@ -280,8 +332,8 @@ function M.kernel_env(spec, v, tuning, env)
     return phase == "use" and "all" or "none"
   end
   -- 16-byte path: a chunk as one raw access (uint4), converted later
-  env.load_raw = function(dst, ptr, hint)
-    return ("%s = fg_ld16_%s(%s);"):format(dst, hint, ptr)
+  env.load_raw = function(dst, ptr, hint, policy)
+    return ("%s = fg_ld16_%s(%s%s);"):format(dst, hint, ptr, cg.load_extra(hint, policy))
   end
   env.unpack = function(dst, raw, dtype)
     return ("fg_unpack_%sx%d(%s, &%s[0]);"):format(dtype, m.V, raw, dst)
@@ -325,6 +377,9 @@ function M.kernel_env(spec, v, tuning, env)
     env.shared.names[n] = true
     return n
   end
+  -- tile l2_keep: the policy variables the kernel declares at its start
+  for _, pair in ipairs(m.l2_pairs) do pair.var = env.unique_name("l2_" .. pair.input) end
+  m.l2_store = #m.l2_pairs > 0 and env.unique_name("l2_store") or nil
   return env
 end
 
@@ -371,7 +426,7 @@ function M.operand(env, a, name, level)
     o.level = level or (per_row and 1 or 2)
   end
   o.name, o.dtype, o.ctype = name, dtype, ctype
-  o.hint = o.level == 1 and m.stream_hint or "keep"
+  if o.level == 1 then o.hint, o.policy = env.stream_hint(not given and a or nil) else o.hint = "keep" end
   -- the names of its raw registers, row pointer or value: the tensor's (or the
   -- given row's; "x_from_c" from an offset), made unique in the kernel, the
   -- same in every phase (kept on the argument)
@@ -401,7 +456,7 @@ function M.operand(env, a, name, level)
       for k = 0, m.K - 1 do
         out[#out + 1] = ("  %s  // chunk slot %d"):format(env.chunk_open(k), k)
         out[#out + 1] = "    " .. env.chunk_first(k)
-        out[#out + 1] = "    " .. env.load_raw(("%s[%d]"):format(rawn, k), o.row .. " + e", o.hint)
+        out[#out + 1] = "    " .. env.load_raw(("%s[%d]"):format(rawn, k), o.row .. " + e", o.hint, o.policy)
         out[#out + 1] = "  }"
       end
       out[#out + 1] = "}"
@@ -413,7 +468,7 @@ function M.operand(env, a, name, level)
     if o.raw then
       out[#out + 1] = env.unpack(dst, ("%s[%d]"):format(rawn, k), dtype)
     else
-      for _, l in ipairs(env.load(dst, o.row .. " + e", dtype, o.hint)) do out[#out + 1] = l end
+      for _, l in ipairs(env.load(dst, o.row .. " + e", dtype, o.hint, o.policy)) do out[#out + 1] = l end
     end
     return out
   end

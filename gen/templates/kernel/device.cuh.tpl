@@ -62,14 +62,25 @@ struct fg_heads_set {
 };
 
 // L2 eviction policies for the loads and stores of the tile l2_keep: a kernel
-// that overwrites its rows in place loads them evict-last (kept in L2 until its
-// stores, which merge with them) and stores evict-first, so that the lines
-// leave L2 first afterwards; out of place, it loads evict-first (as __ldcs).
+// that overwrites rows in place loads them evict-last (kept in L2 until its
+// stores, which merge with them) and stores them evict-normal, which also puts
+// the lines back to the normal priority (stores without a policy leave them
+// evict-last, and evict-first ones did not demote them either: lines that a
+// later kernel's data could not evict); out of place, the heads mapping loads
+// and stores evict-first (as __ldcs).
 __device__ __forceinline__ unsigned long long fg_l2_evict_last()
 {
   unsigned long long policy = 0;
 #if __CUDA_ARCH__ >= 800
   asm("createpolicy.fractional.L2::evict_last.b64 %0, 1.0;" : "=l"(policy));
+#endif
+  return policy;
+}
+__device__ __forceinline__ unsigned long long fg_l2_evict_normal()
+{
+  unsigned long long policy = 0;
+#if __CUDA_ARCH__ >= 800
+  asm("createpolicy.fractional.L2::evict_normal.b64 %0, 1.0;" : "=l"(policy));
 #endif
   return policy;
 }
@@ -114,28 +125,28 @@ __device__ __forceinline__ unsigned fg_ld_policy(const unsigned* p, unsigned lon
   return *p;
 #endif
 }
-// Stores under the evict-first policy.
-__device__ __forceinline__ void fg_st_first(uint4* p, uint4 v)
+// Stores under a policy.
+__device__ __forceinline__ void fg_st_policy(uint4* p, uint4 v, unsigned long long policy)
 {
 #if __CUDA_ARCH__ >= 800
   asm volatile("st.global.L2::cache_hint.v4.u32 [%0], {%1, %2, %3, %4}, %5;"
-               :: "l"(p), "r"(v.x), "r"(v.y), "r"(v.z), "r"(v.w), "l"(fg_l2_evict_first()) : "memory");
+               :: "l"(p), "r"(v.x), "r"(v.y), "r"(v.z), "r"(v.w), "l"(policy) : "memory");
 #else
   __stwb(p, v);
 #endif
 }
-__device__ __forceinline__ void fg_st_first(uint2* p, uint2 v)
+__device__ __forceinline__ void fg_st_policy(uint2* p, uint2 v, unsigned long long policy)
 {
 #if __CUDA_ARCH__ >= 800
-  asm volatile("st.global.L2::cache_hint.v2.u32 [%0], {%1, %2}, %3;" :: "l"(p), "r"(v.x), "r"(v.y), "l"(fg_l2_evict_first()) : "memory");
+  asm volatile("st.global.L2::cache_hint.v2.u32 [%0], {%1, %2}, %3;" :: "l"(p), "r"(v.x), "r"(v.y), "l"(policy) : "memory");
 #else
   __stwb(p, v);
 #endif
 }
-__device__ __forceinline__ void fg_st_first(unsigned* p, unsigned v)
+__device__ __forceinline__ void fg_st_policy(unsigned* p, unsigned v, unsigned long long policy)
 {
 #if __CUDA_ARCH__ >= 800
-  asm volatile("st.global.L2::cache_hint.u32 [%0], %1, %2;" :: "l"(p), "r"(v), "l"(fg_l2_evict_first()) : "memory");
+  asm volatile("st.global.L2::cache_hint.u32 [%0], %1, %2;" :: "l"(p), "r"(v), "l"(policy) : "memory");
 #else
   __stwb(p, v);
 #endif
@@ -149,7 +160,7 @@ __device__ __forceinline__ uint4 fg_ld16_plain(const void* p) { return *reinterp
 __device__ __forceinline__ uint4 fg_ld16_policy(const void* p, unsigned long long policy) { return fg_ld_policy(reinterpret_cast<const uint4*>(p), policy); }
 __device__ __forceinline__ uint4 fg_ld16_keep(const void* p) { return __ldg(reinterpret_cast<const uint4*>(p)); }
 __device__ __forceinline__ void fg_st16(void* p, uint4 v) { __stwb(reinterpret_cast<uint4*>(p), v); }
-__device__ __forceinline__ void fg_st16_first(void* p, uint4 v) { fg_st_first(reinterpret_cast<uint4*>(p), v); }
+__device__ __forceinline__ void fg_st16_policy(void* p, uint4 v, unsigned long long policy) { fg_st_policy(reinterpret_cast<uint4*>(p), v, policy); }
 
 // One element to and from fp32; rounding to nearest even.
 __device__ __forceinline__ float fg_to_f32(float x) { return x; }
@@ -191,7 +202,7 @@ __device__ __forceinline__ unsigned fg_pack4_fp8e4m3(const float* s) {
 }
 
 % -- Vector loads and stores: fg_load_<dtype>x<n>_<hint>(p, d), fg_load_<dtype>x<n>_policy(p, d, policy),
-% -- fg_store_<dtype>x<n>[_first](p, s),
+% -- fg_store_<dtype>x<n>(p, s), fg_store_<dtype>x<n>_policy(p, s, policy),
 % -- and fg_unpack_<dtype>x<n>(r, d) for a raw access loaded earlier (fg_ld16_*).
 // Vector loads and stores. The stores go through __stwb, a plain write-back
 // store: a uint4 built field by field and assigned came out of some kernels as
@@ -221,8 +232,8 @@ __device__ __forceinline__ void fg_load_$(dt)x$(n)_$(hint)(const $(info.cuda)* p
 __device__ __forceinline__ void fg_load_$(dt)x$(n)_policy(const $(info.cuda)* p, float* d, unsigned long long policy) {
   fg_unpack_$(dt)x$(n)(fg_ld_policy(reinterpret_cast<const $(R)*>(p), policy), d);
 }
-%     for _, hint in ipairs { "", "_first" } do
-__device__ __forceinline__ void fg_store_$(dt)x$(n)$(hint)($(info.cuda)* p, const float* s) {
+%     for _, policy in ipairs { false, true } do
+__device__ __forceinline__ void fg_store_$(dt)x$(n)$(policy and "_policy" or "")($(info.cuda)* p, const float* s$(policy and ", unsigned long long policy" or "")) {
   $(R) r;
 %       for w, field in ipairs(words[bytes]) do
 %         if dt == "fp32" then
@@ -231,7 +242,11 @@ __device__ __forceinline__ void fg_store_$(dt)x$(n)$(hint)($(info.cuda)* p, cons
   r$(field) = fg_pack2(s + $(2 * (w - 1)), $(info.cuda)());
 %         end
 %       end
-  $(hint == "" and "__stwb" or "fg_st_first")(reinterpret_cast<$(R)*>(p), r);
+%       if policy then
+  fg_st_policy(reinterpret_cast<$(R)*>(p), r, policy);
+%       else
+  __stwb(reinterpret_cast<$(R)*>(p), r);
+%       end
 }
 %     end
 %   end

@@ -50,8 +50,10 @@ $(lean_kernel_name)(const $(params_type) p, const $(lean_grid_type) g)
   $(act_ctype)* xout = ($(act_ctype)*)$(pick("p.{output}")) + (b * $(lean_ix(pick("p.{output}_stride[0]"))) + s * $(lean_ix(pick("p.{output}_stride[1]"))));
   const int xout_hs = $(lean_ix(pick("p.{output}_stride[2]")));
 % if m.stream_hint == "policy" then
-  // rows overwritten in place stay in L2 from their load to their store (tile l2_keep)
-  $(cg.l2_load_policy_decl("xin", "xout"))
+  // rows overwritten in place stay in L2 from their load to their store, then
+  // go back to the normal priority (tile l2_keep); out of place: evict-first
+  $(cg.l2_load_policy_decl(cg.L2_LOAD_POLICY, "xin", "xout", "fg_l2_evict_first()"))
+  $(cg.l2_store_policy_decl(cg.L2_STORE_POLICY, "xin", "xout", "fg_l2_evict_first()"))
 % end
   const int H = $(lean_ix(pick("p.{heads}")));
   __builtin_assume(h < H);  // the first head of a lane group's block is always there

@@ -56,6 +56,14 @@ $(kernel_name)(const $(params_type) p)
   const int group = (threadIdx.x >> 5) / wr;      // this thread's row slot
   const int pos = threadIdx.x - group * tpr;      // its place in the row
 % end
+% if #m.l2_pairs > 0 then
+  // rows overwritten in place stay in L2 from their load to their store, then go
+  // back to the normal priority (tile l2_keep)
+%   for _, pair in ipairs(m.l2_pairs) do
+  $(cg.l2_load_policy_decl(pair.var, "p." .. pair.input, not pair.always and ("p." .. pair.output) or nil, m.stream_hint == "stream" and "fg_l2_evict_first()" or "fg_l2_evict_normal()"))
+%   end
+  const unsigned long long $(m.l2_store) = fg_l2_evict_normal();
+% end
 % if m.reduce then
   int rbuf = 0;
 % end

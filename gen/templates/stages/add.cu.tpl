@@ -52,7 +52,7 @@
 #pragma unroll
     for (int j = 0; j < $(m.V); j++) v[$(k)][j] = $(gate and ("fmaf(%s, v[%d][j], %s)"):format(gate.at("g"), k, src.at("a")) or ("v[%d][j] + %s"):format(k, src.at("a")));
 %     if to then
-    % put(store(("v[%d]"):format(k), "to_row + e", to.dtype))
+    % put(store(("v[%d]"):format(k), "to_row + e", to.dtype, to))
 %       if arg.keep == "rounded" then
 #pragma unroll
     for (int j = 0; j < $(m.V); j++) v[$(k)][j] = fg_round_to<$(to.ctype)>(v[$(k)][j]);

@@ -18,6 +18,7 @@
 % -- the raw chunks' name, the same in both phases (x_raw for a tensor x)
 % from.names = from.names or { raw = unique_name(from.name .. "_raw") }
 % local raw = from.names.raw
+% local hint, policy = stream_hint(from)
 % if mode == "issue" then
 uint4 $(raw)[$(m.K)];
 % end
@@ -28,9 +29,9 @@ uint4 $(raw)[$(m.K)];
   $(chunk_open(k))  // chunk slot $(k)
     $(chunk_first(k))
 %     if mode == "issue" then
-    % put(load_raw(("%s[%d]"):format(raw, k), "xr + e", m.stream_hint))
+    % put(load_raw(("%s[%d]"):format(raw, k), "xr + e", hint, policy))
 %     else
-    % put(load(("v[%d]"):format(k), "xr + e", from.dtype, m.stream_hint))
+    % put(load(("v[%d]"):format(k), "xr + e", from.dtype, hint, policy))
 %     end
   }
 %   end

@@ -33,7 +33,7 @@ if ($(head) < H) {  // head $(head)
   if (copy_pass && $(pass_guard(k))) {  // pass chunk slot $(k)
     const int e = $(dims.rot) + (pos + $(k * m.L)) * $(m.C);
 %       if m.vec then
-    fg_st16$(cg.store_suffix(m.store_hint))(po + e, xp[$(u)][$(k)]);
+    fg_st16$(cg.store_suffix(m.store_hint))(po + e, xp[$(u)][$(k)]$(cg.store_extra(m.store_hint)));
 %       else
 %         for j = 0, m.C - 1 do
     if (e + $(j) < $(m.D_expr)) po[e + $(j)] = xp[$(u)][$(k)][$(j)];

@@ -28,7 +28,7 @@
 % for k = 0, m.K - 1 do
   $(chunk_open(k))  // chunk slot $(k)
     $(chunk_first(k))
-    % put(store(("v[%d]"):format(k), "orow + e", to.dtype))
+    % put(store(("v[%d]"):format(k), "orow + e", to.dtype, to))
 %   if arg.keep == "rounded" then
 #pragma unroll
     for (int j = 0; j < $(m.V); j++) v[$(k)][j] = fg_round_to<$(to.ctype)>(v[$(k)][j]);
@@ -60,13 +60,13 @@ $(chunk_open(k))  // chunk slot $(k)
   $(chunk_open(k))  // chunk slot $(k)
     $(chunk_first(k))
 %     if batched or (mode == "use" and same and m.vec) then
-    fg_st16(orow + e, $(raw)[$(k)]);
+    $(store_raw("orow + e", raw .. "[" .. k .. "]", to))
 %     elseif m.vec and same then
-    fg_st16(orow + e, fg_ld16_keep($(src.row) + e));
+    $(store_raw("orow + e", "fg_ld16_keep(" .. src.row .. " + e)", to))
 %     else
     float g[$(m.V)];
     % put(load("g", src.row .. " + e", src.dtype, "keep"))
-    % put(store("g", "orow + e", to.dtype))
+    % put(store("g", "orow + e", to.dtype, to))
 %     end
   }
 %   end
